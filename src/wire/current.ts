@@ -1,0 +1,201 @@
+/** Current (JSON) interface: routes and bodies of contract 1.4. */
+import type { RecordDetails, DetailsField } from './fields';
+import type { OrderBy, Direction } from './sort';
+import type { Complexity, ConvertFormat, Isotopic } from './formats';
+import type { QueryStatusResponse } from './status';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface Route {
+  method: HttpMethod;
+  /** Path below `{baseUrl}/compounds/{version}/`, with `{name}` parameters. */
+  path: string;
+}
+
+export const CURRENT_ROUTES = {
+  getDetails: { method: 'GET', path: 'records/{recordId}/details' },
+  getDetailsBatch: { method: 'POST', path: 'records/batch' },
+  getExternalReferences: { method: 'GET', path: 'records/{recordId}/externalreferences' },
+  getImage: { method: 'GET', path: 'records/{recordId}/image' },
+  getMol: { method: 'GET', path: 'records/{recordId}/mol' },
+  getDatasources: { method: 'GET', path: 'lookups/datasources' },
+  filterElement: { method: 'POST', path: 'filter/element' },
+  filterFormula: { method: 'POST', path: 'filter/formula' },
+  filterFormulaBatch: { method: 'POST', path: 'filter/formula/batch' },
+  filterFormulaBatchStatus: { method: 'GET', path: 'filter/formula/batch/{queryId}/status' },
+  filterFormulaBatchResults: { method: 'GET', path: 'filter/formula/batch/{queryId}/results' },
+  filterInchi: { method: 'POST', path: 'filter/inchi' },
+  filterInchikey: { method: 'POST', path: 'filter/inchikey' },
+  filterIntrinsicProperty: { method: 'POST', path: 'filter/intrinsicproperty' },
+  filterMass: { method: 'POST', path: 'filter/mass' },
+  filterMassBatch: { method: 'POST', path: 'filter/mass/batch' },
+  filterMassBatchStatus: { method: 'GET', path: 'filter/mass/batch/{queryId}/status' },
+  filterMassBatchResults: { method: 'GET', path: 'filter/mass/batch/{queryId}/results' },
+  filterName: { method: 'POST', path: 'filter/name' },
+  filterSmiles: { method: 'POST', path: 'filter/smiles' },
+  filterStatus: { method: 'GET', path: 'filter/{queryId}/status' },
+  filterResults: { method: 'GET', path: 'filter/{queryId}/results' },
+  filterResultsSdf: { method: 'GET', path: 'filter/{queryId}/results/sdf' },
+  convert: { method: 'POST', path: 'tools/convert' },
+  validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
+} as const satisfies Record<string, Route>;
+
+export type CurrentOperation = keyof typeof CURRENT_ROUTES;
+
+/** `compounds/{version}/` prefix of every current-interface path. */
+export function currentPrefix(version: string): string {
+  return `/compounds/${encodeURIComponent(version)}/`;
+}
+
+/** Fills `{name}` parameters, each URI-encoded. */
+export function fillPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Matches a concrete path (without prefix or query) against a template; literal segments must be equal. */
+export function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const want = template.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const m = /^\{(\w+)\}$/.exec(want[i]);
+    if (m) {
+      if (got[i] === '') return undefined;
+      params[m[1]] = decodeURIComponent(got[i]);
+    } else if (want[i].toLowerCase() !== got[i].toLowerCase()) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+// ---- request bodies ----
+
+interface Ordered {
+  orderBy?: OrderBy | null;
+  orderDirection?: Direction | null;
+}
+export interface DetailsBatchBody {
+  recordIds: number[];
+  fields?: DetailsField[] | null;
+}
+export interface ElementFilterBody extends Ordered {
+  includeElements: string[];
+  excludeElements?: string[] | null;
+  options?: { includeAll?: boolean | null; complexity?: Complexity | null; isotopic?: Isotopic | null } | null;
+}
+export interface FormulaFilterBody extends Ordered {
+  formula: string;
+  dataSources?: string[] | null;
+}
+export interface FormulaBatchBody extends Ordered {
+  formulas: string[];
+  dataSources?: string[] | null;
+}
+export interface InchiFilterBody {
+  inchi: string;
+}
+export interface InchikeyFilterBody {
+  inchikey: string;
+}
+export interface MassWithRange {
+  mass: number;
+  range: number;
+}
+export interface IntrinsicPropertyBody extends Ordered {
+  formula?: string | null;
+  molecularWeight?: MassWithRange | null;
+  nominalMass?: MassWithRange | null;
+  averageMass?: MassWithRange | null;
+  monoisotopicMass?: MassWithRange | null;
+  options?: { complexity?: Complexity | null; isotopic?: Isotopic | null } | null;
+}
+export const INTRINSIC_MASS_KEYS = ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const;
+export type IntrinsicMassKey = (typeof INTRINSIC_MASS_KEYS)[number];
+
+export interface MassFilterBody extends Ordered, MassWithRange {
+  dataSources?: string[] | null;
+}
+export interface MassBatchBody extends Ordered {
+  masses: MassWithRange[];
+  dataSources?: string[] | null;
+}
+export interface NameFilterBody extends Ordered {
+  name: string;
+}
+export interface SmilesFilterBody {
+  smiles: string;
+}
+export interface ConvertBody {
+  input: string;
+  inputFormat: ConvertFormat;
+  outputFormat: ConvertFormat;
+}
+export interface ValidateInchikeyBody {
+  inchikey: string;
+}
+
+// ---- responses ----
+
+export interface QueryIdResponse {
+  queryId: string;
+}
+export type { QueryStatusResponse };
+export interface DetailsBatchResponse {
+  records: RecordDetails[];
+}
+export interface ExternalReference {
+  source: string;
+  sourceUrl: string;
+  externalId: string;
+  externalUrl: string;
+}
+export interface ExternalReferencesResponse {
+  externalReferences: ExternalReference[];
+}
+export interface ImageResponse {
+  /** base64 PNG */
+  image: string;
+}
+export interface MolResponse {
+  sdf: string;
+}
+export interface DatasourcesResponse {
+  dataSources: string[];
+}
+export interface FilterResultsResponse {
+  results: number[];
+  limitedToMaxAllowed: boolean;
+}
+export interface FilterResultsSdfResponse {
+  /** base64 of gzip of SDF text */
+  results: string;
+}
+export interface FormulaBatchResultsResponse {
+  batchResults: Array<{ formula: string; results: number[] }>;
+}
+export interface MassBatchResultsResponse {
+  batchResults: Array<{ mass: number; range: number; results: number[] }>;
+}
+export interface ConvertResponse {
+  output: string;
+}
+export interface ValidateInchikeyResponse {
+  valid: boolean;
+}
+
+/** RFC 9457 problem JSON (contract 1.5). */
+export interface ProblemDetails {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  errors?: Record<string, string[]>;
+}
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,0 +1,11 @@
+/** The wire contract (shared/wire-contract.md) as code: shared by the client and the local service. */
+export * from './fields';
+export * from './sort';
+export * from './status';
+export * from './formats';
+export * from './limits';
+export * from './elements';
+export * from './errors';
+export * from './current';
+export * from './legacy';
+export * from './validate';

@@ -1,0 +1,33 @@
+/** Limits of spec 8 and of the wire contract, in one place for the client and the service. */
+export const LIMITS = {
+  includeElements: 15,
+  excludeElements: 100,
+  massMin: 1,
+  massMax: 11000,
+  rangeMin: 0.0001,
+  rangeMax: 100,
+  /** record IDs per `POST records/batch` (contract 1.4) */
+  detailsBatch: 100,
+  /** record IDs per older `GetExtendedMolCompoundInfoArray` (spec 8) */
+  legacyMolInfoBatch: 250,
+  /** results of the older simple search (spec 8) */
+  simpleSearchResults: 100,
+  /** status checks of the search helper, by default (spec 3, 8) */
+  statusChecks: 40,
+  /** IDs in one `filter results` response (contract 1.4) */
+  filterResultsPage: 10000,
+  /** request body size the local service accepts; larger is 413 */
+  bodyBytes: 1024 * 1024,
+} as const;
+
+export const DEFAULT_API_VERSION = 'v1';
+export const PRODUCT_NAME = 'compound-db';
+
+/** Shape of an InChIKey (shared/notes/chemistry-in-node.md). */
+export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{8}[SN]A-[A-Z]$/;
+/** The same shape, for finding keys inside text (hovers). */
+export const INCHIKEY_IN_TEXT = /\b[A-Z]{14}-[A-Z]{8}[SN]A-[A-Z]\b/g;
+
+export function isInchiKeyShape(value: string): boolean {
+  return INCHIKEY_PATTERN.test(value);
+}
