@@ -1,0 +1,199 @@
+/**
+ * Errors of the client: one class per error kind of spec 7.1 / 7.2, plus the ones a request meets before or
+ * without an answer (input, network, timeout, cancel) and the query failures of spec 7.3.
+ * Messages never hold the API key or the token: the transport scrubs server text before it lands here.
+ */
+import { ERROR_KIND_OF_STATUS, type FieldError, type ProblemDetails, type QueryStatus } from '../wire';
+
+export class CompoundDbError extends Error {
+  /** A short stable name of the kind of failure, e.g. `BadRequest`, `Network`, `QueryFailed`. */
+  readonly kind: string;
+  /** HTTP status code of the response, when there was one. */
+  readonly status?: number;
+
+  constructor(kind: string, message: string, status?: number) {
+    super(message);
+    this.name = new.target.name;
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface HttpErrorDetails {
+  problem?: ProblemDetails;
+  /** Field errors of the problem JSON, flattened. */
+  fieldErrors?: FieldError[];
+}
+
+/** A non-2xx answer. Statuses of contract 1.5 get the subclasses below; any other code is a plain HttpError. */
+export class HttpError extends CompoundDbError {
+  readonly problem?: ProblemDetails;
+  readonly fieldErrors: FieldError[];
+  declare readonly status: number;
+
+  constructor(message: string, status: number, details: HttpErrorDetails = {}, kind = 'Http') {
+    super(kind, message, status);
+    this.problem = details.problem;
+    this.fieldErrors = details.fieldErrors ?? [];
+  }
+}
+
+function kindOf(status: keyof typeof ERROR_KIND_OF_STATUS): string {
+  return ERROR_KIND_OF_STATUS[status];
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 400, details, kindOf(400));
+  }
+}
+/** The API key was refused (401). */
+export class AuthorizationError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 401, details, kindOf(401));
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 404, details, kindOf(404));
+  }
+}
+export class MethodError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 405, details, kindOf(405));
+  }
+}
+export class PayloadError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 413, details, kindOf(413));
+  }
+}
+/** 429 after the bounded retries were spent. */
+export class RateError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 429, details, kindOf(429));
+  }
+}
+export class ServerError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 500, details, kindOf(500));
+  }
+}
+/** 503 after the bounded retries were spent. */
+export class UnavailableError extends HttpError {
+  constructor(message: string, details?: HttpErrorDetails) {
+    super(message, 503, details, kindOf(503));
+  }
+}
+
+export const HTTP_ERROR_CLASS_OF_STATUS: Readonly<
+  Record<keyof typeof ERROR_KIND_OF_STATUS, new (message: string, details?: HttpErrorDetails) => HttpError>
+> = {
+  400: BadRequestError,
+  401: AuthorizationError,
+  404: NotFoundError,
+  405: MethodError,
+  413: PayloadError,
+  429: RateError,
+  500: ServerError,
+  503: UnavailableError,
+};
+
+/** An input broke a rule of spec 4.2 or a limit of spec 8; raised before any request goes out. */
+export class InputError extends CompoundDbError {
+  readonly fieldErrors: FieldError[];
+  constructor(message: string, fieldErrors: FieldError[]) {
+    super('Input', message);
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** The request never reached a server: connection refused, name not resolved, connection reset. */
+export class NetworkError extends CompoundDbError {
+  /** The system error code (`ECONNREFUSED`, `ENOTFOUND`, ...), when known. */
+  readonly code?: string;
+  constructor(message: string, code?: string) {
+    super('Network', message);
+    this.code = code;
+  }
+}
+
+/** No answer within the request timeout, or a search still running after its last status check. */
+export class TimeoutError extends CompoundDbError {
+  constructor(message: string) {
+    super('Timeout', message);
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class CancelledError extends CompoundDbError {
+  constructor(message = 'The request was cancelled') {
+    super('Cancelled', message);
+  }
+}
+
+/** A response body could not be read as what the contract says it is (JSON, XML of the expected root, base64). */
+export class ParseError extends CompoundDbError {
+  constructor(message: string, status?: number) {
+    super('Parse', message, status);
+  }
+}
+
+/** Older interface: the token is missing, unknown, or lacks the role for the endpoint (HTTP 500 text). */
+export class LegacyAuthorizationError extends CompoundDbError {
+  readonly reason: 'missingToken' | 'unauthorized';
+  constructor(message: string, reason: 'missingToken' | 'unauthorized') {
+    super('LegacyAuthorization', message, 500);
+    this.reason = reason;
+  }
+}
+
+/** Older interface: no record for the requested record ID (HTTP 500 text). */
+export class LegacyNotFoundError extends CompoundDbError {
+  constructor(message: string) {
+    super('LegacyNotFound', message, 500);
+  }
+}
+
+/** A search ended in `Failed`, `TooManyRecords`, `Suspended`, `Unknown` or `Not Found` (spec 7.3). */
+export class QueryFailedError extends CompoundDbError {
+  readonly queryStatus: QueryStatus | string;
+  readonly queryId: string;
+  readonly serverMessage?: string;
+  constructor(queryId: string, queryStatus: QueryStatus | string, serverMessage?: string) {
+    const why = QUERY_FAILURE_TEXT[queryStatus] ?? 'the search did not finish';
+    super('QueryFailed', `Search ended with status ${queryStatus}: ${why}${serverMessage ? ` (${serverMessage})` : ''}`);
+    this.queryId = queryId;
+    this.queryStatus = queryStatus;
+    this.serverMessage = serverMessage;
+  }
+}
+
+const QUERY_FAILURE_TEXT: Readonly<Record<string, string>> = {
+  Failed: 'the server could not run it',
+  TooManyRecords: 'it matches too many records; narrow the query',
+  Suspended: 'the server suspended it',
+  Unknown: 'the server does not know this query',
+  'Not Found': 'the server does not know this query ID (it may have expired)',
+};
+
+/** Something the client was not given (a server address, say) is needed for the operation. */
+export class ConfigurationError extends CompoundDbError {
+  constructor(message: string, kind = 'Configuration') {
+    super(kind, message);
+  }
+}
+
+/** An older-interface operation with no replacement (spectra, original MOL) was called without a security token. */
+export class TokenRequiredError extends ConfigurationError {
+  constructor(operation: string) {
+    super(`${operation} needs a security token (older interface); none is configured`, 'TokenRequired');
+  }
+}
+
+/** A current-interface operation was called without an API key. */
+export class ApiKeyRequiredError extends ConfigurationError {
+  constructor(operation: string) {
+    super(`${operation} needs an API key (current interface); none is configured`, 'ApiKeyRequired');
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Section 9 of the spec: older operations answered by their current replacements when only an API key is
+ * configured, and the reverse (older records read as current details) when only a token is. Each mapping:
+ *
+ * | older operation                    | replacement called                                   | older shape built                                   |
+ * |------------------------------------|------------------------------------------------------|-----------------------------------------------------|
+ * | getDatabases                       | getDatasources                                       | the same list of names                              |
+ * | getCompoundInfo                    | getDetails [SMILES]; convert SMILES→InChI→InChIKey   | CSID = id, SMILES, InChI, InChIKey                  |
+ * | getExtendedCompoundInfo            | getDetails (all fields); the two converts            | CSID, MF = formula, four masses, CommonName; ALogP and XLogP are NaN (the current interface has none) |
+ * | getExtendedCompoundInfoList        | getDetailsBatch; the two converts per record         | as above, caller's order, unknown IDs left out      |
+ * | getExtendedMolCompoundInfoList     | getDetailsBatch (fields per molType and counts), getExternalReferences per record when asked; the two converts | as above + MOL2d / MOL3d (2d, 3d, both), the four counts when includeReferenceCounts, ExternalReferences (source→ds_name, sourceUrl→ds_url, externalId→ext_id, externalUrl→ext_url) |
+ * | getRecordMol(id, calc3d)           | getMol (calc3d false); getDetails [Mol3D] (calc3d true) | the MOL text                                     |
+ * | getCompoundThumbnail               | getImage                                             | PNG bytes                                           |
+ * | asyncSimpleSearch(Ordered)         | filterName with order / direction                    | the query ID is the transaction ID                  |
+ * | getAsyncSearchStatus               | filterStatus                                         | status name; Complete → ResultReady, Not Found → Unknown |
+ * | getAsyncSearchStatusAndCount       | filterStatus                                         | Status (as above), Count, Message when not empty, Elapsed since this client started the query (0:00:00.000 when it did not) |
+ * | getAsyncSearchResult               | filterResults, paged to the end                      | all record IDs                                      |
+ * | getAsyncSearchResultPart(s, c)     | filterResults from start s                           | c IDs, or all the rest when c is -1                 |
+ *
+ * Not replaced (a token is needed, TokenRequiredError without one): simple search, original MOL, all spectra.
+ */
+import {
+  formatElapsed,
+  type ExternalReference,
+  type LegacyExtendedCompoundInfo,
+  type LegacyExtendedMolCompoundInfo,
+  type LegacyExternalReference,
+  type LegacyRequestStatus,
+  type QueryStatus,
+  type QueryStatusResponse,
+  type RecordDetails,
+} from '../wire';
+
+export interface Identifiers {
+  inchi: string;
+  inchiKey: string;
+}
+
+export function legacyStatusOf(status: string): QueryStatus | string {
+  if (status === 'Complete') return 'ResultReady';
+  if (status === 'Not Found') return 'Unknown';
+  return status;
+}
+
+export function requestStatusOf(status: QueryStatusResponse, elapsedMs: number | undefined): LegacyRequestStatus {
+  const out: LegacyRequestStatus = { Status: legacyStatusOf(status.status), Count: status.count, Elapsed: formatElapsed(elapsedMs ?? 0) };
+  if (status.message) out.Message = status.message;
+  return out;
+}
+
+export function extendedInfoOf(details: RecordDetails, ids: Identifiers): LegacyExtendedCompoundInfo {
+  return {
+    CSID: details.id,
+    MF: details.formula ?? '',
+    SMILES: details.smiles ?? '',
+    InChI: ids.inchi,
+    InChIKey: ids.inchiKey,
+    AverageMass: details.averageMass ?? Number.NaN,
+    MolecularWeight: details.molecularWeight ?? Number.NaN,
+    MonoisotopicMass: details.monoisotopicMass ?? Number.NaN,
+    NominalMass: details.nominalMass ?? Number.NaN,
+    ALogP: Number.NaN,
+    XLogP: Number.NaN,
+    CommonName: details.commonName ?? '',
+  };
+}
+
+export interface MolInfoOptions {
+  molType: '2d' | '3d' | 'both';
+  includeReferenceCounts: boolean;
+  includeExternalReferences: boolean;
+}
+
+export function molInfoOf(
+  details: RecordDetails,
+  ids: Identifiers,
+  options: MolInfoOptions,
+  references: ExternalReference[] | undefined,
+): LegacyExtendedMolCompoundInfo {
+  const info: LegacyExtendedMolCompoundInfo = extendedInfoOf(details, ids);
+  if (options.molType !== '3d') info.MOL2d = details.mol2D ?? '';
+  if (options.molType !== '2d') info.MOL3d = details.mol3D ?? '';
+  if (options.includeReferenceCounts) {
+    info.ReferenceCount = details.referenceCount;
+    info.DataSourceCount = details.dataSourceCount;
+    info.ArticleCount = details.articleCount;
+    info.OrgCount = details.orgCount;
+  }
+  if (options.includeExternalReferences) info.ExternalReferences = (references ?? []).map(legacyReferenceOf);
+  return info;
+}
+
+export function legacyReferenceOf(ref: ExternalReference): LegacyExternalReference {
+  return { ds_name: ref.source, ds_url: ref.sourceUrl, ext_id: ref.externalId, ext_url: ref.externalUrl };
+}
+
+/** The reverse, for a compound read with only a token: an older mol-info record as current details. */
+export function detailsOfMolInfo(info: LegacyExtendedMolCompoundInfo): RecordDetails {
+  const details: RecordDetails = {
+    id: info.CSID,
+    smiles: info.SMILES,
+    formula: info.MF,
+    averageMass: info.AverageMass,
+    molecularWeight: info.MolecularWeight,
+    monoisotopicMass: info.MonoisotopicMass,
+    nominalMass: info.NominalMass,
+    commonName: info.CommonName,
+    referenceCount: info.ReferenceCount,
+    dataSourceCount: info.DataSourceCount,
+    articleCount: info.ArticleCount,
+    orgCount: info.OrgCount,
+    mol2D: info.MOL2d,
+    mol3D: info.MOL3d,
+  };
+  return Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined && !Number.isNaN(v))) as unknown as RecordDetails;
+}

@@ -1,0 +1,115 @@
+/**
+ * The composite search of spec 3: classify the query, submit it, poll its status with a short first wait and
+ * growing waits (at most `maxStatusChecks` checks), then fetch every result ID as compounds.
+ */
+import { LIMITS, isFailedStatus, isFinishedStatus, type QueryStatus } from '../wire';
+import { classifyQuery, type QueryKind } from './classify';
+import type { Compound } from './compound';
+import type { CallOptions } from './current-api';
+import { CancelledError, CompoundDbError, InputError, QueryFailedError, TimeoutError } from './errors';
+import type { OrderInput } from './inputs';
+import { Results, type SearchInterface } from './results';
+import { throwIfAborted, type Sleep } from './sleep';
+
+export interface SearchProgress {
+  queryId?: string;
+  status?: QueryStatus | string;
+  count: number;
+  message: string;
+  statusChecks: number;
+  elapsedMs: number;
+}
+
+export interface SearchOptions extends OrderInput {
+  /** Throw failures instead of keeping them in `Results.error` (default false). A cancel always rejects. */
+  raiseErrors?: boolean;
+  /** Default 40 (spec 8). */
+  maxStatusChecks?: number;
+  /** Wait before the first status check; default 100 ms. */
+  firstWaitMs?: number;
+  /** Each later wait is the previous one times this; default 1.5. */
+  waitGrowth?: number;
+  /** Longest wait between two checks; default 2000 ms. */
+  maxWaitMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SearchProgress) => void;
+}
+
+export interface QueryState {
+  status: QueryStatus | string;
+  count: number;
+  message: string;
+}
+
+/** One interface generation's way of running a query. */
+export interface SearchBackend {
+  via: SearchInterface;
+  submit(kind: Exclude<QueryKind, 'recordId'>, query: string, order: OrderInput, call: CallOptions): Promise<string>;
+  status(queryId: string, call: CallOptions): Promise<QueryState>;
+  results(queryId: string, call: CallOptions): Promise<number[]>;
+  /** Validates order and direction before anything is sent. */
+  checkOrder(order: OrderInput): void;
+}
+
+export interface SearchContext {
+  backend: SearchBackend;
+  compound(recordId: number): Compound;
+  sdf(queryId: string, call?: CallOptions): Promise<string>;
+  sleep: Sleep;
+  now: () => number;
+}
+
+export async function runSearch(context: SearchContext, query: string | number, options: SearchOptions = {}): Promise<Results> {
+  const { backend, now } = context;
+  const text = String(query).trim();
+  const kind = classifyQuery(text);
+  const results = new Results(text, kind, backend.via, context.sdf);
+  const started = now();
+  const signal = options.signal;
+  const order: OrderInput = { order: options.order, direction: options.direction ?? 'ascending' };
+  try {
+    throwIfAborted(signal);
+    backend.checkOrder(order);
+    if (!text) throw new InputError('query must not be empty', [{ field: 'query', message: 'query must not be empty' }]);
+    if (kind === 'recordId') {
+      results.compounds = [context.compound(Number(text))];
+      results.count = 1;
+      results.status = backend.via === 'current' ? 'Complete' : 'ResultReady';
+    } else {
+      results.queryId = await backend.submit(kind, text, order, { signal });
+      await waitForQuery(context, results, options, started);
+      const ids = await backend.results(results.queryId, { signal });
+      results.compounds = ids.map((id) => context.compound(id));
+      results.count = ids.length;
+    }
+  } catch (error) {
+    results.durationMs = now() - started;
+    if (error instanceof CancelledError || signal?.aborted) throw error instanceof CancelledError ? error : new CancelledError();
+    if (options.raiseErrors || !(error instanceof CompoundDbError)) throw error;
+    results.error = error;
+    return results;
+  }
+  results.durationMs = now() - started;
+  return results;
+}
+
+async function waitForQuery(context: SearchContext, results: Results, options: SearchOptions, started: number): Promise<void> {
+  const queryId = results.queryId as string;
+  const maxChecks = options.maxStatusChecks ?? LIMITS.statusChecks;
+  const growth = options.waitGrowth ?? 1.5;
+  const maxWait = options.maxWaitMs ?? 2000;
+  let wait = options.firstWaitMs ?? 100;
+  for (let check = 1; check <= maxChecks; check++) {
+    await context.sleep(wait, options.signal);
+    const state = await context.backend.status(queryId, { signal: options.signal });
+    results.statusChecks = check;
+    results.status = state.status;
+    results.count = state.count;
+    results.message = state.message;
+    options.onProgress?.({ queryId, status: state.status, count: state.count, message: state.message, statusChecks: check, elapsedMs: context.now() - started });
+    if (isFinishedStatus(state.status)) return;
+    if (isFailedStatus(state.status)) throw new QueryFailedError(queryId, state.status, state.message || undefined);
+    wait = Math.min(wait * growth, maxWait);
+  }
+  throw new TimeoutError(`The search was still ${results.status ?? 'running'} after ${maxChecks} status checks`);
+}
