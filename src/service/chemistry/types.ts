@@ -2,9 +2,11 @@
 
 /** Everything computed from one structure. */
 export interface StructureFacts {
+  /** Canonical SMILES (RDKit). */
   smiles: string;
   inchi: string;
   inchiKey: string;
+  /** Hill formula as described on CompoundRecord.formula (charge: `C2H3O2-`, `O4S-2`). */
   formula: string;
   averageMass: number;
   molecularWeight: number;
@@ -21,11 +23,19 @@ export interface StructureFacts {
 export interface Chemistry {
   /** Facts of a structure given as SMILES or a MOL block; undefined when it does not parse. */
   describe(structure: string): StructureFacts | undefined;
-  /** A structure from an InChI (through Indigo); undefined when the InChI is not valid. */
+  /**
+   * A structure (2D MOL block) from an InChI (through Indigo); undefined when the InChI is not valid.
+   * Indigo is loaded only when first needed, which is asynchronous: this synchronous form throws until
+   * `prepareInchi()` has resolved once. Routes can simply use `molFromInchiAsync`.
+   */
   molFromInchi(inchi: string): string | undefined;
+  /** Added by the chemistry helper: loads Indigo (once, ~0.2 s, ~125 MB); afterwards `molFromInchi` works. */
+  prepareInchi(): Promise<void>;
+  /** Added by the chemistry helper: `molFromInchi` that loads Indigo first when needed. */
+  molFromInchiAsync(inchi: string): Promise<string | undefined>;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
   inchiKeyOf(structure: string): string | undefined;
-  /** PNG depiction of a SMILES or MOL block, `size` pixels square. */
+  /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */
   depictPng(structure: string, size?: number): Uint8Array | undefined;
 }
 

@@ -1,0 +1,67 @@
+/** Everything the service stores about one structure, computed with RDKit and mf-parser. */
+import type { StructureFacts } from './types';
+import { type RDKit, type RDKitMol, withMol } from './rdkit';
+import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from './composition';
+import { massesOf } from './masses';
+import { withTitle } from './molblock';
+
+const INCHIKEY = /^[A-Z]{14}-[A-Z]{8}[SN]A-[A-Z]$/;
+
+export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undefined {
+  const inchi = mol.get_inchi();
+  if (!inchi.startsWith('InChI=1S/')) return undefined;
+  const inchiKey = rdkit.get_inchikey_for_inchi(inchi);
+  if (!INCHIKEY.test(inchiKey)) return undefined;
+  const composition = compositionOf(JSON.parse(mol.get_json()) as RdkitJson);
+  if (composition.counts.has('*')) return undefined;
+  const masses = massesOf(mfParserFormula(composition));
+  if (!masses) return undefined;
+  const elements = elementsOf(composition);
+  const descriptors = JSON.parse(mol.get_descriptors()) as { CrippenClogP?: number };
+  return {
+    smiles: mol.get_smiles(),
+    inchi,
+    inchiKey,
+    formula: hillFormula(composition),
+    averageMass: masses.averageMass,
+    molecularWeight: masses.averageMass,
+    monoisotopicMass: masses.monoisotopicMass,
+    nominalMass: masses.nominalMass,
+    alogp: Math.round((descriptors.CrippenClogP ?? 0) * 1000) / 1000,
+    mol2D: molBlock2D(mol),
+    elements,
+    components: composition.components,
+    hasMetal: elements.some(isMetal),
+    isotopic: isIsotopic(composition),
+  };
+}
+
+/**
+ * Fresh 2D coordinates (RDKit's own depiction layout), deterministic, no timestamp in the header, and a blank title
+ * line, so the block depends on the structure only (not on the input's name).
+ */
+export function molBlock2D(mol: RDKitMol): string {
+  mol.set_new_coords();
+  return withTitle(mol.get_molblock(), '');
+}
+
+export function describeStructure(rdkit: RDKit, structure: string): StructureFacts | undefined {
+  try {
+    return withMol(rdkit, structure, (mol) => describeMol(rdkit, mol));
+  } catch {
+    return undefined;
+  }
+}
+
+export function inchiKeyOfStructure(rdkit: RDKit, structure: string): string | undefined {
+  try {
+    return withMol(rdkit, structure, (mol) => {
+      const inchi = mol.get_inchi();
+      if (!inchi.startsWith('InChI=1S/')) return undefined;
+      const key = rdkit.get_inchikey_for_inchi(inchi);
+      return INCHIKEY.test(key) ? key : undefined;
+    });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+/** Small MOL-block edits (never trim a MOL block: its three header lines may be blank). */
+
+/** The block with its first (title) line replaced; contract 1.3 wants the record ID there in `mol3D`. */
+export function withTitle(molBlock: string, title: string): string {
+  const eol = molBlock.indexOf('\n');
+  return eol < 0 ? molBlock : title + molBlock.slice(eol);
+}
+
+/** The block with its third (comment) line replaced. */
+export function withComment(molBlock: string, comment: string): string {
+  const lines = molBlock.split('\n');
+  if (lines.length < 4) return molBlock;
+  lines[2] = comment.slice(0, 80);
+  return lines.join('\n');
+}
+
+/** True when the block carries real 3D coordinates (a V2000 atom with z ≠ 0, or a V3000 atom line with z ≠ 0). */
+export function has3DCoordinates(molBlock: string): boolean {
+  const lines = molBlock.split(/\r?\n/);
+  const counts = lines[3] ?? '';
+  if (/V3000/.test(counts)) {
+    return lines.some((line) => {
+      const m = /^M {2}V30 \d+ \S+ (\S+) (\S+) (\S+)/.exec(line);
+      return m !== null && line.includes('V30') && Math.abs(Number(m[3])) > 1e-4;
+    });
+  }
+  const atomCount = Number(counts.slice(0, 3));
+  if (!Number.isInteger(atomCount)) return false;
+  for (let i = 4; i < 4 + atomCount && i < lines.length; i++) {
+    const z = Number(lines[i].slice(20, 30));
+    if (Number.isFinite(z) && Math.abs(z) > 1e-4) return true;
+  }
+  return false;
+}

@@ -1,0 +1,25 @@
+/** PNG depictions: RDKit draws SVG (labels as paths, no fonts needed), resvg (WASM) rasterises it. */
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { readWasm } from './wasm';
+
+let resvgReady: Promise<void> | undefined;
+
+/** resvg's initWasm may run once per process. */
+export function loadResvg(wasmDir?: string): Promise<void> {
+  resvgReady ??= initWasm(readWasm('resvg', wasmDir));
+  return resvgReady;
+}
+
+export function svgToPng(svg: string, size: number): Uint8Array {
+  const resvg = new Resvg(svg, { background: 'white', fitTo: { mode: 'width', value: size } });
+  try {
+    const image = resvg.render();
+    try {
+      return image.asPng();
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}
