@@ -1,0 +1,18 @@
+/** Everything a route handler of either interface uses. */
+import type { SearchContext } from './search/context';
+import type { QueryEngine } from './query/query-engine';
+import type { ImageCache } from './image-cache';
+import type { SpectrumStore } from './chemistry';
+import type { Credentials } from './auth/keys';
+import type { RateLimiter } from './auth/rate-limit';
+
+export interface ServiceContext extends SearchContext {
+  engine: QueryEngine;
+  images: ImageCache;
+  spectra: SpectrumStore;
+  credentials: Credentials;
+  rateLimiter: RateLimiter;
+  /** Origin of both interfaces (`http://127.0.0.1:8745`), for URLs the service hands out. */
+  origin(): string;
+  log(line: string): void;
+}

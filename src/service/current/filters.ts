@@ -1,0 +1,161 @@
+/**
+ * filter/* submissions of contract 1.4: each checks its body with the validators of src/wire (400 naming the
+ * field), resolves what must be known before the search runs (datasources, structures), queues the search
+ * and answers with its query ID at once.
+ */
+import {
+  checkElementFilter,
+  checkFormulaBatch,
+  checkFormulaFilter,
+  checkInchi,
+  checkInchikey,
+  checkIntrinsicProperty,
+  checkMassBatch,
+  checkMassFilter,
+  checkNonEmptyString,
+  checkOrder,
+  INTRINSIC_MASS_KEYS,
+  type Direction,
+  type ElementFilterBody,
+  type FormulaBatchBody,
+  type FormulaFilterBody,
+  type IntrinsicPropertyBody,
+  type MassBatchBody,
+  type MassFilterBody,
+  type MassWithRange,
+  type OrderBy,
+  type QueryIdResponse,
+} from '../../wire';
+import type { CurrentHandler } from './handler';
+import type { ServiceContext } from '../context';
+import type { CompoundRecord } from '../store/record';
+import type { QueryKind, QueryOutcome } from '../query/query-engine';
+import { formulaKey } from '../store/formula';
+import { assertValid, badField } from '../http/problem';
+import { idsOf, orderRecords } from '../search/order';
+import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
+import { inchiKeyOfInchi, recordsByInchi } from '../search/structure';
+
+interface Order {
+  orderBy?: OrderBy | null;
+  orderDirection?: Direction | null;
+}
+
+function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): QueryIdResponse {
+  return { queryId: ctx.engine.submit(kind, run) };
+}
+
+function ids(records: readonly CompoundRecord[], order: Order, ranked = false): QueryOutcome {
+  return { kind: 'ids', ids: idsOf(orderRecords(records, order.orderBy, order.orderDirection, ranked)) };
+}
+
+function requireFormula(field: string, formula: string): void {
+  if (!formulaKey(formula)) throw badField(field, `${field} ${JSON.stringify(formula)} is not a molecular formula`);
+}
+
+export const filterElement: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<ElementFilterBody>;
+  assertValid(checkElementFilter(body));
+  const include = body.includeElements ?? [];
+  const exclude = body.excludeElements ?? [];
+  const options = body.options ?? {};
+  return submit(ctx, 'ids', async () => {
+    const found = await ctx.store.byElements(include, options.includeAll === true, exclude);
+    return ids(withOptions(found, options.complexity, options.isotopic), body);
+  });
+};
+
+export const filterFormula: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<FormulaFilterBody>;
+  assertValid(checkFormulaFilter(body));
+  requireFormula('formula', body.formula as string);
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  return submit(ctx, 'ids', async () => ids(inDataSources(await ctx.store.byFormula(body.formula as string), sources), body));
+};
+
+export const filterFormulaBatch: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<FormulaBatchBody>;
+  assertValid(checkFormulaBatch(body));
+  const formulas = body.formulas as string[];
+  formulas.forEach((f, i) => requireFormula(`formulas[${i}]`, f));
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  return submit(ctx, 'formulaBatch', async () => {
+    const entries = [];
+    for (const formula of formulas) {
+      const found = inDataSources(await ctx.store.byFormula(formula), sources);
+      entries.push({ formula, results: idsOf(orderRecords(found, body.orderBy, body.orderDirection)) });
+    }
+    return { kind: 'formulaBatch', entries };
+  });
+};
+
+export const filterInchi: CurrentHandler = async (ctx, req) => {
+  const inchi = req.body.inchi;
+  assertValid(checkInchi('inchi', inchi));
+  const text = (inchi as string).trim();
+  const key = await inchiKeyOfInchi(ctx, text);
+  if (!key && (await ctx.store.getByInchi(text)).length === 0) throw badField('inchi', 'inchi is not a valid InChI: its structure cannot be read');
+  return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, text, key), {}));
+};
+
+export const filterInchikey: CurrentHandler = async (ctx, req) => {
+  const key = typeof req.body.inchikey === 'string' ? req.body.inchikey.trim() : req.body.inchikey;
+  assertValid(checkInchikey('inchikey', key));
+  return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key as string), {}));
+};
+
+export const filterSmiles: CurrentHandler = async (ctx, req) => {
+  const smiles = req.body.smiles;
+  assertValid(checkNonEmptyString('smiles', smiles));
+  const key = ctx.chemistry.inchiKeyOf((smiles as string).trim());
+  if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
+  return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
+};
+
+export const filterName: CurrentHandler = async (ctx, req) => {
+  const body = req.body as { name?: unknown } & Order;
+  const errors = checkNonEmptyString('name', body.name);
+  assertValid(checkOrder(body, errors));
+  return submit(ctx, 'ids', async () => ids(await ctx.store.byName(body.name as string), body, true));
+};
+
+export const filterMass: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<MassFilterBody>;
+  assertValid(checkMassFilter(body));
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  const { mass, range } = body as MassWithRange;
+  return submit(ctx, 'ids', async () => ids(inDataSources(await ctx.store.byMassRange('monoisotopicMass', mass - range, mass + range), sources), body));
+};
+
+export const filterMassBatch: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<MassBatchBody>;
+  assertValid(checkMassBatch(body));
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  const masses = (body.masses as MassWithRange[]).map(({ mass, range }) => ({ mass, range }));
+  return submit(ctx, 'massBatch', async () => {
+    const entries = [];
+    for (const { mass, range } of masses) {
+      const found = inDataSources(await ctx.store.byMassRange('monoisotopicMass', mass - range, mass + range), sources);
+      entries.push({ mass, range, results: idsOf(orderRecords(found, body.orderBy, body.orderDirection)) });
+    }
+    return { kind: 'massBatch', entries };
+  });
+};
+
+export const filterIntrinsicProperty: CurrentHandler = async (ctx, req) => {
+  const body = req.body as Partial<IntrinsicPropertyBody>;
+  assertValid(checkIntrinsicProperty(body));
+  const formula = typeof body.formula === 'string' && body.formula.trim() !== '' ? body.formula : undefined;
+  if (formula) requireFormula('formula', formula);
+  const masses = INTRINSIC_MASS_KEYS.flatMap((kind) => {
+    const m = body[kind];
+    return m ? [{ kind, lo: m.mass - m.range, hi: m.mass + m.range }] : [];
+  });
+  const options = body.options ?? {};
+  return submit(ctx, 'ids', async () => {
+    // Start from the formula index when there is a formula, else from the first mass range; check the rest per record.
+    let found = formula ? await ctx.store.byFormula(formula) : await ctx.store.byMassRange(masses[0].kind, masses[0].lo, masses[0].hi);
+    found = found.filter((r) => masses.every((m) => r[m.kind] >= m.lo && r[m.kind] <= m.hi));
+    return ids(withOptions(found, options.complexity, options.isotopic), body);
+  });
+};

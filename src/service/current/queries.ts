@@ -1,0 +1,76 @@
+/** Status and results of queries (contract 1.4): unknown, expired or unfinished queries are 400s naming `queryId`. */
+import { gzipSync } from 'zlib';
+import { LIMITS, type FilterResultsResponse, type QueryStatusResponse } from '../../wire';
+import type { CurrentHandler, CurrentRequest } from './handler';
+import type { ServiceContext } from '../context';
+import type { Query, QueryKind, QueryOutcome } from '../query/query-engine';
+import { badField } from '../http/problem';
+import { recordsToSdf } from '../sdf';
+import type { CompoundRecord } from '../store/record';
+
+const KIND_ROUTE: Readonly<Record<QueryKind, string>> = {
+  ids: 'filter/{queryId}',
+  formulaBatch: 'filter/formula/batch/{queryId}',
+  massBatch: 'filter/mass/batch/{queryId}',
+};
+
+function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Query {
+  const id = req.params.queryId;
+  const query = ctx.engine.get(id);
+  if (!query) throw badField('queryId', 'unknown or expired query ID');
+  if (query.kind !== kind) throw badField('queryId', `this query's status and results are under ${KIND_ROUTE[query.kind]}`);
+  return query;
+}
+
+function finished<K extends QueryOutcome['kind']>(query: Query, kind: K): Extract<QueryOutcome, { kind: K }> {
+  if (query.status !== 'Complete' || !query.outcome) {
+    const why = query.status === 'Created' || query.status === 'Processing' ? 'Search results are not ready' : `The query ended ${query.status}`;
+    throw badField('queryId', `${why} (status ${query.status}); poll its status until it is Complete`);
+  }
+  return query.outcome as Extract<QueryOutcome, { kind: K }>;
+}
+
+function status(query: Query): QueryStatusResponse {
+  return { count: query.count, message: query.message, status: query.status };
+}
+
+function nonNegativeInt(req: CurrentRequest, name: 'start' | 'count'): number | undefined {
+  const raw = req.query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^\d+$/.test(raw)) throw badField(name, `${name} ${JSON.stringify(raw)} must be a whole number of zero or more`);
+  return Number(raw);
+}
+
+export const filterStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'ids'));
+export const filterFormulaBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'formulaBatch'));
+export const filterMassBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'massBatch'));
+
+/** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */
+export const filterResults: CurrentHandler = async (ctx, req) => {
+  const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
+  const start = nonNegativeInt(req, 'start') ?? 0;
+  const asked = nonNegativeInt(req, 'count');
+  const wanted = asked ?? ids.length - start;
+  const take = Math.min(wanted, LIMITS.filterResultsPage);
+  const page = ids.slice(start, start + take);
+  const out: FilterResultsResponse = { results: page, limitedToMaxAllowed: take < wanted && start + take < ids.length };
+  return out;
+};
+
+export const filterResultsSdf: CurrentHandler = async (ctx, req) => {
+  const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
+  const records: CompoundRecord[] = [];
+  for (const id of ids) {
+    const r = await ctx.store.getById(id);
+    if (r) records.push(r);
+  }
+  return { results: gzipSync(Buffer.from(recordsToSdf(records), 'utf8')).toString('base64') };
+};
+
+export const filterFormulaBatchResults: CurrentHandler = async (ctx, req) => ({
+  batchResults: finished(queryOf(ctx, req, 'formulaBatch'), 'formulaBatch').entries,
+});
+
+export const filterMassBatchResults: CurrentHandler = async (ctx, req) => ({
+  batchResults: finished(queryOf(ctx, req, 'massBatch'), 'massBatch').entries,
+});

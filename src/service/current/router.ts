@@ -1,0 +1,93 @@
+/**
+ * The current interface: `/compounds/{version}/{namespace}/{endpoint}` (contract 1). Order of checks: unknown
+ * endpoint 404, wrong method 405 (with Allow), missing or wrong `apikey` 401, over budget 429 (Retry-After),
+ * body over 1 MiB 413, bad JSON 400, then the route.
+ */
+import type { IncomingMessage, ServerResponse } from 'http';
+import { createHash } from 'crypto';
+import { CURRENT_ROUTES, DEFAULT_API_VERSION, matchPath, type CurrentOperation } from '../../wire';
+import type { ServiceContext } from '../context';
+import type { CurrentHandler } from './handler';
+import { ProblemError, notFound } from '../http/problem';
+import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
+import { sendJson, sendProblem } from '../http/respond';
+import * as records from './records';
+import * as filters from './filters';
+import * as queries from './queries';
+import * as tools from './tools';
+
+const HANDLERS: Readonly<Record<CurrentOperation, CurrentHandler>> = {
+  getDetails: records.getDetails,
+  getDetailsBatch: records.getDetailsBatch,
+  getExternalReferences: records.getExternalReferences,
+  getImage: records.getImage,
+  getMol: records.getMol,
+  getDatasources: records.getDatasources,
+  filterElement: filters.filterElement,
+  filterFormula: filters.filterFormula,
+  filterFormulaBatch: filters.filterFormulaBatch,
+  filterFormulaBatchStatus: queries.filterFormulaBatchStatus,
+  filterFormulaBatchResults: queries.filterFormulaBatchResults,
+  filterInchi: filters.filterInchi,
+  filterInchikey: filters.filterInchikey,
+  filterIntrinsicProperty: filters.filterIntrinsicProperty,
+  filterMass: filters.filterMass,
+  filterMassBatch: filters.filterMassBatch,
+  filterMassBatchStatus: queries.filterMassBatchStatus,
+  filterMassBatchResults: queries.filterMassBatchResults,
+  filterName: filters.filterName,
+  filterSmiles: filters.filterSmiles,
+  filterStatus: queries.filterStatus,
+  filterResults: queries.filterResults,
+  filterResultsSdf: queries.filterResultsSdf,
+  convert: tools.convertRoute,
+  validateInchikey: tools.validateInchikey,
+};
+
+const ROUTES = Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, (typeof CURRENT_ROUTES)[CurrentOperation]]>;
+
+/** Handles a request whose path starts with `/compounds/`. */
+export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  try {
+    const m = /^\/compounds\/([^/]+)\/(.+)$/.exec(url.pathname);
+    if (!m || m[1] !== DEFAULT_API_VERSION) throw notFound(`No endpoint at ${url.pathname}.`);
+    const rest = m[2].replace(/\/$/, '');
+    const matches = ROUTES.flatMap(([op, route]) => {
+      const params = matchPath(route.path, rest);
+      return params ? [{ op, route, params }] : [];
+    });
+    if (matches.length === 0) throw notFound(`No endpoint at ${url.pathname}.`);
+    const hit = matches.find((x) => x.route.method === req.method);
+    if (!hit) {
+      const allow = [...new Set(matches.map((x) => x.route.method))].join(', ');
+      throw new ProblemError(405, `${req.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
+    }
+    const apiKey = req.headers.apikey;
+    if (typeof apiKey !== 'string' || !ctx.credentials.isApiKey(apiKey)) {
+      throw new ProblemError(401, apiKey ? 'The API key is not valid.' : 'The request has no API key (header `apikey`).');
+    }
+    const wait = ctx.rateLimiter.take(createHash('sha256').update(apiKey).digest('hex'));
+    if (wait > 0) {
+      throw new ProblemError(429, `Too many requests for this API key; try again in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
+    }
+    let body: Record<string, unknown> = {};
+    try {
+      const bytes = await readBody(req);
+      if (hit.route.method === 'POST') body = parseJsonObject(bytes);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) throw payloadTooLarge();
+      throw err;
+    }
+    const result = await HANDLERS[hit.op](ctx, { params: hit.params, query: url.searchParams, body });
+    sendJson(res, result);
+  } catch (err) {
+    sendProblem(res, toProblem(ctx, err));
+  }
+}
+
+export function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
+  if (err instanceof ProblemError) return err;
+  if (err instanceof URIError) return new ProblemError(400, 'The request path is not validly percent-encoded.');
+  ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return new ProblemError(500, 'The server met an error it did not expect.');
+}

@@ -1,0 +1,146 @@
+/** Operations of the older interface (contract 2.2); each returns the root element of its XML answer. */
+import {
+  LEGACY_DEFAULTS,
+  LEGACY_ERROR_TEXT,
+  LIMITS,
+  directionFromLegacy,
+  formatElapsed,
+  molTypeFromLegacy,
+  orderByFromLegacy,
+  type LegacyOperation,
+} from '../../wire';
+import type { ServiceContext } from '../context';
+import type { CompoundRecord } from '../store/record';
+import type { Query } from '../query/query-engine';
+import { legacyStatus } from '../query/query-engine';
+import { idsOf, orderRecords } from '../search/order';
+import { simpleSearch } from '../search/simple-search';
+import { LegacyError } from './legacy-error';
+import type { LegacyParams } from './params';
+import { element, textElement, type XmlElement } from './xml';
+import { extendedInfoElement, extendedMolInfoElement, spectrumInfoElement } from './compound-xml';
+
+export type LegacyHandler = (ctx: ServiceContext, p: LegacyParams) => Promise<XmlElement>;
+
+async function recordOrFail(ctx: ServiceContext, id: number): Promise<CompoundRecord> {
+  const r = await ctx.store.getById(id);
+  if (!r) throw new LegacyError(LEGACY_ERROR_TEXT.recordNotFound);
+  return r;
+}
+
+/** The IDs of a repeated field, each once, in the order asked. */
+function recordIdList(p: LegacyParams, name: string, max?: number): number[] {
+  const raw = p.list(name);
+  if (raw.some((v) => !/^\d{1,15}$/.test(v) || Number(v) <= 0)) throw new LegacyError(`Invalid value for parameter: ${name}.`);
+  if (max !== undefined && raw.length > max) throw new LegacyError(`Too many values for parameter: ${name} (at most ${max}).`);
+  return [...new Set(raw.map(Number))];
+}
+
+/** Known records of a repeated ID field, in the order asked, unknown IDs left out. */
+async function recordsOf(ctx: ServiceContext, p: LegacyParams, name: string, max?: number): Promise<CompoundRecord[]> {
+  const out: CompoundRecord[] = [];
+  for (const id of recordIdList(p, name, max)) {
+    const r = await ctx.store.getById(id);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+const ints = (ids: readonly number[]): XmlElement => element('ArrayOfInt', ids.map((id) => textElement('int', id)));
+
+function queryOf(ctx: ServiceContext, p: LegacyParams): Query {
+  const q = ctx.engine.get(p.required('rid'));
+  if (!q || q.kind !== 'ids') throw new LegacyError(LEGACY_ERROR_TEXT.unknownTransaction);
+  return q;
+}
+
+function resultIds(q: Query): number[] {
+  if (q.status !== 'Complete' || q.outcome?.kind !== 'ids') {
+    throw new LegacyError(q.status === 'Created' || q.status === 'Processing' ? LEGACY_ERROR_TEXT.resultsNotReady : `Search ended ${legacyStatus(q.status)}`);
+  }
+  return q.outcome.ids;
+}
+
+function submitSimple(ctx: ServiceContext, query: string, order?: Parameters<typeof orderRecords>[1], direction?: Parameters<typeof orderRecords>[2]): XmlElement {
+  const id = ctx.engine.submit('ids', async () => {
+    const found = await simpleSearch(ctx, query);
+    return { kind: 'ids', ids: idsOf(order ? orderRecords(found, order, direction) : found) };
+  });
+  return textElement('string', id);
+}
+
+function spectrumId(p: LegacyParams): number {
+  return p.int('spc_id');
+}
+
+export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> = {
+  getCompoundInfo: async (ctx, p) => {
+    const r = await recordOrFail(ctx, p.recordId('csid'));
+    return element('CompoundInfo', [textElement('CSID', r.id), textElement('InChI', r.inchi), textElement('InChIKey', r.inchiKey), textElement('SMILES', r.smiles)]);
+  },
+  getExtendedCompoundInfo: async (ctx, p) => extendedInfoElement(await recordOrFail(ctx, p.recordId('csid'))),
+  getExtendedCompoundInfoList: async (ctx, p) =>
+    element('ArrayOfExtendedCompoundInfo', (await recordsOf(ctx, p, 'csids')).map((r) => extendedInfoElement(r))),
+  getExtendedMolCompoundInfoList: async (ctx, p) => {
+    const records = await recordsOf(ctx, p, 'csids', LIMITS.legacyMolInfoBatch);
+    const molType = molTypeFromLegacy(p.optional('eMolType') ?? LEGACY_DEFAULTS.eMolType);
+    if (!molType) throw new LegacyError('Invalid value for parameter: eMolType.');
+    const options = {
+      molType,
+      referenceCounts: p.bool('includeReferenceCounts', LEGACY_DEFAULTS.includeReferenceCounts),
+      externalReferences: p.bool('includeExternalReferences', LEGACY_DEFAULTS.includeExternalReferences),
+    };
+    return element('ArrayOfExtendedMolCompoundInfo', records.map((r) => extendedMolInfoElement(r, options)));
+  },
+  // The 3D block is computed when the collection is built, so calc3d=true returns it without more work.
+  getRecordMol: async (ctx, p) => {
+    const r = await recordOrFail(ctx, p.recordId('csid'));
+    return textElement('string', p.bool('calc3d', LEGACY_DEFAULTS.calc3d) ? r.mol3D : r.mol2D);
+  },
+  getOriginalMol: async (ctx, p) => textElement('string', (await recordOrFail(ctx, p.recordId('csid'))).originalMol),
+  getCompoundThumbnail: async (ctx, p) => {
+    const r = await recordOrFail(ctx, p.recordId('id'));
+    const png = ctx.images.png(r);
+    if (!png) throw new LegacyError(`Unable to draw record ${r.id}`);
+    return textElement('base64Binary', png.toString('base64'));
+  },
+  getDatabases: async (ctx) => element('ArrayOfString', (await ctx.store.dataSources()).map((s) => textElement('string', s))),
+  simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, p.required('query'))).slice(0, LIMITS.simpleSearchResults)),
+  asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, p.required('query')),
+  asyncSimpleSearchOrdered: async (ctx, p) => {
+    const order = orderByFromLegacy(p.optional('orderBy') ?? LEGACY_DEFAULTS.orderBy);
+    if (!order) throw new LegacyError('Invalid value for parameter: orderBy.');
+    const direction = directionFromLegacy(p.optional('orderDirection') ?? LEGACY_DEFAULTS.orderDirection);
+    if (!direction) throw new LegacyError('Invalid value for parameter: orderDirection.');
+    return submitSimple(ctx, p.required('query'), order, direction);
+  },
+  getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus(queryOf(ctx, p).status)),
+  getAsyncSearchStatusAndCount: async (ctx, p) => {
+    const q = queryOf(ctx, p);
+    const children = [textElement('Status', legacyStatus(q.status)), textElement('Count', q.status === 'Complete' ? q.count : 0)];
+    if (q.message) children.push(textElement('Message', q.message));
+    children.push(textElement('Elapsed', formatElapsed((q.finishedAt ?? Date.now()) - q.createdAt)));
+    return element('RequestStatus', children);
+  },
+  getAsyncSearchResult: async (ctx, p) => ints(resultIds(queryOf(ctx, p))),
+  getAsyncSearchResultPart: async (ctx, p) => {
+    const ids = resultIds(queryOf(ctx, p));
+    const start = p.int('start', LEGACY_DEFAULTS.start);
+    const count = p.int('count', LEGACY_DEFAULTS.count);
+    if (start < 0) throw new LegacyError('Invalid value for parameter: start.');
+    if (count < -1) throw new LegacyError('Invalid value for parameter: count.');
+    return ints(count === -1 ? ids.slice(start) : ids.slice(start, start + count));
+  },
+  getSpectrumInfo: async (ctx, p) => {
+    const info = ctx.spectra.get(spectrumId(p));
+    if (!info) throw new LegacyError(LEGACY_ERROR_TEXT.recordNotFound);
+    return spectrumInfoElement(info);
+  },
+  getCompoundSpectraInfo: async (ctx, p) =>
+    element('ArrayOfCSSpectrumInfo', ctx.spectra.ofRecord(p.recordId('csid')).map((info) => spectrumInfoElement(info))),
+  getSpectraInfoList: async (ctx, p) => {
+    const ids = recordIdList(p, 'csids');
+    return element('ArrayOfCSSpectrumInfo', ids.flatMap((id) => ctx.spectra.ofRecord(id)).map((info) => spectrumInfoElement(info)));
+  },
+  getAllSpectraInfo: async (ctx) => element('ArrayOfCSSpectrumInfo', ctx.spectra.all().map((info) => spectrumInfoElement(info))),
+};

@@ -1,0 +1,57 @@
+/** Options of startService and what it returns. */
+import type { CompoundRecord } from './store/record';
+import type { KeysConfig } from './auth/keys';
+import type { Chemistry } from './chemistry';
+
+export interface ServiceOptions {
+  /** 0 picks a free port. Default 8745. */
+  port?: number;
+  /** Default 127.0.0.1. Without a keys file only a loopback host is allowed. */
+  host?: string;
+  /** The user's SDF files; each becomes one more datasource. */
+  dataFiles?: string[];
+  /** A folder of spectra (JCAMP-DX files and index.json) added to the shipped ones. */
+  spectraDir?: string;
+  /** JSON file of API keys and tokens (format in auth/keys.ts and README.md). */
+  keysFile?: string;
+  /** The same, given as a value (tests). Ignored when keysFile is set. */
+  keys?: KeysConfig;
+  /** Requests a minute allowed per API key; off when left out or 0. */
+  rateLimitPerMinute?: number;
+  /** Extra time each query stays in Processing (tests). Default 0. */
+  queryDelayMs?: number;
+  /** A query with more results ends TooManyRecords. Default 100,000. */
+  resultCap?: number;
+  /** How long query IDs stay valid. Default 30 minutes. */
+  queryTtlMs?: number;
+  /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
+  dataDir?: string;
+  /** Folder of the .wasm files when bundled. */
+  wasmDir?: string;
+  /** Records to serve instead of the shipped collection (benchmarks, tests). */
+  records?: CompoundRecord[];
+  /** A Chemistry to use instead of loading one. */
+  chemistry?: Chemistry;
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  /** Origin of the current interface: requests go to `${baseUrl}/compounds/v1/...`. */
+  baseUrl: string;
+  /** Origin of the older interface (the same): `${legacyBaseUrl}/Search.asmx/...`. */
+  legacyBaseUrl: string;
+  port: number;
+  /** Number of records served. */
+  records: number;
+  /** Datasource names. */
+  dataSources: string[];
+  spectra: number;
+  /** Milliseconds from start to listening. */
+  loadMs: number;
+  /** True when the development API key and token are accepted (no keys file). */
+  devCredentials: boolean;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8745;
+export const DEFAULT_HOST = '127.0.0.1';

@@ -1,0 +1,150 @@
+/**
+ * Asynchronous searches for real: a search is queued (Created), picked up on a later event-loop turn
+ * (Processing), run, and finished (Complete; the older interface shows it as ResultReady) or ended
+ * (TooManyRecords over the result cap, Failed on an error). Finished queries expire after `ttlMs`.
+ */
+import { randomUUID } from 'crypto';
+import type { QueryStatus } from '../../wire';
+
+export interface FormulaBatchEntry {
+  formula: string;
+  results: number[];
+}
+export interface MassBatchEntry {
+  mass: number;
+  range: number;
+  results: number[];
+}
+
+export type QueryOutcome =
+  | { kind: 'ids'; ids: number[] }
+  | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
+  | { kind: 'massBatch'; entries: MassBatchEntry[] };
+export type QueryKind = QueryOutcome['kind'];
+
+export interface Query {
+  readonly id: string;
+  readonly kind: QueryKind;
+  status: QueryStatus;
+  message: string;
+  count: number;
+  readonly createdAt: number;
+  finishedAt?: number;
+  outcome?: QueryOutcome;
+}
+
+export interface QueryEngineOptions {
+  /** Extra time a query spends in Processing (tests use it to see a query that is not finished). */
+  delayMs?: number;
+  /** A query with more results than this ends TooManyRecords. */
+  resultCap?: number;
+  /** How long a query is kept after it was created. */
+  ttlMs?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_RESULT_CAP = 100_000;
+export const DEFAULT_QUERY_TTL_MS = 30 * 60_000;
+
+export class QueryEngine {
+  private readonly queries = new Map<string, Query>();
+  private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly delayMs: number;
+  readonly resultCap: number;
+  private readonly ttlMs: number;
+  private closed = false;
+
+  constructor(private readonly options: QueryEngineOptions = {}) {
+    this.delayMs = options.delayMs ?? 0;
+    this.resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
+    this.ttlMs = options.ttlMs ?? DEFAULT_QUERY_TTL_MS;
+    this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, this.ttlMs)));
+    this.sweeper.unref();
+  }
+
+  /** Queues a search and returns its query ID at once; `run` starts on a later turn of the event loop. */
+  submit(kind: QueryKind, run: () => Promise<QueryOutcome>): string {
+    if (this.closed) throw new Error('query engine is closed');
+    const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: Date.now() };
+    this.queries.set(query.id, query);
+    this.later(0, () => {
+      query.status = 'Processing';
+      this.later(this.delayMs, () => void this.execute(query, run));
+    });
+    return query.id;
+  }
+
+  /** The query, or undefined when unknown or expired. */
+  get(id: string): Query | undefined {
+    const query = this.queries.get(id);
+    if (query && this.isExpired(query)) {
+      this.queries.delete(id);
+      return undefined;
+    }
+    return query;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const t of this.timers) {
+      clearTimeout(t as NodeJS.Timeout);
+      clearImmediate(t as NodeJS.Immediate);
+    }
+    this.timers.clear();
+  }
+
+  private async execute(query: Query, run: () => Promise<QueryOutcome>): Promise<void> {
+    try {
+      const outcome = await run();
+      const count = outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
+      if (count > this.resultCap) {
+        query.status = 'TooManyRecords';
+        query.message = `More than ${this.resultCap} records match; narrow the search.`;
+      } else {
+        query.outcome = outcome;
+        query.count = count;
+        query.status = 'Complete';
+      }
+    } catch (err) {
+      query.status = 'Failed';
+      query.message = 'The search failed on the server.';
+      this.options.log?.(`query ${query.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    query.finishedAt = Date.now();
+  }
+
+  private later(ms: number, fn: () => void): void {
+    if (this.closed) return;
+    const handle =
+      ms > 0
+        ? setTimeout(() => {
+            this.timers.delete(handle);
+            fn();
+          }, ms)
+        : setImmediate(() => {
+            this.timers.delete(handle);
+            fn();
+          });
+    this.timers.add(handle);
+  }
+
+  private isExpired(query: Query): boolean {
+    return Date.now() - query.createdAt > this.ttlMs;
+  }
+
+  private sweep(): void {
+    for (const [id, q] of this.queries) if (this.isExpired(q)) this.queries.delete(id);
+  }
+}
+
+/** Whether results can be fetched. */
+export function isFinished(query: Query): boolean {
+  return query.status === 'Complete';
+}
+
+/** The status name as the older interface reports it. */
+export function legacyStatus(status: QueryStatus): QueryStatus {
+  return status === 'Complete' ? 'ResultReady' : status === 'Not Found' ? 'Unknown' : status;
+}

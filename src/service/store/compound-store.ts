@@ -1,0 +1,29 @@
+/**
+ * The one storage interface the routes and the query engine use. The in-memory indexed store
+ * (memory-store.ts) implements it now; a PostgreSQL backend with the RDKit cartridge can implement the same
+ * methods (each is a Promise for that reason) for a shared deployment without touching the routes.
+ */
+import type { CompoundRecord } from './record';
+
+export const MASS_KINDS = ['monoisotopicMass', 'averageMass', 'molecularWeight', 'nominalMass'] as const;
+export type MassKind = (typeof MASS_KINDS)[number];
+
+export interface CompoundStore {
+  readonly size: number;
+  getById(id: number): Promise<CompoundRecord | undefined>;
+  /** Every record with this standard InChIKey (the same structure may come from several datasources). */
+  getByInchiKey(inchiKey: string): Promise<CompoundRecord[]>;
+  /** Records whose standard InChI is exactly this string. */
+  getByInchi(inchi: string): Promise<CompoundRecord[]>;
+  /** Records of this formula, written in any element order or TeX-like; [] when it is not a formula. */
+  byFormula(formula: string): Promise<CompoundRecord[]>;
+  /** Records whose mass of this kind lies in [lo, hi], in ascending mass order. */
+  byMassRange(kind: MassKind, lo: number, hi: number): Promise<CompoundRecord[]>;
+  /** Case-insensitive: exact common names first, then exact synonyms, then name and synonym prefixes. */
+  byName(name: string): Promise<CompoundRecord[]>;
+  /** Records holding any (or, with `includeAll`, every) one of `include`, and none of `exclude`. */
+  byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]>;
+  /** Datasource names in the order they were first loaded. */
+  dataSources(): Promise<string[]>;
+  all(): Promise<readonly CompoundRecord[]>;
+}

@@ -1,0 +1,124 @@
+/**
+ * In-memory indexed CompoundStore: Maps for record ID, InChIKey, InChI and normalised formula (O(1)),
+ * a sorted index per mass kind (binary search), a name index, and one position list per element.
+ * Records are frozen when stored: no route can change the data.
+ */
+import type { CompoundRecord } from './record';
+import { MASS_KINDS, type CompoundStore, type MassKind } from './compound-store';
+import { SortedIndex } from './sorted-index';
+import { NameIndex } from './name-index';
+import { formulaKey } from './formula';
+
+export class MemoryStore implements CompoundStore {
+  private readonly records: readonly CompoundRecord[];
+  private readonly byIdMap = new Map<number, CompoundRecord>();
+  private readonly byKeyMap = new Map<string, number[]>();
+  private readonly byInchiMap = new Map<string, number[]>();
+  private readonly byFormulaMap = new Map<string, number[]>();
+  private readonly byElement = new Map<string, number[]>();
+  private readonly massIndex: Record<MassKind, SortedIndex>;
+  private readonly names: NameIndex;
+  private readonly sourceNames: string[] = [];
+
+  /** Throws when two records share an ID. */
+  constructor(records: readonly CompoundRecord[]) {
+    this.records = records.map(freezeRecord);
+    const sources = new Set<string>();
+    this.records.forEach((r, i) => {
+      if (this.byIdMap.has(r.id)) throw new Error(`duplicate record ID ${r.id}`);
+      this.byIdMap.set(r.id, r);
+      push(this.byKeyMap, r.inchiKey, i);
+      push(this.byInchiMap, r.inchi, i);
+      const fk = formulaKey(r.formula);
+      if (fk) push(this.byFormulaMap, fk, i);
+      for (const e of r.elements) push(this.byElement, e, i);
+      for (const s of r.dataSources) {
+        if (!sources.has(s)) {
+          sources.add(s);
+          this.sourceNames.push(s);
+        }
+      }
+    });
+    const n = this.records.length;
+    this.massIndex = Object.fromEntries(
+      MASS_KINDS.map((kind) => [kind, new SortedIndex((i) => this.records[i][kind], n)]),
+    ) as Record<MassKind, SortedIndex>;
+    this.names = new NameIndex((i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }), n);
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  async getById(id: number): Promise<CompoundRecord | undefined> {
+    return this.byIdMap.get(id);
+  }
+
+  async getByInchiKey(inchiKey: string): Promise<CompoundRecord[]> {
+    return this.at(this.byKeyMap.get(inchiKey.trim().toUpperCase()));
+  }
+
+  async getByInchi(inchi: string): Promise<CompoundRecord[]> {
+    return this.at(this.byInchiMap.get(inchi.trim()));
+  }
+
+  async byFormula(formula: string): Promise<CompoundRecord[]> {
+    const key = formulaKey(formula);
+    return key ? this.at(this.byFormulaMap.get(key)) : [];
+  }
+
+  async byMassRange(kind: MassKind, lo: number, hi: number): Promise<CompoundRecord[]> {
+    return this.at(this.massIndex[kind].range(lo, hi));
+  }
+
+  async byName(name: string): Promise<CompoundRecord[]> {
+    return this.at(this.names.find(name));
+  }
+
+  async byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]> {
+    const lists = include.map((e) => this.byElement.get(e) ?? []);
+    let positions: number[];
+    if (includeAll) {
+      // Walk the shortest list and check the rest on each record.
+      const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a), lists[0] ?? []);
+      positions = shortest.filter((p) => include.every((e) => this.records[p].elements.includes(e)));
+    } else if (lists.length === 1) {
+      positions = lists[0];
+    } else {
+      positions = [...new Set(lists.flat())].sort((a, b) => a - b);
+    }
+    const found = this.at(positions);
+    return exclude.length ? found.filter((r) => !exclude.some((e) => r.elements.includes(e))) : found;
+  }
+
+  async dataSources(): Promise<string[]> {
+    return [...this.sourceNames];
+  }
+
+  async all(): Promise<readonly CompoundRecord[]> {
+    return this.records;
+  }
+
+  private at(positions: ArrayLike<number> | undefined): CompoundRecord[] {
+    if (!positions) return [];
+    const out = new Array<CompoundRecord>(positions.length);
+    for (let i = 0; i < positions.length; i++) out[i] = this.records[positions[i]];
+    return out;
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function freezeRecord(record: CompoundRecord): CompoundRecord {
+  if (Object.isFrozen(record)) return record;
+  Object.freeze(record.synonyms);
+  Object.freeze(record.dataSources);
+  Object.freeze(record.elements);
+  for (const ref of record.externalReferences) Object.freeze(ref);
+  Object.freeze(record.externalReferences);
+  return Object.freeze(record);
+}

@@ -1,0 +1,153 @@
+/**
+ * The service as shipped: default data folder, a user SDF as an extra datasource, and the command line
+ * (arguments, startup lines, the IPC handshake the extension uses).
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fork } from 'child_process';
+import { startService, type RunningService } from '../../src/service';
+import { parseArgs } from '../../src/service/cli';
+import { api, legacy, parseXml, request, runFilter } from './support/http';
+
+const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+
+const USER_SDF = `Ibuprofen
+  manual
+
+ 13 13  0  0  0  0  0  0  0  0999 V2000
+    0.0000    0.0000    0.0000 C   0  0
+    1.2990    0.7500    0.0000 C   0  0
+    2.5981    0.0000    0.0000 C   0  0
+    2.5981   -1.5000    0.0000 C   0  0
+    1.2990   -2.2500    0.0000 C   0  0
+    0.0000   -1.5000    0.0000 C   0  0
+    3.8971    0.7500    0.0000 C   0  0
+    5.1962    0.0000    0.0000 C   0  0
+    5.1962   -1.5000    0.0000 C   0  0
+    6.4952    0.7500    0.0000 C   0  0
+   -1.2990    0.7500    0.0000 C   0  0
+   -1.2990    2.2500    0.0000 O   0  0
+   -2.5981    0.0000    0.0000 O   0  0
+  1  2  2  0
+  2  3  1  0
+  3  4  2  0
+  4  5  1  0
+  5  6  2  0
+  6  1  1  0
+  3  7  1  0
+  7  8  1  0
+  8  9  1  0
+  8 10  1  0
+  1 11  1  0
+ 11 12  2  0
+ 11 13  1  0
+M  END
+> <NAME>
+Lab compound one
+
+$$$$
+`;
+
+describe('service: shipped collection, user SDF and command line', () => {
+  let svc: RunningService;
+  let base: string;
+  let sdfFile: string;
+
+  before(async () => {
+    sdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-sdf-')), 'my-lab.sdf');
+    fs.writeFileSync(sdfFile, USER_SDF);
+    svc = await startService({ port: 0, dataFiles: [sdfFile] });
+    base = svc.baseUrl;
+  });
+  after(() => svc.close());
+
+  it('loads the shipped collection and the user SDF as one more datasource', () => {
+    assert.ok(svc.records > 500, `${svc.records} records`);
+    assert.ok(svc.dataSources.length >= 3);
+    assert.strictEqual(svc.dataSources[svc.dataSources.length - 1], 'my-lab');
+    assert.ok(svc.spectra > 0);
+  });
+
+  it('finds caffeine by InChIKey, name, formula and mass with its published values', async () => {
+    const byKey = await runFilter(base, 'filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
+    assert.strictEqual(byKey.length, 1);
+    assert.deepStrictEqual(await runFilter(base, 'filter/name', { name: 'caffeine' }).then((ids) => ids.slice(0, 1)), byKey);
+    assert.ok((await runFilter(base, 'filter/formula', { formula: 'C8H10N4O2' })).includes(byKey[0]));
+    assert.ok((await runFilter(base, 'filter/mass', { mass: 194.0804, range: 0.001 })).includes(byKey[0]));
+    const d = (await api(base, 'GET', `records/${byKey[0]}/details`)).json;
+    assert.strictEqual(d.formula, 'C_{8}H_{10}N_{4}O_{2}');
+    assert.strictEqual(d.monoisotopicMass, 194.080376);
+    assert.strictEqual(d.nominalMass, 194);
+    assert.strictEqual(d.mol3D.split('\n')[0], String(byKey[0]));
+  });
+
+  it('serves the user SDF record under its datasource, found by structure', async () => {
+    const mine = await runFilter(base, 'filter/name', { name: 'Lab compound one' });
+    assert.strictEqual(mine.length, 1);
+    assert.strictEqual(mine[0], svc.records, 'the user record comes after the shipped ones');
+    // the MOL block draws 3-isobutylbenzoic acid: found by any SMILES of that structure
+    assert.ok((await runFilter(base, 'filter/smiles', { smiles: 'OC(=O)c1cc(CC(C)C)ccc1' })).includes(mine[0]));
+    const refs = (await api(base, 'GET', `records/${mine[0]}/externalreferences`)).json.externalReferences;
+    assert.strictEqual(refs[0].source, 'my-lab');
+    assert.deepStrictEqual(await runFilter(base, 'filter/formula', { formula: 'C11H14O2', dataSources: ['my-lab'] }), mine);
+    const original = parseXml((await legacy(base, 'InChI.asmx/CSIDToMol', [['csid', String(mine[0])]])).text).string;
+    assert.ok(original.includes('Ibuprofen') || original.includes(' 13 13  0'));
+  });
+
+  it('serves the shipped spectra and their JCAMP-DX files', async () => {
+    const all = parseXml((await legacy(base, 'Spectra.asmx/GetAllSpectraInfo')).text).ArrayOfCSSpectrumInfo.CSSpectrumInfo;
+    assert.ok(all.length > 0);
+    const file = await request(`${base}/FilesHandler.ashx?type=blob&disp=1&id=${all[0].spc_id}`);
+    assert.strictEqual(file.status, 200);
+    assert.match(file.text, /##TITLE=/);
+  });
+
+  describe('command line', () => {
+    it('parses its options', () => {
+      assert.deepStrictEqual(parseArgs(['--port', '0', '--host', '::1', '--data', 'a.sdf', '--data', 'b.sdf', '--spectra', 'dir', '--keys', 'k.json', '--rate-limit', '60']), {
+        port: 0,
+        host: '::1',
+        dataFiles: ['a.sdf', 'b.sdf'],
+        spectraDir: 'dir',
+        keysFile: 'k.json',
+        rateLimitPerMinute: 60,
+      });
+      assert.throws(() => parseArgs(['--port', 'abc']), /whole number/);
+      assert.throws(() => parseArgs(['--colour']), /unknown option/);
+      assert.throws(() => parseArgs(['--data']), /needs a value/);
+    });
+
+    it('sends ready over IPC, prints its counts and dev credentials, and exits when the parent disconnects', async () => {
+      const child = fork(CLI, ['--port', '0'], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      let out = '';
+      child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+      const msg = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as Record<string, unknown>));
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      assert.strictEqual(msg.type, 'ready');
+      assert.match(String(msg.baseUrl), /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.strictEqual(msg.legacyBaseUrl, msg.baseUrl);
+      assert.ok(Number(msg.records) > 500);
+      assert.ok(Array.isArray(msg.dataSources));
+      assert.strictEqual((await api(String(msg.baseUrl), 'GET', 'lookups/datasources')).status, 200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      assert.strictEqual(await exited, 0);
+      assert.match(out, /listening at http:\/\/127\.0\.0\.1:\d+/);
+      assert.match(out, /\d+ records, \d+ datasources/);
+      assert.match(out, /development API key/);
+    });
+
+    it('sends error over IPC when it cannot start', async () => {
+      const child = fork(CLI, ['--port', '0', '--host', '0.0.0.0'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      const msg = await new Promise<Record<string, unknown>>((resolve) => child.once('message', (m) => resolve(m as Record<string, unknown>)));
+      assert.strictEqual(msg.type, 'error');
+      assert.match(String(msg.message), /development credentials/);
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      assert.strictEqual(code, 1);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+/** The storage layer on its own: formula parsing and keys, the indexes of the in-memory store. */
+import * as assert from 'assert';
+import { formulaKey, parseFormula, texFormula } from '../../src/service/store/formula';
+import { MemoryStore } from '../../src/service/store/memory-store';
+import { SortedIndex } from '../../src/service/store/sorted-index';
+import { loadChemistry } from '../../src/service/chemistry';
+import { buildFixtureRecords } from './support/fixture';
+
+describe('service store', () => {
+  describe('formulas', () => {
+    it('gives one key to any element order and the TeX-like form', () => {
+      const key = formulaKey('C8H10N4O2');
+      assert.ok(key);
+      for (const f of ['H10C8N4O2', 'C_{8}H_{10}N_{4}O_{2}', ' C8 H10 N4 O2 ', 'N4O2C8H10']) assert.strictEqual(formulaKey(f), key, f);
+      assert.notStrictEqual(formulaKey('C8H10N4O3'), key);
+    });
+    it('reads charges with the sign first, isotopes and dotted parts', () => {
+      assert.deepStrictEqual(parseFormula('C2H3O2-'), { counts: new Map([['C', 2], ['H', 3], ['O', 2]]), charge: -1 });
+      assert.strictEqual(parseFormula('O4S-2')?.charge, -2);
+      assert.strictEqual(parseFormula('H4N+')?.charge, 1);
+      assert.strictEqual(parseFormula('SO_{4}^{2-}')?.charge, -2);
+      assert.strictEqual(parseFormula('CH[2H]3O')?.counts.get('[2H]'), 3);
+      assert.strictEqual(formulaKey('C2H6O.H2O'), formulaKey('C2H8O2'));
+      assert.strictEqual(formulaKey('2H2O'), formulaKey('H4O2'));
+      for (const bad of ['', 'hello', 'C8H10N4O2)', '123', 'xy2']) assert.strictEqual(formulaKey(bad), undefined, bad);
+    });
+    it('writes the TeX-like wire form', () => {
+      assert.strictEqual(texFormula('C9H8O4'), 'C_{9}H_{8}O_{4}');
+      assert.strictEqual(texFormula('C2H3O2-'), 'C_{2}H_{3}O_{2}^{-}');
+      assert.strictEqual(texFormula('O4S-2'), 'O_{4}S^{2-}');
+      assert.strictEqual(texFormula('CH[2H]3O'), 'CH[2H]_{3}O');
+      assert.strictEqual(formulaKey(texFormula('O4S-2')), formulaKey('O4S-2'));
+    });
+  });
+
+  describe('sorted index', () => {
+    it('finds inclusive ranges by binary search, in value order', () => {
+      const values = [5, 1, 3, 3, 9, 7];
+      const idx = new SortedIndex((i) => values[i], values.length);
+      assert.deepStrictEqual([...idx.range(3, 7)].map((p) => values[p]), [3, 3, 5, 7]);
+      assert.deepStrictEqual([...idx.range(10, 20)], []);
+      assert.deepStrictEqual([...idx.range(4, 2)], []);
+      assert.deepStrictEqual([...idx.range(-Infinity, Infinity)].length, 6);
+    });
+  });
+
+  describe('memory store', () => {
+    let store: MemoryStore;
+    before(async () => {
+      store = new MemoryStore(buildFixtureRecords(await loadChemistry()));
+    });
+
+    it('looks records up by ID, InChIKey (any case) and InChI', async () => {
+      assert.strictEqual((await store.getById(2424))?.commonName, 'Caffeine');
+      assert.strictEqual(await store.getById(1), undefined);
+      assert.deepStrictEqual((await store.getByInchiKey('ryyvlzvuvijvgh-uhfffaoysa-n')).map((r) => r.id), [2424]);
+      assert.deepStrictEqual((await store.getByInchi('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3')).map((r) => r.id), [682]);
+    });
+    it('finds mass ranges of every kind', async () => {
+      assert.deepStrictEqual((await store.byMassRange('nominalMass', 180, 180)).map((r) => r.id).sort((a, b) => a - b), [2068, 2157, 5236, 9001]);
+      assert.deepStrictEqual((await store.byMassRange('monoisotopicMass', 46, 46.1)).map((r) => r.id), [682]);
+      assert.ok((await store.byMassRange('averageMass', 0, 1e9)).length === store.size);
+    });
+    it('freezes records so nothing can change the data', async () => {
+      const r = (await store.getById(2424))!;
+      assert.throws(() => ((r as { commonName: string }).commonName = 'x'), TypeError);
+      assert.throws(() => (r.dataSources as string[]).push('x'), TypeError);
+    });
+    it('refuses two records with the same ID', async () => {
+      const [a] = await store.all();
+      assert.throws(() => new MemoryStore([a, a]), /duplicate record ID 2424/);
+    });
+  });
+});

@@ -1,0 +1,79 @@
+/** Plain HTTP helpers for the service tests (node's fetch, 127.0.0.1 only). */
+import { XMLParser } from 'fast-xml-parser';
+import { DEV_API_KEY, DEV_TOKEN } from '../../../src/service';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function request(url: string, init: RequestInit = {}): Promise<Reply> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A current-interface call: `path` below /compounds/v1/; a body is sent as JSON. */
+export function api(base: string, method: string, path: string, body?: unknown, key: string | null = DEV_API_KEY): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (key !== null) headers.apikey = key;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return request(`${base}/compounds/v1/${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+export type Fields = Array<[string, string]>;
+
+/** An older-interface call, form-encoded POST (or GET with the fields in the query). Token added unless null. */
+export function legacy(base: string, path: string, fields: Fields = [], token: string | null = DEV_TOKEN, method: 'POST' | 'GET' = 'POST'): Promise<Reply> {
+  const form = new URLSearchParams(fields);
+  if (token !== null) form.append('token', token);
+  if (method === 'GET') return request(`${base}/${path}?${form}`);
+  return request(`${base}/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+}
+
+const parser = new XMLParser({ processEntities: true, htmlEntities: false, parseTagValue: false, ignoreAttributes: false, removeNSPrefix: true, isArray: (_name, jpath) => /^ArrayOf\w+\.\w+$|\.ExternalReferences\.ExtRef$/.test(String(jpath)) });
+
+/** The parsed document (values as strings). */
+export function parseXml(text: string): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return parser.parse(text);
+}
+
+/** Waits for a current-interface query to leave Created/Processing; returns the final status object. */
+export async function waitQuery(base: string, statusPath: string): Promise<{ status: string; count: number; message: string }> {
+  for (let i = 0; i < 200; i++) {
+    const r = await api(base, 'GET', statusPath);
+    if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text}`);
+    if (r.json.status !== 'Created' && r.json.status !== 'Processing') return r.json;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('query did not finish');
+}
+
+/** Submits a filter, waits for it and returns its result IDs (all pages). */
+export async function runFilter(base: string, path: string, body: unknown): Promise<number[]> {
+  const submit = await api(base, 'POST', path, body);
+  if (submit.status !== 200) throw new Error(`${path}: ${submit.status} ${submit.text}`);
+  const status = await waitQuery(base, `filter/${submit.json.queryId}/status`);
+  if (status.status !== 'Complete') throw new Error(`${path}: ended ${status.status}`);
+  const results = await api(base, 'GET', `filter/${submit.json.queryId}/results`);
+  return results.json.results;
+}
+
+export async function waitLegacy(base: string, rid: string, token: string = DEV_TOKEN): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const r = await legacy(base, 'Search.asmx/GetAsyncSearchStatus', [['rid', rid]], token);
+    if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text}`);
+    const status = parseXml(r.text).ERequestStatus;
+    if (status !== 'Created' && status !== 'Processing') return status;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('legacy query did not finish');
+}
