@@ -1,6 +1,6 @@
 /** The composite search's results container (spec 3). Filled in by search.ts while the search runs. */
 import type { QueryStatus } from '../wire';
-import type { QueryKind } from './classify';
+import type { QueryKind } from '../wire';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
 import { ApiKeyRequiredError, type CompoundDbError } from './errors';

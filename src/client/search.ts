@@ -2,11 +2,12 @@
  * The composite search of spec 3: classify the query, submit it, poll its status with a short first wait and
  * growing waits (at most `maxStatusChecks` checks), then fetch every result ID as compounds.
  */
-import { LIMITS, isFailedStatus, isFinishedStatus, type QueryStatus } from '../wire';
-import { classifyQuery, type QueryKind } from './classify';
+import type { QueryStatus } from '../wire';
+import { classifyQuery, type QueryKind } from '../wire';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
-import { CancelledError, CompoundDbError, InputError, QueryFailedError, TimeoutError } from './errors';
+import { CancelledError, CompoundDbError, InputError } from './errors';
+import { pollQuery, type PollOptions, type QueryState } from './poll';
 import type { OrderInput } from './inputs';
 import { Results, type SearchInterface } from './results';
 import { throwIfAborted, type Sleep } from './sleep';
@@ -20,25 +21,10 @@ export interface SearchProgress {
   elapsedMs: number;
 }
 
-export interface SearchOptions extends OrderInput {
+export interface SearchOptions extends OrderInput, Omit<PollOptions, 'onStatus' | 'sleep'> {
   /** Throw failures instead of keeping them in `Results.error` (default false). A cancel always rejects. */
   raiseErrors?: boolean;
-  /** Default 40 (spec 8). */
-  maxStatusChecks?: number;
-  /** Wait before the first status check; default 100 ms. */
-  firstWaitMs?: number;
-  /** Each later wait is the previous one times this; default 1.5. */
-  waitGrowth?: number;
-  /** Longest wait between two checks; default 2000 ms. */
-  maxWaitMs?: number;
-  signal?: AbortSignal;
   onProgress?: (progress: SearchProgress) => void;
-}
-
-export interface QueryState {
-  status: QueryStatus | string;
-  count: number;
-  message: string;
 }
 
 /** One interface generation's way of running a query. */
@@ -95,21 +81,15 @@ export async function runSearch(context: SearchContext, query: string | number, 
 
 async function waitForQuery(context: SearchContext, results: Results, options: SearchOptions, started: number): Promise<void> {
   const queryId = results.queryId as string;
-  const maxChecks = options.maxStatusChecks ?? LIMITS.statusChecks;
-  const growth = options.waitGrowth ?? 1.5;
-  const maxWait = options.maxWaitMs ?? 2000;
-  let wait = options.firstWaitMs ?? 100;
-  for (let check = 1; check <= maxChecks; check++) {
-    await context.sleep(wait, options.signal);
-    const state = await context.backend.status(queryId, { signal: options.signal });
-    results.statusChecks = check;
-    results.status = state.status;
-    results.count = state.count;
-    results.message = state.message;
-    options.onProgress?.({ queryId, status: state.status, count: state.count, message: state.message, statusChecks: check, elapsedMs: context.now() - started });
-    if (isFinishedStatus(state.status)) return;
-    if (isFailedStatus(state.status)) throw new QueryFailedError(queryId, state.status, state.message || undefined);
-    wait = Math.min(wait * growth, maxWait);
-  }
-  throw new TimeoutError(`The search was still ${results.status ?? 'running'} after ${maxChecks} status checks`);
+  await pollQuery(queryId, (signal) => context.backend.status(queryId, { signal }), {
+    ...options,
+    sleep: context.sleep,
+    onStatus: (state, check) => {
+      results.statusChecks = check;
+      results.status = state.status;
+      results.count = state.count;
+      results.message = state.message;
+      options.onProgress?.({ queryId, ...state, statusChecks: check, elapsedMs: context.now() - started });
+    },
+  });
 }

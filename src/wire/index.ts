@@ -9,3 +9,5 @@ export * from './errors';
 export * from './current';
 export * from './legacy';
 export * from './validate';
+export * from './smiles-syntax';
+export * from './query-kind';

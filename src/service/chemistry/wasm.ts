@@ -30,9 +30,15 @@ export function packageRoot(packageName: string): string {
   throw new Error(`package ${packageName} is not installed`);
 }
 
+/**
+ * `wasmDir` when given; else beside this code when it runs from a bundle (the bundler copies the files next to
+ * it); else the installed package.
+ */
 export function wasmPath(name: WasmName, wasmDir?: string): string {
   const file = WASM_FILES[INDEX[name]];
-  return wasmDir ? path.join(wasmDir, file.fileName) : path.join(packageRoot(file.packageName), file.source);
+  if (wasmDir) return path.join(wasmDir, file.fileName);
+  const beside = path.join(__dirname, file.fileName);
+  return fs.existsSync(beside) ? beside : path.join(packageRoot(file.packageName), file.source);
 }
 
 export function readWasm(name: WasmName, wasmDir?: string): Buffer {

@@ -3,7 +3,7 @@
  * search does (its pure classifier in src/client/classify.ts, reused rather than written twice). SMILES that finds nothing falls back to name search, and a name that finds
  * nothing is tried as a formula.
  */
-import { classifyQuery } from '../../client/classify';
+import { classifyQuery } from '../../wire';
 import type { CompoundRecord } from '../store/record';
 import type { SearchContext } from './context';
 import { recordsByInchi, recordsByStructure } from './structure';

@@ -1,5 +1,5 @@
 /** Spec 3 / issue: what the composite search runs for a query. */
-import { isInchiKeyShape } from '../wire';
+import { isInchiKeyShape } from './limits';
 import { looksLikeSmiles } from './smiles-syntax';
 
 export type QueryKind = 'recordId' | 'inchi' | 'inchikey' | 'smiles' | 'name';

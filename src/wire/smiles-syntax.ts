@@ -4,7 +4,7 @@
  * is shaped like SMILES, not whether the structure is chemically sound. Used by the search classification and by
  * the extension's hovers.
  */
-import { isElementSymbol } from '../wire';
+import { isElementSymbol } from './elements';
 
 export type SmilesSyntaxResult =
   | { ok: true; atoms: number; components: number }

@@ -1,0 +1,116 @@
+/**
+ * Extension benchmarks (issue 4), the parts measurable outside VS Code:
+ * 1. bundle sizes of the production build (dist/extension.js, service.js, webview.js, the .wasm files) and of the
+ *    .vsix when `npm run package` has made one;
+ * 2. hover time through the hover core (HoverLookup + the client backend, the code the HoverProvider runs),
+ *    uncached and from cache, against the local service started in-process; and finding the hover target in a line.
+ * Activation time is measured inside VS Code: the integration suite prints it (`activation time: ... ms`).
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CompoundDbClient } from '../src/client';
+import { startService } from '../src/service';
+import { clientHoverBackend } from '../src/extension/hover/clientHoverBackend';
+import { HoverLookup } from '../src/extension/hover/hoverLookup';
+import { findHoverTarget } from '../src/extension/hover/hoverTargets';
+
+const root = path.resolve(__dirname, '..', '..');
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function stats(ms: number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return `median ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms, n=${s.length}`;
+}
+
+function bundleSizes(): void {
+  const build = spawnSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('production build failed');
+  console.log('Bundle sizes (production build):');
+  for (const name of ['extension.js', 'service.js', 'webview.js']) {
+    console.log(`  dist/${name.padEnd(14)} ${kb(fs.statSync(path.join(root, 'dist', name)).size)}`);
+  }
+  const wasm = fs.readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.wasm'));
+  const wasmBytes = wasm.reduce((n, f) => n + fs.statSync(path.join(root, 'dist', f)).size, 0);
+  console.log(`  dist/*.wasm          ${kb(wasmBytes)} (${wasm.length} files, chemistry of the local service)`);
+  const vsix = path.join(root, 'dist', 'compound-db.vsix');
+  if (fs.existsSync(vsix)) console.log(`  dist/compound-db.vsix ${kb(fs.statSync(vsix).size)} (from the last npm run package)`);
+}
+
+async function hoverTimes(): Promise<void> {
+  const service = await startService({ port: 0, log: () => undefined });
+  try {
+    const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
+    const ids = (await client.filterAllResults(await waitFor(client, await client.filterElement({ includeElements: ['C'] })))).slice(0, 40);
+    const keys: string[] = [];
+    const smiles: string[] = [];
+    for (const id of ids) {
+      const c = client.compound(id);
+      const key = await c.inchiKey();
+      const s = await c.smiles();
+      if (key) keys.push(key);
+      if (s) smiles.push(s);
+    }
+
+    // a fresh client per measurement: nothing of the first lookup is cached anywhere
+    const uncached = async (kind: 'inchikey' | 'smiles', list: string[]) => {
+      const times: number[] = [];
+      for (const text of list) {
+        const fresh = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
+        const lookup = new HoverLookup(async () => clientHoverBackend(fresh, 40));
+        const t0 = performance.now();
+        await lookup.lookup(kind, text);
+        times.push(performance.now() - t0);
+      }
+      return times;
+    };
+    await uncached('inchikey', keys.slice(0, 3)); // warm-up: the service's first structure searches load its indices
+    console.log('\nHover lookup, uncached (identity search, poll, details, image) against the local service:');
+    console.log(`  InChIKey: ${stats(await uncached('inchikey', keys))}`);
+    console.log(`  SMILES:   ${stats(await uncached('smiles', smiles))}`);
+
+    const lookup = new HoverLookup(async () => clientHoverBackend(client, 40));
+    for (const k of keys) await lookup.lookup('inchikey', k);
+    const cached: number[] = [];
+    for (let round = 0; round < 50; round++) {
+      for (const k of keys) {
+        const t0 = performance.now();
+        await lookup.lookup('inchikey', k);
+        cached.push(performance.now() - t0);
+      }
+    }
+    console.log(`Hover lookup from cache: ${stats(cached)}`);
+
+    const line = `    "inchikey": "${keys[0]}", "smiles": "${smiles[0]}", "note": "plain words here"`;
+    const target: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      const t0 = performance.now();
+      findHoverTarget(line, (i * 7) % line.length, { inchikey: true, smiles: true });
+      target.push(performance.now() - t0);
+    }
+    console.log(`Finding the hover target in a ${line.length}-character line: ${stats(target)}`);
+  } finally {
+    await service.close();
+  }
+}
+
+async function waitFor(client: CompoundDbClient, queryId: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const s = await client.filterStatus(queryId);
+    if (s.status === 'Complete') return queryId;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('query did not finish');
+}
+
+(async () => {
+  bundleSizes();
+  await hoverTimes();
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

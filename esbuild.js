@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
+// chemistry .wasm files copied beside it) and the details webview's script (dist/webview.js).
+// `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
+'use strict';
+const esbuild = require('esbuild');
+const fs = require('fs');
+const path = require('path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const root = __dirname;
+const dist = path.join(root, 'dist');
+
+/** @type {import('esbuild').Plugin} */
+const problemMatcher = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    if (!watch) return;
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [problemMatcher],
+};
+
+/** The list of .wasm files lives in the service's TypeScript (WASM_FILES): bundle that one module to read it. */
+function wasmFiles() {
+  const out = esbuild.buildSync({
+    entryPoints: [path.join(root, 'src/service/chemistry/wasm.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+  });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);
+  return mod.exports.WASM_FILES.map((f) => ({
+    from: path.join(mod.exports.packageRoot(f.packageName), f.source),
+    to: path.join(dist, f.fileName),
+  }));
+}
+
+function copyWasm() {
+  fs.mkdirSync(dist, { recursive: true });
+  for (const { from, to } of wasmFiles()) fs.copyFileSync(from, to);
+}
+
+/**
+ * node-fetch v2 requires whatwg-url only as a fallback for a missing global URL (`Url.URL || whatwgUrl.URL`);
+ * Node always has one. Its Unicode tables (tr46) were over half of the extension bundle.
+ */
+const nodeUrlForWhatwgUrl = {
+  name: 'node-url-for-whatwg-url',
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-url$/ }, () => ({ path: 'whatwg-url', namespace: 'node-url-shim' }));
+    build.onLoad({ filter: /.*/, namespace: 'node-url-shim' }, () => ({ contents: "module.exports = { URL: require('url').URL };", loader: 'js' }));
+  },
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
+    // node-fetch v2 checks `AbortSignal` by constructor name: minifying without keepNames breaks it.
+    keepNames: true,
+    // Activation time is measured from the moment the bundle starts loading.
+    banner: { js: 'var __compoundDbLoadedAt = performance.now();' },
+  },
+  {
+    ...common,
+    entryPoints: ['src/service/cli.ts'],
+    outfile: 'dist/service.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    keepNames: true,
+    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
+    // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
+    define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
+    banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    tsconfig: 'tsconfig.webview.json',
+  },
+];
+
+async function main() {
+  copyWasm();
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+    return;
+  }
+  try {
+    const results = await Promise.all(contexts.map((c) => c.rebuild()));
+    if (results.some((r) => r.errors.length)) process.exitCode = 1;
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

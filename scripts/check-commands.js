@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Fails when package.json and the code disagree about commands: a contributed command that no
+// registerCommand-style call in src/extension/commands registers, a registered one that is not contributed,
+// or a menu, welcome view or hover link that names a command nobody contributes.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const contributes = manifest.contributes || {};
+
+function* walk(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.name.endsWith('.ts')) yield full;
+  }
+}
+
+// Every command is registered under src/extension/commands as the first argument of a registering helper:
+// registerCommand<...>('compoundDb.x', ...), or a local helper such as search(...) / copy(...) / json(...) / set(...).
+const REGISTRATION = /\b(?:registerCommand|search|copy|json|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:'[A-Za-z]+',\s*)?'(compoundDb\.[\w.]+)'/gs;
+const registered = new Map();
+for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
+  const text = fs.readFileSync(file, 'utf8');
+  for (const m of text.matchAll(REGISTRATION)) registered.set(m[1], path.relative(root, file));
+}
+
+const contributed = new Set((contributes.commands || []).map((c) => c.command));
+const problems = [];
+for (const id of contributed) if (!registered.has(id)) problems.push(`${id} is contributed in package.json but never registered`);
+for (const [id, file] of registered) if (!contributed.has(id)) problems.push(`${id} is registered in ${file} but not contributed in package.json`);
+
+for (const [menu, items] of Object.entries(contributes.menus || {})) {
+  for (const item of items) if (item.command && !contributed.has(item.command)) problems.push(`menu ${menu} names unknown command ${item.command}`);
+}
+for (const welcome of contributes.viewsWelcome || []) {
+  for (const m of welcome.contents.matchAll(/\(command:([\w.]+)/g)) if (!contributed.has(m[1])) problems.push(`viewsWelcome links unknown command ${m[1]}`);
+}
+const hover = fs.readFileSync(path.join(root, 'src', 'extension', 'hover', 'compoundHoverProvider.ts'), 'utf8');
+for (const m of hover.matchAll(/'(compoundDb\.[\w.]+)'/g)) {
+  if (!m[1].startsWith('compoundDb.hover.') && !contributed.has(m[1])) problems.push(`hover links unknown command ${m[1]}`);
+}
+for (const c of contributes.commands || []) if (!c.title || !c.category) problems.push(`${c.command} needs a title and a category`);
+
+if (problems.length) {
+  console.error(`Command check failed:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Command check: ${contributed.size} commands contributed and registered.`);

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// `npm run screenshots`: builds and packages the extension, starts the code-server session of `npm start`
+// (on a free port), drives it with Playwright in Debian chromium and saves PNGs under screenshots/.
+// Each shot is independent: a failed one is reported (with a failed-<name>.png of the page) and the
+// others still run; the exit code is non-zero when any failed. --no-build uses dist/compound-db.vsix as is.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const P = require('./vscode/paths');
+const { packageVsix, ensureNpmDeps } = require('./vscode/build');
+const W = require('./vscode/workbench');
+
+const outDir = path.join(P.root, 'screenshots');
+const manifest = require(path.join(P.root, 'package.json'));
+
+/** The palette label of a contributed command ("Category: Title"). */
+function label(id) {
+  const c = (manifest.contributes?.commands || []).find((x) => x.command === id);
+  if (!c) throw new Error(`package.json contributes no command ${id}`);
+  return c.category ? `${c.category}: ${c.title}` : c.title;
+}
+
+function category() {
+  const c = (manifest.contributes?.commands || []).find((x) => x.command.startsWith('compoundDb.') && x.category);
+  return c ? c.category : 'Compound DB';
+}
+
+const shots = [
+  ['command-palette', async (page) => {
+    await W.filterCommands(page, category());
+    await page.locator('.quick-input-widget .monaco-list-row').nth(5).waitFor({ timeout: 10000 });
+  }],
+  ['hover-inchikey', async (page) => {
+    await W.openFile(page, 'compounds.py');
+    await W.hoverText(page, 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', { waitForText: 'Caffeine' });
+    await page.locator('.monaco-hover:not(.hidden) img').first().waitFor({ timeout: 15000 }).catch(() => {});
+  }],
+  ['hover-smiles-notebook', async (page) => {
+    await W.openFile(page, 'compounds.ipynb');
+    await W.hoverText(page, 'CN1C=NC2', { scope: '.notebook-editor', waitForText: 'Caffeine' });
+    await page.locator('.monaco-hover:not(.hidden) img').first().waitFor({ timeout: 15000 }).catch(() => {});
+  }],
+  ['searches-tree', async (page) => {
+    await W.runCommand(page, label('compoundDb.searchByFormula'));
+    await W.answerInput(page, 'C6H12O6');
+    await W.treeRow(page, 'D-glucose').waitFor({ timeout: 60000 });
+    await W.runCommand(page, label('compoundDb.searchByName'));
+    await W.answerInput(page, 'caffeine');
+    await W.treeRow(page, 'Caffeine').waitFor({ timeout: 60000 });
+    await W.runCommand(page, 'View: Close All Editors');
+    await W.widenSideBar(page, 520);
+    await W.noToasts(page);
+  }],
+  ['details-webview', async (page) => {
+    const row = W.treeRow(page, 'Caffeine');
+    await row.waitFor({ timeout: 30000 });
+    await row.click();
+    const frame = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+    await W.imagesLoaded(frame);
+  }],
+  ['error-bad-input', async (page) => {
+    await W.runCommand(page, label('compoundDb.searchByInchikey'));
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 15000 });
+    await input.fill('NOT-A-KEY');
+    // The prompt validates as one types: the message under the box changes from the prompt (which ends
+    // with "Press 'Enter' to confirm") to the rule the input broke.
+    await page.waitForFunction(() => {
+      const m = document.querySelector('.quick-input-widget .quick-input-message');
+      return !!m && m.textContent.trim() !== '' && !/Press 'Enter'/.test(m.textContent);
+    }, null, { timeout: 15000 });
+  }],
+];
+
+async function main() {
+  ensureNpmDeps();
+  const vsix = process.argv.includes('--no-build') ? path.join(P.root, 'dist', 'compound-db.vsix') : packageVsix();
+  const { startSession } = require('./vscode/session');
+  const { launchBrowser } = require('./vscode/browser');
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const f of fs.readdirSync(outDir)) if (f.startsWith('failed-')) fs.rmSync(path.join(outDir, f));
+
+  const session = await startSession({ vsix, port: 0, name: 'screenshots', fresh: true });
+  let context;
+  const failed = [];
+  try {
+    context = await launchBrowser({ runDir: session.runDir });
+    const page = context.pages()[0] || (await context.newPage());
+    await page.goto(session.pageUrl, { waitUntil: 'domcontentloaded' });
+    // The extension's status bar item shows once it is active (its commands are in the palette by then).
+    await W.waitForWorkbench(page, { statusText: category() });
+    for (const [name, act] of shots) {
+      if (only.length && !only.includes(name)) continue;
+      const file = path.join(outDir, `${name}.png`);
+      try {
+        await act(page);
+        await page.screenshot({ path: file });
+        console.log(`  saved ${path.relative(P.root, file)}`);
+      } catch (err) {
+        failed.push(name);
+        await page.screenshot({ path: path.join(outDir, `failed-${name}.png`) }).catch(() => {});
+        console.log(`  FAILED ${name}: ${err.message.split('\n')[0]}`);
+      }
+      await W.closeQuickInput(page);
+      await page.mouse.move(5, 450);
+    }
+  } finally {
+    if (context) await context.close().catch(() => {});
+    await session.stop();
+  }
+  console.log(failed.length ? `Screenshots failed: ${failed.join(', ')}` : `Screenshots saved in ${path.relative(process.cwd(), outDir) || '.'}/`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(`screenshots failed: ${err.message}`);
+  process.exit(1);
+});

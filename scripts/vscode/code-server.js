@@ -1,0 +1,145 @@
+// Starts code-server (from .vscode-tools/) on 127.0.0.1 with its own user-data, extensions and XDG dirs in
+// a run folder, quiet settings, and the smoke-test driver option that lets the page URL carry an
+// extension development path and a test entry (code-server has no --extensionDevelopmentPath flag).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const http = require('http');
+const { spawn, spawnSync } = require('child_process');
+const { ensureTools } = require('./tools');
+const { freePort } = require('./ports');
+
+const QUIET_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'security.workspace.trust.enabled': false,
+  'git.enabled': false,
+  'notebook.experimental.generate': false,
+};
+
+// Servers still running: killed (the whole process group) if this process ends or is interrupted first.
+const live = new Set();
+function killGroup(child, sig) {
+  try { process.kill(-child.pid, sig); } catch { /* already gone */ }
+}
+process.on('exit', () => { for (const c of live) killGroup(c, 'SIGKILL'); });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    for (const c of live) killGroup(c, 'SIGTERM');
+    process.exit(sig === 'SIGINT' ? 130 : 143);
+  });
+}
+
+function runDirs(runDir) {
+  const d = {
+    userData: path.join(runDir, 'user-data'),
+    extensions: path.join(runDir, 'extensions'),
+    config: path.join(runDir, 'xdg-config'),
+    data: path.join(runDir, 'xdg-data'),
+    cache: path.join(runDir, 'xdg-cache'),
+  };
+  for (const dir of Object.values(d)) fs.mkdirSync(dir, { recursive: true });
+  return d;
+}
+
+function serverArgs(dirs) {
+  return [
+    '--auth', 'none',
+    '--user-data-dir', dirs.userData,
+    '--extensions-dir', dirs.extensions,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override',
+  ];
+}
+
+function serverEnv(tools, dirs) {
+  const env = { ...tools.env, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache };
+  // A password or extension gallery set for some other code-server must not leak into ours.
+  for (const k of ['PASSWORD', 'HASHED_PASSWORD', 'EXTENSIONS_GALLERY', 'VSCODE_IPC_HOOK_CLI']) delete env[k];
+  return env;
+}
+
+/** Installs a .vsix into the run's extensions dir (before the server starts). */
+async function installVsix(runDir, vsix) {
+  const tools = await ensureTools();
+  const dirs = runDirs(runDir);
+  const r = spawnSync(tools.node, [tools.entry, ...serverArgs(dirs), '--force', '--install-extension', vsix], {
+    env: serverEnv(tools, dirs), encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`Installing ${vsix} into code-server failed:\n${r.stdout}${r.stderr}`);
+}
+
+function healthy(port) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => { req.destroy(); resolve(false); });
+  });
+}
+
+/**
+ * Starts code-server. Options: runDir (fresh folder), port (preferred; next free is used), testDriver
+ * (adds --vscode-option enable-smoke-test-driver), onOutput (server log lines), settings (extra user settings).
+ * Resolves to { port, url, stop() } once /healthz answers.
+ */
+async function startCodeServer({ runDir, port = 0, testDriver = false, onOutput, settings = {} }) {
+  const tools = await ensureTools();
+  const dirs = runDirs(runDir);
+  const userDir = path.join(dirs.userData, 'User');
+  fs.mkdirSync(userDir, { recursive: true });
+  fs.writeFileSync(path.join(userDir, 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+
+  const chosen = await freePort(port);
+  const args = [tools.entry, ...serverArgs(dirs), '--bind-addr', `127.0.0.1:${chosen}`];
+  if (testDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  const log = fs.createWriteStream(path.join(runDir, 'code-server.log'));
+  const child = spawn(tools.node, args, { env: serverEnv(tools, dirs), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  live.add(child);
+  let exited = null;
+  child.on('exit', (code, signal) => { exited = { code, signal }; live.delete(child); });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      log.write(chunk);
+      if (onOutput) for (const line of chunk.toString().split('\n')) if (line.trim()) onOutput(line);
+    });
+  }
+
+  const stop = () => new Promise((resolve) => {
+    if (exited) return resolve();
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    child.once('exit', () => { clearTimeout(timer); log.end(); resolve(); });
+    killGroup(child, 'SIGTERM');
+  });
+
+  const deadline = Date.now() + 60000;
+  while (!(await healthy(chosen))) {
+    if (exited) throw new Error(`code-server exited (${exited.code ?? exited.signal}) before it answered; see ${path.join(runDir, 'code-server.log')}`);
+    if (Date.now() > deadline) { await stop(); throw new Error('code-server did not answer /healthz within 60 s'); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { port: chosen, url: `http://127.0.0.1:${chosen}/`, stop, process: child };
+}
+
+/** The page URL that opens `folder`, optionally with the test-driver payload (paths on this machine). */
+function pageUrl(base, { folder, extensionDevelopmentPath, extensionTestsPath } = {}) {
+  const params = new URLSearchParams();
+  if (folder) params.set('folder', folder);
+  const payload = [];
+  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', `vscode-remote://remote${extensionDevelopmentPath}`]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://remote${extensionTestsPath}`]);
+  if (payload.length) params.set('payload', JSON.stringify(payload));
+  return `${base}?${params.toString()}`;
+}
+
+module.exports = { startCodeServer, installVsix, pageUrl };

@@ -1,0 +1,22 @@
+import type * as vscode from 'vscode';
+import type { RenderedSnapshot } from '../webview/protocol';
+import type { LocalServiceInfo, LocalServiceState } from './server/localService';
+import type { SearchState } from './searches/searchState';
+import type { SearchNode } from './searches/searchesTreeProvider';
+
+/** What `activate` returns: read-only views of the extension's state for tests and other extensions. */
+export interface CompoundDbApi {
+  /** Milliseconds from loading the bundle to the end of `activate`. */
+  readonly activationMs: number;
+  searches(): SearchState[];
+  /** The tree's items under `node` (top level when left out), as VS Code would render them. */
+  treeItems(node?: SearchNode): Array<{ node: SearchNode; item: vscode.TreeItem }>;
+  /** What the details panel last rendered (for `recordId`, waiting for it when given). */
+  detailsRendered(recordId?: number): Promise<RenderedSnapshot>;
+  /** Plots a spectrum in the open details panel; resolves with the snapshot showing the plot. */
+  detailsPlot(spectrumId: number): Promise<RenderedSnapshot>;
+  localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
+  statusBarText(): string;
+  /** Hover lookups that went to the server (cache misses, not merged). */
+  hoverBackendLookups(): number;
+}

@@ -1,0 +1,174 @@
+/** Input boxes and pickers with validation as you type, built on the shared validators of src/wire. */
+import * as vscode from 'vscode';
+import {
+  DIRECTIONS,
+  LIMITS,
+  SORT_KEYS,
+  checkElementFilter,
+  checkInchi,
+  checkInchikey,
+  checkMassAndRange,
+  checkMassBatch,
+  checkNonEmptyString,
+  checkRecordId,
+  checkRecordIds,
+  checkStringList,
+  describeFieldErrors,
+  type FieldError,
+  type MassWithRange,
+} from '../../wire';
+
+/** The user dismissed a prompt: the command ends quietly. */
+export class PromptCancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+function problems(errors: FieldError[]): string | undefined {
+  return errors.length ? describeFieldErrors(errors) : undefined;
+}
+
+export async function askText(options: {
+  title: string;
+  prompt?: string;
+  placeHolder?: string;
+  value?: string;
+  password?: boolean;
+  validate: (value: string) => string | undefined;
+}): Promise<string> {
+  const value = await vscode.window.showInputBox({
+    title: options.title,
+    prompt: options.prompt,
+    placeHolder: options.placeHolder,
+    value: options.value,
+    password: options.password,
+    ignoreFocusOut: true,
+    validateInput: (v) => options.validate(v),
+  });
+  if (value === undefined) throw new PromptCancelled();
+  return value;
+}
+
+/** Splits `a, b c;d` into items. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function parseNumber(text: string): number {
+  return text.trim() === '' ? NaN : Number(text.trim());
+}
+
+export async function askRecordId(title: string): Promise<number> {
+  const v = await askText({
+    title,
+    prompt: 'Record ID (a positive whole number)',
+    placeHolder: 'e.g. 2157',
+    validate: (t) => problems(checkRecordId('record ID', t.trim())),
+  });
+  return Number(v.trim());
+}
+
+export async function askRecordIds(title: string, limit?: number, what = 'Record IDs'): Promise<number[]> {
+  const v = await askText({
+    title,
+    prompt: `${what} separated by commas or spaces${limit ? ` (at most ${limit} per request; longer lists are split)` : ''}`,
+    placeHolder: 'e.g. 2157, 2424, 236',
+    validate: (t) => problems(checkRecordIds(what, splitList(t))),
+  });
+  return splitList(v).map(Number);
+}
+
+export async function askString(title: string, field: string, prompt: string, placeHolder?: string, check?: (v: string) => FieldError[]): Promise<string> {
+  const v = await askText({
+    title,
+    prompt,
+    placeHolder,
+    validate: (t) => problems(check ? check(t.trim()) : checkNonEmptyString(field, t.trim())),
+  });
+  return v.trim();
+}
+
+export const askInchikey = (title: string) =>
+  askString(title, 'InChIKey', 'InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)', 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) => checkInchikey('InChIKey', v));
+export const askInchi = (title: string) => askString(title, 'InChI', 'Standard InChI', 'InChI=1S/...', (v) => checkInchi('InChI', v));
+
+export async function askMassAndRange(title: string, what = 'mass'): Promise<MassWithRange> {
+  const mass = await askText({
+    title,
+    prompt: `${what} in atomic mass units (${LIMITS.massMin} to ${LIMITS.massMax})`,
+    placeHolder: 'e.g. 180.04',
+    validate: (t) => problems(checkMassAndRange('', { mass: parseNumber(t), range: LIMITS.rangeMin }).filter((e) => e.field === 'mass')),
+  });
+  const range = await askText({
+    title,
+    prompt: `Range around ${mass} in atomic mass units (${LIMITS.rangeMin} to ${LIMITS.rangeMax})`,
+    placeHolder: 'e.g. 0.01',
+    validate: (t) => problems(checkMassAndRange('', { mass: parseNumber(mass), range: parseNumber(t) }).filter((e) => e.field === 'range')),
+  });
+  return { mass: parseNumber(mass), range: parseNumber(range) };
+}
+
+/** `180.04 0.01; 194.08 0.005` → pairs. */
+export function parseMassList(text: string): MassWithRange[] {
+  return text
+    .split(/[;\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const [mass, range] = pair.split(/[\s,±]+/).filter(Boolean).map(parseNumber);
+      return { mass, range };
+    });
+}
+
+export async function askMassList(title: string): Promise<MassWithRange[]> {
+  const v = await askText({
+    title,
+    prompt: `Pairs of mass and range, separated by semicolons (mass ${LIMITS.massMin}-${LIMITS.massMax}, range ${LIMITS.rangeMin}-${LIMITS.rangeMax})`,
+    placeHolder: 'e.g. 180.04 0.01; 194.08 0.005',
+    validate: (t) => problems(checkMassBatch({ masses: parseMassList(t) })),
+  });
+  return parseMassList(v);
+}
+
+export async function askStringList(title: string, field: string, prompt: string, placeHolder?: string): Promise<string[]> {
+  const v = await askText({ title, prompt, placeHolder, validate: (t) => problems(checkStringList(field, splitList(t), [], true)) });
+  return splitList(v);
+}
+
+export async function askElements(title: string, which: 'include' | 'exclude'): Promise<string[]> {
+  const field = which === 'include' ? 'includeElements' : 'excludeElements';
+  const limit = which === 'include' ? LIMITS.includeElements : LIMITS.excludeElements;
+  const v = await askText({
+    title,
+    prompt: which === 'include' ? `Elements to include (1 to ${limit} symbols)` : `Elements to exclude (optional, at most ${limit}); leave empty for none`,
+    placeHolder: which === 'include' ? 'e.g. C N O' : 'e.g. Cl Br',
+    validate: (t) => {
+      const list = splitList(t);
+      const body = which === 'include' ? { includeElements: list } : { includeElements: ['C'], excludeElements: list };
+      return problems(checkElementFilter(body).filter((e) => e.field.startsWith(field)));
+    },
+  });
+  return splitList(v);
+}
+
+export async function pick<T extends string>(title: string, items: ReadonlyArray<{ label: string; value: T; description?: string }>, placeHolder?: string): Promise<T> {
+  const chosen = await vscode.window.showQuickPick(
+    items.map((i) => ({ label: i.label, description: i.description, value: i.value })),
+    { title, placeHolder, ignoreFocusOut: true },
+  );
+  if (!chosen) throw new PromptCancelled();
+  return chosen.value;
+}
+
+export async function pickMany(title: string, labels: string[], placeHolder: string): Promise<string[]> {
+  const chosen = await vscode.window.showQuickPick(labels, { title, placeHolder, canPickMany: true, ignoreFocusOut: true });
+  if (!chosen) throw new PromptCancelled();
+  return chosen;
+}
+
+export const SORT_KEY_ITEMS = SORT_KEYS.filter((k) => k !== 'dbid').map((k) => ({ label: k, value: k }));
+export const DIRECTION_ITEMS = DIRECTIONS.map((d) => ({ label: d, value: d }));

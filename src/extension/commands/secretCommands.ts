@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import { errorMessage } from '../common/errors';
+import type { SecretName } from '../config/secretStore';
+import { askText } from './prompts';
+import { registerCommand } from './register';
+import type { Services } from './services';
+
+const WHAT: Record<SecretName, { title: string; prompt: string }> = {
+  apiKey: { title: 'Set API Key', prompt: 'API key of the current interface (kept in VS Code secret storage, never in settings)' },
+  token: { title: 'Set Security Token', prompt: 'Security token of the older interface (kept in VS Code secret storage, never in settings)' },
+};
+
+/** Linux without a keyring: SecretStorage.store rejects. Say what to do instead of failing obscurely. */
+function storageAdvice(error: unknown): string {
+  return (
+    `Could not save the secret: ${errorMessage(error)}. ` +
+    'On Linux, VS Code needs a keyring (GNOME Keyring or KWallet) running; or start VS Code with ' +
+    '--password-store="basic", or set "password-store": "basic" in the runtime arguments (argv.json).'
+  );
+}
+
+export function registerSecretCommands(s: Services): vscode.Disposable[] {
+  const set = (name: SecretName, id: string) =>
+    registerCommand<{ value?: string }, boolean>(id, s.log, async (a) => {
+      const value =
+        a?.value ??
+        (await askText({ ...WHAT[name], password: true, validate: (v) => (v.trim() === '' ? 'Enter a value, or press Escape' : undefined) }));
+      try {
+        await s.secrets.store(name, value.trim());
+      } catch (error) {
+        const advice = storageAdvice(error);
+        void vscode.window.showErrorMessage(advice);
+        throw new Error(advice);
+      }
+      s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} saved in secret storage`);
+      if (!a) void vscode.window.showInformationMessage(`Compound DB: ${name === 'apiKey' ? 'API key' : 'security token'} saved.`);
+      return true;
+    });
+  const clear = (name: SecretName, id: string) =>
+    registerCommand<object, boolean>(id, s.log, async () => {
+      const had = !!(await s.secrets.get(name));
+      await s.secrets.delete(name);
+      s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} removed from secret storage`);
+      return had;
+    });
+  return [
+    set('apiKey', 'compoundDb.setApiKey'),
+    clear('apiKey', 'compoundDb.clearApiKey'),
+    set('token', 'compoundDb.setToken'),
+    clear('token', 'compoundDb.clearToken'),
+  ];
+}

@@ -1,0 +1,25 @@
+import type * as vscode from 'vscode';
+import type { Logger } from '../common/logger';
+import type { SecretStore } from '../config/secretStore';
+import type { DetailsHost } from '../details/detailsPanel';
+import type { HoverLookup } from '../hover/hoverLookup';
+import type { Connection } from '../server/connection';
+import type { LocalService } from '../server/localService';
+import type { SearchesModel } from '../searches/searchesModel';
+import type { SearchNode, SearchesTreeProvider } from '../searches/searchesTreeProvider';
+import type { ResultDocuments } from './resultDocuments';
+
+/** What command handlers work with; built once in extension.ts. */
+export interface Services {
+  context: vscode.ExtensionContext;
+  connection: Connection;
+  local: LocalService;
+  secrets: SecretStore;
+  log: Logger;
+  searches: SearchesModel;
+  tree: SearchesTreeProvider;
+  treeView: vscode.TreeView<SearchNode>;
+  results: ResultDocuments;
+  details: DetailsHost;
+  hovers: HoverLookup;
+}

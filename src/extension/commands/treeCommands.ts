@@ -1,0 +1,97 @@
+import * as vscode from 'vscode';
+import { plainFormula } from '../common/formula';
+import type { MolKind } from '../../webview/protocol';
+import type { SearchNode } from '../searches/searchesTreeProvider';
+import type { SearchState } from '../searches/searchState';
+import { DetailsPanel } from '../details/detailsPanel';
+import { withCancellableProgress } from './progress';
+import { registerCommand } from './register';
+import { runTreeSearch } from './searchCommands';
+import { saveSdf } from './files';
+import type { Services } from './services';
+import type { Inserted } from '../mol/insertText';
+
+type ResultArg = { recordId: number } | SearchNode;
+type SearchArg = { searchId: string } | SearchNode;
+
+function recordIdOf(node: ResultArg | undefined): number {
+  if (node && 'recordId' in node && Number.isSafeInteger(node.recordId)) return node.recordId;
+  throw new Error('Pick a result in the Searches view');
+}
+function searchIdOf(node: SearchArg | undefined): string {
+  if (node && 'searchId' in node && typeof node.searchId === 'string') return node.searchId;
+  throw new Error('Pick a search in the Searches view');
+}
+
+export function registerTreeCommands(s: Services, insertMol: (recordId: number, kind: MolKind) => Promise<Inserted & { text: string }>): vscode.Disposable[] {
+  const client = async () => (await s.connection.get()).client;
+
+  const copy = (id: string, what: string, read: (recordId: number) => Promise<string | undefined>) =>
+    registerCommand<ResultArg, string>(id, s.log, async (node) => {
+      const recordId = recordIdOf(node);
+      const value = await read(recordId);
+      if (!value) throw new Error(`Record ${recordId} has no ${what}`);
+      await vscode.env.clipboard.writeText(value);
+      vscode.window.setStatusBarMessage(`Copied ${what} of record ${recordId}`, 3000);
+      return value;
+    });
+
+  return [
+    registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) => DetailsPanel.createOrShow(s.details, recordIdOf(node))),
+    copy('compoundDb.searches.copyRecordId', 'record ID', async (id) => String(id)),
+    copy('compoundDb.searches.copySmiles', 'SMILES', async (id) => (await client()).compound(id).smiles()),
+    copy('compoundDb.searches.copyInchi', 'InChI', async (id) => (await client()).compound(id).inchi()),
+    copy('compoundDb.searches.copyInchikey', 'InChIKey', async (id) => (await client()).compound(id).inchiKey()),
+    copy('compoundDb.searches.copyFormula', 'formula', async (id) => {
+      const f = await (await client()).compound(id).formula();
+      return f ? plainFormula(f) : undefined;
+    }),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => insertMol(recordIdOf(node), '2d')),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => insertMol(recordIdOf(node), '3d')),
+
+    registerCommand<SearchArg & { uri?: string }, { uri: string; records: number }>('compoundDb.searches.saveSdf', s.log, async (node) => {
+      const state = s.searches.get(searchIdOf(node));
+      if (!state) throw new Error('That search is gone');
+      const sdf = await withCancellableProgress('Compound DB: SDF of results', (signal) => sdfOf(state, signal));
+      return saveSdf(sdf, `compound-db-${state.spec.kind}.sdf`, node && 'uri' in node ? node.uri : undefined);
+    }),
+    registerCommand<SearchArg, SearchState | undefined>('compoundDb.searches.rerun', s.log, async (node) => {
+      const state = s.searches.get(searchIdOf(node));
+      if (!state) throw new Error('That search is gone');
+      s.searches.remove(state.id);
+      return runTreeSearch(s, state.spec, false);
+    }),
+    registerCommand<SearchArg, boolean>('compoundDb.searches.remove', s.log, async (node) => {
+      const id = searchIdOf(node);
+      const known = !!s.searches.get(id);
+      s.searches.remove(id);
+      return known;
+    }),
+    registerCommand<SearchNode, SearchState | undefined>('compoundDb.searches.loadMore', s.log, async (node) => {
+      const id = searchIdOf(node);
+      await s.searches.loadMore(id, node && node.type === 'more' ? node.group : undefined);
+      return s.searches.get(id);
+    }),
+    registerCommand<object, number>('compoundDb.searches.clearAll', s.log, async () => {
+      const n = s.searches.all().length;
+      s.searches.clear();
+      return n;
+    }),
+  ];
+
+  /** The server's SDF of a filter query when there is one; otherwise built from each record's MOL. */
+  async function sdfOf(state: SearchState, signal: AbortSignal): Promise<string> {
+    const c = await client();
+    const current = !['composite', 'legacySimple', 'legacyAsync', 'formulaBatch', 'massBatch'].includes(state.spec.kind);
+    if (current && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
+    const ids = state.groups ? [...new Set(state.groups.flatMap((g) => g.ids))] : state.ids;
+    const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'Mol2D'], { signal }) : [];
+    return records
+      .map((r) => {
+        const mol = r.mol2D ?? '';
+        const body = mol.endsWith('\n') ? mol : `${mol}\n`;
+        return `${body}> <RECORD_ID>\n${r.id}\n\n> <COMMON_NAME>\n${r.commonName ?? ''}\n\n$$$$\n`;
+      })
+      .join('');
+  }
+}

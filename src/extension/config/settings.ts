@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { DEFAULT_API_VERSION, LIMITS, isDirection, isSortKey, type Direction, type SortKey } from '../../wire';
+
+export const SECTION = 'compoundDb';
+
+export type HoverKind = 'inchikey' | 'smiles';
+
+/** Everything the extension reads from `compoundDb.*`, read afresh each time (settings change under us). */
+export interface Settings {
+  /** Empty: the built-in local database. */
+  serverUrl: string;
+  legacyServerUrl: string;
+  apiVersion: string;
+  userAgent: string;
+  requestTimeoutMs: number;
+  statusCheckLimit: number;
+  hoverEnabled: Record<HoverKind, boolean>;
+  hoverSendToRemote: Record<HoverKind, boolean>;
+  dataSources: string[];
+  sortKey: SortKey | undefined;
+  direction: Direction;
+  localDataFiles: string[];
+}
+
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const sortKey = c.get<string>('search.sortKey', '');
+  const direction = c.get<string>('search.direction', 'ascending');
+  return {
+    serverUrl: c.get<string>('serverUrl', '').trim().replace(/\/+$/, ''),
+    legacyServerUrl: c.get<string>('legacyServerUrl', '').trim().replace(/\/+$/, ''),
+    apiVersion: c.get<string>('apiVersion', DEFAULT_API_VERSION) || DEFAULT_API_VERSION,
+    userAgent: c.get<string>('userAgent', ''),
+    requestTimeoutMs: Math.max(1000, c.get<number>('requestTimeout', 30000)),
+    statusCheckLimit: Math.max(1, c.get<number>('search.statusCheckLimit', LIMITS.statusChecks)),
+    hoverEnabled: { inchikey: c.get<boolean>('hover.inchikey.enabled', true), smiles: c.get<boolean>('hover.smiles.enabled', true) },
+    hoverSendToRemote: {
+      inchikey: c.get<boolean>('hover.inchikey.sendToRemoteServer', true),
+      smiles: c.get<boolean>('hover.smiles.sendToRemoteServer', false),
+    },
+    dataSources: c.get<string[]>('search.dataSources', []).filter((s) => typeof s === 'string' && s.trim() !== ''),
+    sortKey: isSortKey(sortKey) ? sortKey : undefined,
+    direction: isDirection(direction) ? direction : 'ascending',
+    localDataFiles: c.get<string[]>('localService.dataFiles', []).filter((s) => typeof s === 'string' && s.trim() !== ''),
+  };
+}
+
+/** Settings whose change means a different server or client. */
+export const CONNECTION_SETTINGS = ['serverUrl', 'legacyServerUrl', 'apiVersion', 'userAgent', 'requestTimeout'].map((k) => `${SECTION}.${k}`);
+export const LOCAL_SERVICE_SETTINGS = [`${SECTION}.localService.dataFiles`];

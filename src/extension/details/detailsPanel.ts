@@ -1,0 +1,215 @@
+import * as vscode from 'vscode';
+import {
+  DETAILS_VIEW_TYPE,
+  isRequestMessage,
+  type DetailsPanelState,
+  type DetailsView,
+  type HostMessage,
+  type MolKind,
+  type RenderedSnapshot,
+  type RequestMessage,
+  type WebviewRequests,
+} from '../../webview/protocol';
+import { Disposable } from '../common/lifecycle';
+import { errorMessage } from '../common/errors';
+import type { Logger } from '../common/logger';
+import type { Connection } from '../server/connection';
+import { loadDetails, loadSpectrumPlot } from './loadDetails';
+import { getNonce } from './nonce';
+
+export interface DetailsHost {
+  extensionUri: vscode.Uri;
+  connection: Connection;
+  log: Logger;
+  insertMol(recordId: number, kind: MolKind): Promise<unknown>;
+}
+
+/**
+ * The details panel of one record (one panel, reused). The webview asks `ready` first; the host answers
+ * with the view when it has one and pushes `show` when a load finishes later.
+ */
+export class DetailsPanel extends Disposable {
+  static current: DetailsPanel | undefined;
+
+  private view: DetailsView | undefined;
+  private webviewReady = false;
+  private loadSeq = 0;
+  private lastRendered: RenderedSnapshot | undefined;
+  private readonly _onDidRender = this._register(new vscode.EventEmitter<RenderedSnapshot>());
+  /** The webview reported what it put on screen (the test hook). */
+  readonly onDidRender = this._onDidRender.event;
+
+  static async createOrShow(host: DetailsHost, recordId: number): Promise<DetailsView> {
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    if (DetailsPanel.current) {
+      DetailsPanel.current.panel.reveal(column, true);
+    } else {
+      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, `Record ${recordId}`, { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
+      DetailsPanel.current = new DetailsPanel(panel, host);
+    }
+    return DetailsPanel.current.load(recordId);
+  }
+
+  static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
+    panel.webview.options = DetailsPanel.options(host.extensionUri);
+    DetailsPanel.current?.dispose();
+    DetailsPanel.current = new DetailsPanel(panel, host);
+    if (state && Number.isSafeInteger(state.recordId)) {
+      DetailsPanel.current.load(state.recordId).catch((e: Error) => host.log.error(e));
+    }
+  }
+
+  private static options(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+    };
+  }
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly host: DetailsHost,
+  ) {
+    super();
+    this._register(panel);
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)));
+    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'beaker.svg');
+    panel.webview.html = this.html();
+  }
+
+  override dispose(): void {
+    if (DetailsPanel.current === this) DetailsPanel.current = undefined;
+    super.dispose();
+  }
+
+  get recordId(): number | undefined {
+    return this.view?.recordId;
+  }
+
+  /** The last snapshot the webview reported, or the next one for `recordId` (test hook). */
+  rendered(recordId?: number): Promise<RenderedSnapshot> {
+    if (this.lastRendered && (recordId === undefined || this.lastRendered.recordId === recordId)) return Promise.resolve(this.lastRendered);
+    return new Promise((resolve) => {
+      const sub = this.onDidRender((s) => {
+        if (recordId !== undefined && s.recordId !== recordId) return;
+        sub.dispose();
+        resolve(s);
+      });
+    });
+  }
+
+  /** Asks the webview to plot a spectrum of the shown record; resolves with the snapshot that shows it. */
+  plot(spectrumId: number): Promise<RenderedSnapshot> {
+    const shown = new Promise<RenderedSnapshot>((resolve) => {
+      const sub = this.onDidRender((s) => {
+        if (s.plot?.id !== spectrumId) return;
+        sub.dispose();
+        resolve(s);
+      });
+    });
+    this.post({ command: 'plot', args: { id: spectrumId } });
+    return shown;
+  }
+
+  async load(recordId: number): Promise<DetailsView> {
+    const seq = ++this.loadSeq;
+    this.panel.title = `Record ${recordId}`;
+    const { client, server } = await this.host.connection.get();
+    const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl);
+    if (seq !== this.loadSeq || this.isDisposed) return view;
+    this.view = view;
+    this.lastRendered = undefined;
+    this.panel.title = view.title;
+    if (this.webviewReady) this.post({ command: 'show', args: view });
+    return view;
+  }
+
+  private post(message: HostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(message: unknown): Promise<void> {
+    if (!isRequestMessage(message)) return;
+    try {
+      const res = await this.handle(message);
+      this.post({ seq: message.req, res });
+    } catch (error) {
+      this.post({ seq: message.req, err: errorMessage(error) });
+    }
+  }
+
+  private async handle(message: RequestMessage): Promise<WebviewRequests[keyof WebviewRequests]['res']> {
+    switch (message.command) {
+      case 'ready':
+        this.webviewReady = true;
+        return this.view;
+      case 'copy': {
+        const { text, what } = message.args as WebviewRequests['copy']['args'];
+        await vscode.env.clipboard.writeText(text);
+        vscode.window.setStatusBarMessage(`Copied ${what}`, 2000);
+        return;
+      }
+      case 'insertMol': {
+        const { recordId, kind } = message.args as WebviewRequests['insertMol']['args'];
+        await this.host.insertMol(recordId, kind);
+        return;
+      }
+      case 'openExternal': {
+        const { url } = message.args as WebviewRequests['openExternal']['args'];
+        const uri = vscode.Uri.parse(url, true);
+        if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(`Not opening ${uri.scheme} links`);
+        await vscode.env.openExternal(uri);
+        return;
+      }
+      case 'spectrum': {
+        const { id } = message.args as WebviewRequests['spectrum']['args'];
+        const { client } = await this.host.connection.get();
+        return loadSpectrumPlot(client, id);
+      }
+      case 'rendered': {
+        this.lastRendered = message.args as RenderedSnapshot;
+        this._onDidRender.fire(this.lastRendered);
+        return;
+      }
+      default:
+        throw new Error(`unknown request ${String(message.command)}`);
+    }
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const nonce = getNonce();
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'media', 'details.css'));
+    const csp = [
+      "default-src 'none'",
+      `img-src ${webview.cspSource} data:`,
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link href="${style}" rel="stylesheet">
+<title>Compound details</title>
+</head>
+<body>
+<main id="root"><p class="note">Loading…</p></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+}
+
+/** Restores the panel after a reload (activation event `onWebviewPanel:compoundDb.details`). */
+export class DetailsPanelSerializer implements vscode.WebviewPanelSerializer<DetailsPanelState> {
+  constructor(private readonly host: DetailsHost) {}
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: DetailsPanelState | undefined): Promise<void> {
+    DetailsPanel.revive(panel, this.host, state);
+  }
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import { DETAILS_VIEW_TYPE } from '../webview/protocol';
+import type { CompoundDbApi } from './api';
+import { registerLegacyCommands } from './commands/legacyCommands';
+import { registerLookupCommands } from './commands/lookupCommands';
+import { ResultDocuments } from './commands/resultDocuments';
+import { registerSearchCommands } from './commands/searchCommands';
+import { registerSecretCommands } from './commands/secretCommands';
+import { insertMol, registerServerCommands } from './commands/serverCommands';
+import type { Services } from './commands/services';
+import { registerTreeCommands } from './commands/treeCommands';
+import { Logger } from './common/logger';
+import { readSettings } from './config/settings';
+import { SecretStore } from './config/secretStore';
+import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './details/detailsPanel';
+import { clientHoverBackend } from './hover/clientHoverBackend';
+import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
+import { HoverLookup } from './hover/hoverLookup';
+import { SearchesModel } from './searches/searchesModel';
+import { SearchesTreeProvider, VIEW_ID } from './searches/searchesTreeProvider';
+import { Connection } from './server/connection';
+import { LocalService } from './server/localService';
+import { ServerStatusBar } from './server/statusBar';
+
+/** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
+declare const __compoundDbLoadedAt: number | undefined;
+const moduleLoadedAt = performance.now();
+const loadedAt = typeof __compoundDbLoadedAt === 'number' ? __compoundDbLoadedAt : moduleLoadedAt;
+
+/** Wires the parts together; each part lives in its own module. */
+export function activate(context: vscode.ExtensionContext): CompoundDbApi {
+  const own = <T extends vscode.Disposable>(d: T): T => {
+    context.subscriptions.push(d);
+    return d;
+  };
+  const secrets = own(new SecretStore(context.secrets));
+  const log = own(new Logger(() => secrets.knownValues()));
+  const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
+  const connection = own(new Connection(secrets, local, log));
+  const statusBar = own(new ServerStatusBar(local));
+
+  const searches = own(new SearchesModel(vscode.workspace.workspaceFolders ? context.workspaceState : context.globalState, connection, log));
+  const tree = own(new SearchesTreeProvider(searches));
+  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+
+  const hovers = new HoverLookup(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
+  own(connection.onDidChange(() => hovers.clear()));
+  own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
+
+  const results = own(new ResultDocuments());
+  const services: Services = {
+    context,
+    connection,
+    local,
+    secrets,
+    log,
+    searches,
+    tree,
+    treeView,
+    results,
+    hovers,
+    details: undefined as unknown as DetailsHost,
+  };
+  const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol: (id, kind) => insertMol(services, id, kind) };
+  services.details = details;
+  own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
+  own({ dispose: () => DetailsPanel.current?.dispose() });
+
+  for (const d of [
+    ...registerSearchCommands(services),
+    ...registerLookupCommands(services),
+    ...registerLegacyCommands(services),
+    ...registerTreeCommands(services, (id, kind) => insertMol(services, id, kind)),
+    ...registerSecretCommands(services),
+    ...registerServerCommands(services),
+  ]) {
+    own(d);
+  }
+
+  const updateContext = async () => {
+    await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));
+    await vscode.commands.executeCommand('setContext', 'compoundDb.remoteServer', readSettings().serverUrl !== '');
+  };
+  own(secrets.onDidChange(() => void updateContext()));
+  const updateHasSearches = () => vscode.commands.executeCommand('setContext', 'compoundDb.hasSearches', searches.all().length > 0);
+  own(searches.onDidChange((state) => state === undefined && void updateHasSearches()));
+  void updateHasSearches();
+  own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && void updateContext()));
+  void updateContext();
+
+  const activationMs = performance.now() - loadedAt;
+  log.info(`Activated in ${activationMs.toFixed(1)} ms`);
+  return {
+    activationMs,
+    searches: () => JSON.parse(JSON.stringify(searches.all())),
+    treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
+    detailsRendered: (recordId) => {
+      const panel = DetailsPanel.current;
+      return panel ? panel.rendered(recordId) : Promise.reject(new Error('No details panel is open'));
+    },
+    detailsPlot: (spectrumId) => {
+      const panel = DetailsPanel.current;
+      return panel ? panel.plot(spectrumId) : Promise.reject(new Error('No details panel is open'));
+    },
+    localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
+    statusBarText: () => statusBar.text,
+    hoverBackendLookups: () => hovers.backendLookups,
+  };
+}
+
+export function deactivate(): void {
+  // Everything, the local service's child process included, is disposed through context.subscriptions.
+}

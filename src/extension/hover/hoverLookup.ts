@@ -1,0 +1,85 @@
+/**
+ * What a hover shows for an InChIKey or SMILES, looked up through the client, with a cache and one lookup
+ * in flight per key. No `vscode` here: the provider and the benchmark both use it.
+ */
+import type { RecordDetails } from '../../wire';
+import type { HoverKind } from './hoverTargets';
+
+export interface HoverInfo {
+  kind: HoverKind;
+  query: string;
+  /** Records the query matched, first one shown. */
+  recordIds: number[];
+  details?: RecordDetails;
+  /** base64 PNG of the first record's structure. */
+  imageBase64?: string;
+}
+
+/** The three calls a hover needs, so tests and benchmarks can drive the core without VS Code. */
+export interface HoverBackend {
+  find(kind: HoverKind, text: string): Promise<number[]>;
+  details(recordId: number): Promise<RecordDetails>;
+  image(recordId: number): Promise<Uint8Array>;
+}
+
+const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
+export { HOVER_FIELDS };
+
+export class HoverLookup {
+  private readonly cache = new Map<string, HoverInfo>();
+  private readonly inFlight = new Map<string, Promise<HoverInfo>>();
+  /** Lookups that went to the backend (not served from cache or merged), for tests. */
+  backendLookups = 0;
+
+  constructor(
+    private readonly backend: () => Promise<HoverBackend>,
+    private readonly maxEntries = 500,
+  ) {}
+
+  cached(kind: HoverKind, text: string): HoverInfo | undefined {
+    return this.cache.get(`${kind}:${text}`);
+  }
+
+  /** Resolves from cache, joins a lookup of the same key already running, or starts one. */
+  lookup(kind: HoverKind, text: string): Promise<HoverInfo> {
+    const key = `${kind}:${text}`;
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return Promise.resolve(hit);
+    }
+    let running = this.inFlight.get(key);
+    if (!running) {
+      running = this.resolve(kind, text)
+        .then((info) => {
+          this.remember(key, info);
+          return info;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, running);
+    }
+    return running;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private remember(key: string, info: HoverInfo): void {
+    this.cache.set(key, info);
+    while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
+  }
+
+  private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {
+    this.backendLookups++;
+    const backend = await this.backend();
+    const recordIds = await backend.find(kind, text);
+    if (recordIds.length === 0) return { kind, query: text, recordIds };
+    const [details, image] = await Promise.all([
+      backend.details(recordIds[0]),
+      backend.image(recordIds[0]).catch(() => undefined),
+    ]);
+    return { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
+  }
+}

@@ -1,0 +1,94 @@
+/** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
+import type { Complexity, Direction, Isotopic, MassWithRange, SortKey } from '../../wire';
+import type { IntrinsicPropertyInput, OrderInput } from '../../client';
+
+export type Ordering = OrderInput;
+export type IntrinsicInputs = Omit<IntrinsicPropertyInput, keyof OrderInput>;
+
+export type SearchSpec =
+  | { kind: 'composite'; query: string; direction?: Direction; order?: SortKey }
+  | ({ kind: 'name'; name: string } & Ordering)
+  | ({ kind: 'formula'; formula: string; dataSources?: string[] } & Ordering)
+  | ({ kind: 'formulaBatch'; formulas: string[]; dataSources?: string[] } & Ordering)
+  | ({ kind: 'mass'; mass: number; range: number; dataSources?: string[] } & Ordering)
+  | ({ kind: 'massBatch'; masses: MassWithRange[]; dataSources?: string[] } & Ordering)
+  | ({
+      kind: 'element';
+      includeElements: string[];
+      excludeElements?: string[];
+      includeAll?: boolean;
+      complexity?: Complexity;
+      isotopic?: Isotopic;
+    } & Ordering)
+  | ({ kind: 'intrinsic' } & IntrinsicInputs & Ordering)
+  | { kind: 'inchi'; inchi: string }
+  | { kind: 'inchikey'; inchikey: string }
+  | { kind: 'smiles'; smiles: string }
+  | { kind: 'legacySimple'; query: string }
+  | ({ kind: 'legacyAsync'; query: string } & Ordering);
+
+export type SearchKind = SearchSpec['kind'];
+
+export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
+  composite: 'Search',
+  name: 'Name',
+  formula: 'Formula',
+  formulaBatch: 'Formula list',
+  mass: 'Mass',
+  massBatch: 'Mass list',
+  element: 'Elements',
+  intrinsic: 'Intrinsic properties',
+  inchi: 'InChI',
+  inchikey: 'InChIKey',
+  smiles: 'SMILES',
+  legacySimple: 'Simple search (older)',
+  legacyAsync: 'Async search (older)',
+};
+
+const massText = (m: MassWithRange) => `${m.mass} ± ${m.range}`;
+
+/** One line describing the query of a search. */
+export function describeSpec(spec: SearchSpec): string {
+  switch (spec.kind) {
+    case 'composite':
+    case 'legacySimple':
+    case 'legacyAsync':
+      return spec.query;
+    case 'name':
+      return spec.name;
+    case 'formula':
+      return spec.formula;
+    case 'formulaBatch':
+      return spec.formulas.join(', ');
+    case 'mass':
+      return massText(spec);
+    case 'massBatch':
+      return spec.masses.map(massText).join(', ');
+    case 'element': {
+      const parts = [`${spec.includeAll ? 'all of' : 'any of'} ${spec.includeElements.join(' ')}`];
+      if (spec.excludeElements?.length) parts.push(`not ${spec.excludeElements.join(' ')}`);
+      if (spec.complexity) parts.push(spec.complexity);
+      if (spec.isotopic) parts.push(spec.isotopic);
+      return parts.join(', ');
+    }
+    case 'intrinsic': {
+      const parts: string[] = [];
+      if (spec.formula) parts.push(spec.formula);
+      for (const key of ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const) {
+        const m = spec[key];
+        if (m) parts.push(`${key} ${massText(m)}`);
+      }
+      return parts.join(', ');
+    }
+    case 'inchi':
+      return spec.inchi;
+    case 'inchikey':
+      return spec.inchikey;
+    case 'smiles':
+      return spec.smiles;
+  }
+}
+
+export function isBatchKind(kind: SearchKind): kind is 'formulaBatch' | 'massBatch' {
+  return kind === 'formulaBatch' || kind === 'massBatch';
+}

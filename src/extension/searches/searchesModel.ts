@@ -1,0 +1,166 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import type { Logger } from '../common/logger';
+import { errorMessage } from '../common/errors';
+import type { Connection } from '../server/connection';
+import { readSettings } from '../config/settings';
+import { nextPage, runSearch } from './runSearch';
+import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './searchState';
+import type { SearchSpec } from './searchSpec';
+
+const STORAGE_KEY = 'compoundDb.searches';
+const MAX_SEARCHES = 100;
+
+/**
+ * The searches of the tree: runs them, follows them live, keeps them in workspace (or global) state.
+ * A failure lands in the search's own state; it never throws out of here half-applied.
+ */
+export class SearchesModel extends Disposable {
+  private states: SearchState[];
+  private readonly running = new Map<string, AbortController>();
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<SearchState | undefined>());
+  /** Fires with the search that changed, or undefined when the list changed. */
+  readonly onDidChange = this._onDidChange.event;
+  private seq = 0;
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly connection: Connection,
+    private readonly log: Logger,
+  ) {
+    super();
+    this.states = sanitizeStates(memento.get<unknown>(STORAGE_KEY));
+    this._register({ dispose: () => this.running.forEach((c) => c.abort()) });
+  }
+
+  all(): readonly SearchState[] {
+    return this.states;
+  }
+
+  get(id: string): SearchState | undefined {
+    return this.states.find((s) => s.id === id);
+  }
+
+  private persist(): void {
+    this.memento.update(STORAGE_KEY, this.states.slice(0, MAX_SEARCHES)).then(undefined, (e: Error) => this.log.error(e));
+  }
+
+  private changed(state: SearchState | undefined, persist = true): void {
+    if (persist) this.persist();
+    this._onDidChange.fire(state);
+  }
+
+  /** Adds a search at the top of the tree and runs it to the end. Resolves with its final state (error included). */
+  async start(spec: SearchSpec, signal?: AbortSignal): Promise<SearchState> {
+    const state = newSearchState(`${Date.now().toString(36)}-${(++this.seq).toString(36)}`, spec);
+    this.states.unshift(state);
+    this.states.length = Math.min(this.states.length, MAX_SEARCHES);
+    this.changed(undefined);
+    await this.execute(state, signal);
+    return state;
+  }
+
+  async rerun(id: string, signal?: AbortSignal): Promise<SearchState | undefined> {
+    const state = this.get(id);
+    if (!state) return undefined;
+    this.running.get(id)?.abort();
+    Object.assign(state, newSearchState(state.id, state.spec));
+    this.changed(state);
+    await this.execute(state, signal);
+    return state;
+  }
+
+  remove(id: string): void {
+    this.running.get(id)?.abort();
+    this.states = this.states.filter((s) => s.id !== id);
+    this.changed(undefined);
+  }
+
+  clear(): void {
+    this.running.forEach((c) => c.abort());
+    this.states = [];
+    this.changed(undefined);
+  }
+
+  private async execute(state: SearchState, outer?: AbortSignal): Promise<void> {
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort();
+    outer?.addEventListener('abort', onOuterAbort, { once: true });
+    if (outer?.aborted) controller.abort();
+    this.running.set(state.id, controller);
+    const started = Date.now();
+    try {
+      const { client } = await this.connection.get();
+      const outcome = await runSearch(client, state.spec, {
+        statusCheckLimit: readSettings().statusCheckLimit,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (this.get(state.id) !== state) return;
+          Object.assign(state, { status: p.status, count: p.count ?? state.count, message: p.message ?? state.message, queryId: p.queryId ?? state.queryId });
+          state.durationMs = Date.now() - started;
+          this.changed(state, false);
+        },
+      });
+      Object.assign(state, outcome, { running: false, durationMs: Date.now() - started, error: undefined });
+      state.shown = { '': Math.min(PAGE_SIZE, state.ids.length) };
+      for (const g of state.groups ?? []) state.shown[g.label] = Math.min(PAGE_SIZE, g.ids.length);
+      this.changed(state);
+      await this.fetchLabels(state, this.visibleIds(state), controller.signal);
+    } catch (error) {
+      state.running = false;
+      state.durationMs = Date.now() - started;
+      state.error = controller.signal.aborted ? 'cancelled' : errorMessage(error);
+      if (state.status === 'Starting' || !/^(Failed|TooManyRecords|Suspended|Unknown|Not Found)$/.test(state.status)) {
+        state.status = controller.signal.aborted ? 'Cancelled' : 'Failed';
+      }
+      this.log.warn(`Search failed: ${state.error}`);
+      this.changed(state);
+    } finally {
+      outer?.removeEventListener('abort', onOuterAbort);
+      if (this.running.get(state.id) === controller) this.running.delete(state.id);
+    }
+  }
+
+  /** IDs whose tree items are on screen. */
+  visibleIds(state: SearchState): number[] {
+    const ids = state.ids.slice(0, state.shown[''] ?? PAGE_SIZE);
+    for (const g of state.groups ?? []) ids.push(...g.ids.slice(0, state.shown[g.label] ?? PAGE_SIZE));
+    return [...new Set(ids)].filter((id) => !state.labels[id]);
+  }
+
+  /** Shows another page: from what was fetched (batches, composite) or from the server. */
+  async loadMore(id: string, group?: string): Promise<void> {
+    const state = this.get(id);
+    if (!state) return;
+    const key = group ?? '';
+    const list = group === undefined ? state.ids : state.groups?.find((g) => g.label === group)?.ids;
+    if (!list) return;
+    const shown = state.shown[key] ?? 0;
+    try {
+      if (group === undefined && shown >= list.length && state.more && state.queryId) {
+        const { client } = await this.connection.get();
+        const page = await nextPage(client, state.spec, state.queryId, list.length);
+        state.ids.push(...page.ids);
+        state.more = page.more;
+      }
+      state.shown[key] = Math.min(shown + PAGE_SIZE, list.length);
+      this.changed(state);
+      await this.fetchLabels(state, this.visibleIds(state));
+    } catch (error) {
+      state.message = `Could not load more: ${errorMessage(error)}`;
+      this.changed(state);
+    }
+  }
+
+  private async fetchLabels(state: SearchState, ids: number[], signal?: AbortSignal): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      const { client } = await this.connection.get();
+      const records = await client.getDetailsBatch(ids, ['CommonName', 'Formula'], { signal });
+      for (const r of records) state.labels[r.id] = { name: r.commonName, formula: r.formula };
+      this.changed(state);
+    } catch (error) {
+      this.log.warn(`Could not load result names: ${errorMessage(error)}`);
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import { prettyFormula } from '../common/formula';
+import { KIND_LABELS, describeSpec } from './searchSpec';
+import { PAGE_SIZE, formatDuration, searchDescription, searchTitle, type SearchState } from './searchState';
+import type { SearchesModel } from './searchesModel';
+
+export type SearchNode =
+  | { type: 'search'; searchId: string }
+  | { type: 'group'; searchId: string; group: string }
+  | { type: 'result'; searchId: string; recordId: number; group?: string }
+  | { type: 'more'; searchId: string; group?: string }
+  | { type: 'message'; searchId: string; text: string; error: boolean };
+
+export const VIEW_ID = 'compoundDb.searches';
+
+/** The Searches view: one node per search, its results (or groups for batches) below, paged. */
+export class SearchesTreeProvider extends Disposable implements vscode.TreeDataProvider<SearchNode> {
+  private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SearchNode | undefined>());
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  private readonly nodes = new Map<string, SearchNode>();
+
+  constructor(private readonly model: SearchesModel) {
+    super();
+    this._register(model.onDidChange((state) => this._onDidChangeTreeData.fire(state ? this.searchNode(state.id) : undefined)));
+  }
+
+  /** One object per node identity, so `reveal` and partial refreshes find them. */
+  private intern<T extends SearchNode>(node: T): T {
+    const key = JSON.stringify(node);
+    const known = this.nodes.get(key);
+    if (known) return known as T;
+    this.nodes.set(key, node);
+    return node;
+  }
+
+  searchNode(searchId: string): SearchNode {
+    return this.intern({ type: 'search', searchId });
+  }
+
+  getChildren(node?: SearchNode): SearchNode[] {
+    if (!node) return this.model.all().map((s) => this.searchNode(s.id));
+    const state = this.model.get(node.searchId);
+    if (!state) return [];
+    if (node.type === 'search') return this.searchChildren(state);
+    if (node.type === 'group') {
+      const group = state.groups?.find((g) => g.label === node.group);
+      if (!group) return [];
+      return this.page(state, group.ids, group.label, false);
+    }
+    return [];
+  }
+
+  private searchChildren(state: SearchState): SearchNode[] {
+    const id = state.id;
+    if (state.error) return [this.intern({ type: 'message', searchId: id, text: state.error, error: true })];
+    if (state.running) return [];
+    if (state.groups) return state.groups.map((g) => this.intern({ type: 'group', searchId: id, group: g.label }));
+    if (state.ids.length === 0) return [this.intern({ type: 'message', searchId: id, text: 'No results', error: false })];
+    return this.page(state, state.ids, undefined, state.more);
+  }
+
+  private page(state: SearchState, ids: number[], group: string | undefined, moreOnServer: boolean): SearchNode[] {
+    const shown = state.shown[group ?? ''] ?? Math.min(PAGE_SIZE, ids.length);
+    const nodes: SearchNode[] = ids.slice(0, shown).map((recordId) => this.intern({ type: 'result', searchId: state.id, recordId, group }));
+    if (shown < ids.length || moreOnServer) nodes.push(this.intern({ type: 'more', searchId: state.id, group }));
+    return nodes;
+  }
+
+  getParent(node: SearchNode): SearchNode | undefined {
+    if (node.type === 'search') return undefined;
+    if (node.type === 'result' && node.group !== undefined) return this.intern({ type: 'group', searchId: node.searchId, group: node.group });
+    return this.searchNode(node.searchId);
+  }
+
+  getTreeItem(node: SearchNode): vscode.TreeItem {
+    const state = this.model.get(node.searchId);
+    if (!state) return new vscode.TreeItem('(removed)');
+    switch (node.type) {
+      case 'search':
+        return this.searchItem(state);
+      case 'group': {
+        const group = state.groups?.find((g) => g.label === node.group);
+        const item = new vscode.TreeItem(prettyFormula(node.group), vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `${state.id}/g/${node.group}`;
+        item.description = `${group?.ids.length ?? 0} result${group?.ids.length === 1 ? '' : 's'}`;
+        item.iconPath = new vscode.ThemeIcon('list-tree');
+        item.contextValue = 'group';
+        return item;
+      }
+      case 'result': {
+        const label = state.labels[node.recordId];
+        const item = new vscode.TreeItem(label?.name || `Record ${node.recordId}`);
+        item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
+        item.description = [label?.formula ? prettyFormula(label.formula) : undefined, `#${node.recordId}`].filter(Boolean).join('  ');
+        item.tooltip = `${label?.name ?? ''}\nRecord ${node.recordId}`.trim();
+        item.iconPath = new vscode.ThemeIcon('beaker');
+        item.contextValue = 'result';
+        item.command = { command: 'compoundDb.searches.openDetails', title: 'Open Details', arguments: [node] };
+        return item;
+      }
+      case 'more': {
+        const total = node.group === undefined ? (state.count ?? state.ids.length) : (state.groups?.find((g) => g.label === node.group)?.ids.length ?? 0);
+        const shown = state.shown[node.group ?? ''] ?? 0;
+        const item = new vscode.TreeItem(`Load more (${shown} of ${total} shown)`);
+        item.id = `${state.id}/${node.group ?? ''}/more`;
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.contextValue = 'more';
+        item.command = { command: 'compoundDb.searches.loadMore', title: 'Load More', arguments: [node] };
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.text);
+        item.id = `${state.id}/message`;
+        item.tooltip = node.text;
+        item.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info', node.error ? new vscode.ThemeColor('errorForeground') : undefined);
+        item.contextValue = node.error ? 'error' : 'message';
+        return item;
+      }
+    }
+  }
+
+  private searchItem(state: SearchState): vscode.TreeItem {
+    const hasChildren = !state.running;
+    const item = new vscode.TreeItem(searchTitle(state), hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = state.id;
+    item.description = searchDescription(state);
+    item.iconPath = state.running
+      ? new vscode.ThemeIcon('sync~spin')
+      : state.error
+        ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
+        : new vscode.ThemeIcon('search');
+    item.contextValue = state.running ? 'search.running' : state.error ? 'search.failed' : 'search';
+    const tip = new vscode.MarkdownString();
+    tip.appendMarkdown(`**${KIND_LABELS[state.spec.kind]}**\n\n`);
+    const rows: Array<[string, string | undefined]> = [
+      ['Query', describeSpec(state.spec)],
+      ['Status', state.status],
+      ['Count', state.count === undefined ? undefined : String(state.count)],
+      ['Message', state.message],
+      ['Duration', formatDuration(state.durationMs)],
+      ['Query ID', state.queryId],
+      ['Error', state.error],
+    ];
+    for (const [k, v] of rows) if (v) tip.appendText(`${k}: ${v}\n\n`);
+    item.tooltip = tip;
+    return item;
+  }
+}

@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { CompoundDbClient, MemoryCompoundCache } from '../../client';
+import { Disposable } from '../common/lifecycle';
+import type { Logger } from '../common/logger';
+import { CONNECTION_SETTINGS, LOCAL_SERVICE_SETTINGS, readSettings } from '../config/settings';
+import type { SecretStore } from '../config/secretStore';
+import { LOCAL_API_KEY, LOCAL_TOKEN, type LocalService } from './localService';
+import { USER_AGENT } from './userAgent';
+
+export interface ActiveServer {
+  kind: 'local' | 'remote';
+  baseUrl: string;
+  legacyBaseUrl: string;
+}
+
+export interface Connected {
+  client: CompoundDbClient;
+  server: ActiveServer;
+}
+
+export class MissingApiKeyError extends Error {
+  constructor() {
+    super('No API key is set for the configured server. Run "Compound DB: Set API Key", or clear compoundDb.serverUrl to use the built-in database.');
+  }
+}
+
+/**
+ * Decides which server is active (the configured one, or the built-in local service) and builds the
+ * client for it. A new client is made whenever settings, secrets or the local service change.
+ */
+export class Connection extends Disposable {
+  private connected: Promise<Connected> | undefined;
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
+  /** The active server or its credentials changed: caches of server answers are stale. */
+  readonly onDidChange = this._onDidChange.event;
+
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly local: LocalService,
+    private readonly log: Logger,
+  ) {
+    super();
+    const reset = () => {
+      this.connected = undefined;
+      this._onDidChange.fire();
+    };
+    this._register(secrets.onDidChange(reset));
+    this._register(local.onDidChangeState((s) => s !== 'starting' && reset()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (CONNECTION_SETTINGS.some((s) => e.affectsConfiguration(s))) reset();
+        if (LOCAL_SERVICE_SETTINGS.some((s) => e.affectsConfiguration(s)) && local.state === 'running') {
+          local.restart().catch((err: Error) => log.error(err));
+        }
+      }),
+    );
+  }
+
+  /** True when no remote server is configured: lookups go to the built-in database. */
+  usesLocal(): boolean {
+    return readSettings().serverUrl === '';
+  }
+
+  get(): Promise<Connected> {
+    const attempt = (this.connected ??= this.connect());
+    attempt.catch(() => {
+      if (this.connected === attempt) this.connected = undefined;
+    });
+    return attempt;
+  }
+
+  private async connect(): Promise<Connected> {
+    const settings = readSettings();
+    let server: ActiveServer;
+    let apiKey: string | undefined;
+    let token: string | undefined;
+    if (settings.serverUrl === '') {
+      const info = await this.local.ensureStarted();
+      server = { kind: 'local', baseUrl: info.baseUrl, legacyBaseUrl: info.legacyBaseUrl };
+      apiKey = LOCAL_API_KEY;
+      token = LOCAL_TOKEN;
+    } else {
+      server = { kind: 'remote', baseUrl: settings.serverUrl, legacyBaseUrl: settings.legacyServerUrl || settings.serverUrl };
+      apiKey = await this.secrets.get('apiKey');
+      token = await this.secrets.get('token');
+      if (!apiKey && !token) throw new MissingApiKeyError();
+    }
+    const client = new CompoundDbClient({
+      baseUrl: server.baseUrl,
+      legacyBaseUrl: server.legacyBaseUrl,
+      apiKey,
+      token,
+      apiVersion: settings.apiVersion,
+      userAgent: settings.userAgent || USER_AGENT,
+      timeoutMs: settings.requestTimeoutMs,
+      cache: new MemoryCompoundCache(500),
+      log: (entry) => this.log.request(entry),
+    });
+    return { client, server };
+  }
+}

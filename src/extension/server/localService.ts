@@ -1,0 +1,142 @@
+import * as vscode from 'vscode';
+import { fork, type ChildProcess } from 'child_process';
+import { Disposable } from '../common/lifecycle';
+import type { Logger } from '../common/logger';
+
+/** What the local service's cli sends over IPC once it listens. */
+export interface LocalServiceInfo {
+  baseUrl: string;
+  legacyBaseUrl: string;
+  records?: number;
+  dataSources?: string[];
+}
+type ServiceMessage = ({ type: 'ready' } & LocalServiceInfo) | { type: 'error'; message: string };
+
+export type LocalServiceState = 'stopped' | 'starting' | 'running' | 'failed';
+
+/** Development credentials the local service accepts when it runs without a keys file. */
+export const LOCAL_API_KEY = 'compound-db-dev-key';
+export const LOCAL_TOKEN = 'compound-db-dev-token';
+
+const START_TIMEOUT_MS = 120_000;
+const MAX_RESTARTS_PER_MINUTE = 3;
+
+/**
+ * The built-in database: `dist/service.js` in a child process, started on first use so the extension
+ * host stays light and a crash there cannot take the editor down. Restarted when it dies.
+ */
+export class LocalService extends Disposable {
+  private child: ChildProcess | undefined;
+  private starting: Promise<LocalServiceInfo> | undefined;
+  private info: LocalServiceInfo | undefined;
+  private _state: LocalServiceState = 'stopped';
+  private restarts: number[] = [];
+  private readonly _onDidChangeState = this._register(new vscode.EventEmitter<LocalServiceState>());
+  readonly onDidChangeState = this._onDidChangeState.event;
+
+  constructor(
+    private readonly scriptPath: string,
+    private readonly cwd: string,
+    private readonly dataFiles: () => string[],
+    private readonly log: Logger,
+  ) {
+    super();
+    this._register({ dispose: () => this.stopChild() });
+  }
+
+  get state(): LocalServiceState {
+    return this._state;
+  }
+  get current(): LocalServiceInfo | undefined {
+    return this.info;
+  }
+  /** Process ID of the running service. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The running service's addresses, starting it when it is not running. */
+  ensureStarted(): Promise<LocalServiceInfo> {
+    if (this.info && this.child && this.child.exitCode === null) return Promise.resolve(this.info);
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  async restart(): Promise<LocalServiceInfo> {
+    await this.starting?.catch(() => undefined);
+    this.stopChild();
+    return this.ensureStarted();
+  }
+
+  private setState(state: LocalServiceState): void {
+    this._state = state;
+    this._onDidChangeState.fire(state);
+  }
+
+  private start(): Promise<LocalServiceInfo> {
+    this.setState('starting');
+    const args = ['--host', '127.0.0.1', '--port', '0'];
+    for (const file of this.dataFiles()) args.push('--data', file);
+    this.log.info(`Starting the built-in database: ${this.scriptPath} ${args.join(' ')}`);
+    const child = fork(this.scriptPath, args, { cwd: this.cwd, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    this.child = child;
+    child.stdout?.on('data', (d: Buffer) => this.log.info(`[service] ${d.toString().trimEnd()}`));
+    child.stderr?.on('data', (d: Buffer) => this.log.warn(`[service] ${d.toString().trimEnd()}`));
+
+    return new Promise<LocalServiceInfo>((resolve, reject) => {
+      let settled = false;
+      const fail = (message: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.setState('failed');
+        this.stopChild();
+        reject(new Error(`The built-in database did not start: ${message}`));
+      };
+      const timer = setTimeout(() => fail(`no answer within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+      child.on('message', (m: ServiceMessage) => {
+        if (settled) return;
+        if (m.type === 'error') return fail(m.message);
+        if (m.type !== 'ready') return;
+        settled = true;
+        clearTimeout(timer);
+        this.info = { baseUrl: m.baseUrl, legacyBaseUrl: m.legacyBaseUrl, records: m.records, dataSources: m.dataSources };
+        this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records ?? '?'} records; datasources: ${(m.dataSources ?? []).join(', ')})`);
+        this.setState('running');
+        resolve(this.info);
+      });
+      child.on('error', (e) => fail(e.message));
+      child.on('exit', (code, signal) => {
+        if (!settled) return fail(`exited with ${signal ?? `code ${code}`}`);
+        if (this.child !== child) return; // stopped on purpose
+        this.child = undefined;
+        this.info = undefined;
+        this.log.warn(`The built-in database stopped (${signal ?? `code ${code}`})`);
+        this.setState('stopped');
+        this.restartAfterCrash();
+      });
+    });
+  }
+
+  private restartAfterCrash(): void {
+    if (this.isDisposed) return;
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < 60_000);
+    if (this.restarts.length >= MAX_RESTARTS_PER_MINUTE) {
+      this.log.error('The built-in database keeps stopping; it will start again on the next lookup.');
+      return;
+    }
+    this.restarts.push(now);
+    this.ensureStarted().catch((e: Error) => this.log.error(e));
+  }
+
+  private stopChild(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.info = undefined;
+    if (!child) return;
+    if (child.connected) child.disconnect();
+    if (child.exitCode === null) child.kill();
+    if (this._state !== 'failed') this.setState('stopped');
+  }
+}

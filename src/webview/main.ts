@@ -1,0 +1,175 @@
+import { HostConnection } from './rpc';
+import { clear, el } from './dom';
+import { renderPlot } from './plot';
+import type { DetailsView, RenderedSnapshot, SpectrumItemView } from './protocol';
+
+const root = document.getElementById('root') as HTMLElement;
+let current: DetailsView | undefined;
+let plotted: RenderedSnapshot['plot'];
+
+const host = new HostConnection((message) => {
+  if (message.command === 'show') show(message.args);
+  else plotSpectrum(message.args.id);
+});
+
+function button(label: string, onClick: () => void, title?: string): HTMLButtonElement {
+  const b = el('button', { text: label, title });
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function report(error: unknown): void {
+  const line = el('p', { className: 'problem', text: error instanceof Error ? error.message : String(error) });
+  root.appendChild(line);
+}
+
+function section(title: string, ...children: Array<Node | undefined>): HTMLElement {
+  return el('section', {}, el('h2', { text: title }), ...children);
+}
+
+function identifiers(view: DetailsView): HTMLElement {
+  const table = el('table', { className: 'identifiers' });
+  for (const id of view.identifiers) {
+    const row = el('tr', {}, el('th', { text: id.label }), el('td', {}, el('code', { text: id.value })));
+    row.dataset.identifier = id.label;
+    row.appendChild(el('td', {}, button('Copy', () => host.request('copy', { text: id.value, what: id.label }).catch(report), `Copy ${id.label}`)));
+    table.appendChild(row);
+  }
+  return section('Identifiers', table);
+}
+
+function fields(view: DetailsView): HTMLElement {
+  const list = el('dl', { className: 'fields' });
+  for (const f of view.fields) {
+    const dt = el('dt', { text: f.label });
+    const dd = el('dd', { text: f.value });
+    dd.dataset.field = f.field;
+    list.append(dt, dd);
+  }
+  return list;
+}
+
+function references(view: DetailsView): HTMLElement {
+  if (view.externalReferences.length === 0) return section('External references', el('p', { className: 'note', text: 'None.' }));
+  const list = el('ul', { className: 'references' });
+  for (const ref of view.externalReferences) {
+    const link = el('a', { text: `${ref.source}: ${ref.externalId}`, title: ref.externalUrl });
+    if (/^https?:\/\//i.test(ref.externalUrl)) link.href = ref.externalUrl;
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      host.request('openExternal', { url: ref.externalUrl }).catch(report);
+    });
+    const item = el('li', {}, link);
+    item.dataset.reference = `${ref.source}:${ref.externalId}`;
+    list.appendChild(item);
+  }
+  return section('External references', list);
+}
+
+function mol(view: DetailsView, kind: '2d' | '3d', text: string | undefined): HTMLElement | undefined {
+  if (text === undefined) return undefined;
+  const pre = el('pre', { className: 'mol', text });
+  pre.dataset.mol = kind;
+  const actions = el(
+    'div',
+    { className: 'actions' },
+    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => host.request('insertMol', { recordId: view.recordId, kind }).catch(report)),
+    button('Copy', () => host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report)),
+  );
+  return el('details', {}, el('summary', { text: `${kind.toUpperCase()} MOL block` }), actions, pre);
+}
+
+function spectra(view: DetailsView): HTMLElement {
+  const box = section('Spectra');
+  if (!view.spectra.available || view.spectra.items.length === 0) {
+    box.appendChild(el('p', { className: 'note', text: view.spectra.note ?? 'No spectra for this record.' }));
+    return box;
+  }
+  const plotArea = el('div', { className: 'plot-area' });
+  const list = el('ul', { className: 'spectra' });
+  for (const s of view.spectra.items) list.appendChild(spectrumItem(s));
+  box.append(list, plotArea);
+  return box;
+}
+
+function spectrumItem(s: SpectrumItemView): HTMLElement {
+  const text = [s.type, s.fileName, s.comments, s.submittedDate].filter(Boolean).join(' · ');
+  const item = el('li', {}, el('span', { text }));
+  item.dataset.spectrum = String(s.id);
+  item.appendChild(button('Plot', () => plotSpectrum(s.id)));
+  return item;
+}
+
+function plotSpectrum(id: number): void {
+  const plotArea = root.querySelector<HTMLElement>('.plot-area');
+  if (!plotArea) return report(new Error('This record has no spectra to plot'));
+  host
+    .request('spectrum', { id })
+    .then((plot) => {
+      clear(plotArea);
+      plotArea.appendChild(renderPlot(plot));
+      plotted = { id: plot.id, points: plot.points.length };
+      sendSnapshot();
+    })
+    .catch(report);
+}
+
+function show(view: DetailsView): void {
+  current = view;
+  plotted = undefined;
+  host.setState({ recordId: view.recordId });
+  clear(root);
+  document.title = view.title;
+  root.appendChild(el('h1', { text: view.title }));
+  root.appendChild(el('p', { className: 'source', text: `Record ${view.recordId} · ${view.source}` }));
+
+  const card = el('div', { className: 'structure-card' });
+  if (view.imageDataUri) {
+    const img = el('img', { title: `Structure of record ${view.recordId}` });
+    img.alt = `2D structure of ${view.title}`;
+    if (view.imageDataUri.startsWith('data:image/png;base64,')) img.src = view.imageDataUri;
+    card.appendChild(img);
+  } else {
+    card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
+  }
+  root.appendChild(el('div', { className: 'top' }, card, fields(view)));
+  root.appendChild(identifiers(view));
+  root.appendChild(references(view));
+  root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
+  root.appendChild(spectra(view));
+  if (view.problems.length) {
+    root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
+  }
+  sendSnapshot();
+}
+
+/** Reads back what is on screen, as text, and tells the host (the test hook). */
+function sendSnapshot(): void {
+  if (!current) return;
+  const text = (node: Element) => node.textContent ?? '';
+  const snapshot: RenderedSnapshot = {
+    recordId: current.recordId,
+    title: text(root.querySelector('h1') ?? root),
+    fields: Object.fromEntries([...root.querySelectorAll<HTMLElement>('dd[data-field]')].map((d) => [d.dataset.field ?? '', text(d)])),
+    identifiers: Object.fromEntries(
+      [...root.querySelectorAll<HTMLElement>('tr[data-identifier]')].map((r) => [r.dataset.identifier ?? '', text(r.querySelector('code') ?? r)]),
+    ),
+    references: [...root.querySelectorAll('ul.references a')].map(text),
+    spectra: [...root.querySelectorAll('li[data-spectrum] span')].map(text),
+    problems: [...root.querySelectorAll('.problem')].map(text),
+    imageShown: !!root.querySelector('.structure-card img[src^="data:image/png"]'),
+    mol2D: root.querySelector('pre[data-mol="2d"]')?.textContent ?? undefined,
+    mol3D: root.querySelector('pre[data-mol="3d"]')?.textContent ?? undefined,
+    plot: plotted,
+    imgCount: root.querySelectorAll('img').length,
+  };
+  host.request('rendered', snapshot).catch(() => undefined);
+}
+
+host
+  .request('ready', undefined)
+  .then((view) => {
+    if (view) show(view);
+  })
+  .catch(report);

@@ -1,0 +1,133 @@
+/**
+ * Messages between the details webview and the extension host: one typed protocol, imported by both sides
+ * (no DOM and no `vscode` here). The webview sends requests `{req, command, args}`; the host answers each
+ * with `{seq: req, res}` or `{seq: req, err}`. The host may also push `{command: 'show', args}` unasked.
+ * The webview's first request is `ready`; the host posts nothing before it.
+ */
+
+export const DETAILS_VIEW_TYPE = 'compoundDb.details';
+
+export interface DetailsFieldView {
+  /** The details field name of spec 2.1 (`CommonName`, `Formula`, ...). */
+  field: string;
+  label: string;
+  value: string;
+}
+
+export interface IdentifierView {
+  label: 'Record ID' | 'SMILES' | 'InChI' | 'InChIKey' | 'Formula';
+  value: string;
+}
+
+export interface ExternalReferenceView {
+  source: string;
+  sourceUrl: string;
+  externalId: string;
+  externalUrl: string;
+}
+
+export interface SpectrumItemView {
+  id: number;
+  type: string;
+  fileName: string;
+  comments?: string;
+  submittedDate?: string;
+}
+
+export interface SpectraView {
+  /** False when the older interface is not reachable (no token); `note` says why. */
+  available: boolean;
+  note?: string;
+  items: SpectrumItemView[];
+}
+
+export interface DetailsView {
+  recordId: number;
+  title: string;
+  /** Where the data came from, e.g. `built-in database`. */
+  source: string;
+  imageDataUri?: string;
+  fields: DetailsFieldView[];
+  identifiers: IdentifierView[];
+  externalReferences: ExternalReferenceView[];
+  mol2D?: string;
+  mol3D?: string;
+  spectra: SpectraView;
+  /** Parts that could not be loaded, one line each. */
+  problems: string[];
+}
+
+export interface SpectrumPlotView {
+  id: number;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** [x, y] pairs in file order. */
+  points: Array<[number, number]>;
+}
+
+/** What the webview reports having put on screen (read back as text from its DOM), for tests. */
+export interface RenderedSnapshot {
+  recordId: number;
+  title: string;
+  fields: Record<string, string>;
+  identifiers: Record<string, string>;
+  references: string[];
+  spectra: string[];
+  problems: string[];
+  imageShown: boolean;
+  mol2D?: string;
+  mol3D?: string;
+  plot?: { id: number; points: number };
+  /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
+  imgCount: number;
+}
+
+export type MolKind = '2d' | '3d' | 'original';
+
+/** Webview → host requests and their replies. */
+export interface WebviewRequests {
+  ready: { args: undefined; res: DetailsView | undefined };
+  copy: { args: { text: string; what: string }; res: void };
+  insertMol: { args: { recordId: number; kind: MolKind }; res: void };
+  openExternal: { args: { url: string }; res: void };
+  spectrum: { args: { id: number }; res: SpectrumPlotView };
+  rendered: { args: RenderedSnapshot; res: void };
+}
+export type WebviewCommand = keyof WebviewRequests;
+
+export interface RequestMessage<C extends WebviewCommand = WebviewCommand> {
+  req: string;
+  command: C;
+  args: WebviewRequests[C]['args'];
+}
+
+export interface ReplyMessage {
+  seq: string;
+  res?: unknown;
+  err?: string;
+}
+
+/** Host → webview, unasked. */
+export interface ShowMessage {
+  command: 'show';
+  args: DetailsView;
+}
+
+/** Host → webview: plot one of the listed spectra (as the Plot button does). */
+export interface PlotMessage {
+  command: 'plot';
+  args: { id: number };
+}
+
+export type HostMessage = ReplyMessage | ShowMessage | PlotMessage;
+
+/** State kept by the webview (`vscode.setState`) so the panel can be restored after a reload. */
+export interface DetailsPanelState {
+  recordId: number;
+}
+
+export function isRequestMessage(value: unknown): value is RequestMessage {
+  const m = value as Partial<RequestMessage> | undefined;
+  return !!m && typeof m.req === 'string' && typeof m.command === 'string';
+}

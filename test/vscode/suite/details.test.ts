@@ -1,0 +1,80 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { SearchState } from '../../../src/extension/searches/searchState';
+import type { DetailsView } from '../../../src/webview/protocol';
+import type { RecordDetails } from '../../../src/wire';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, waitFor } from './helpers';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+
+suite('Details webview', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('shows every details field, identifiers, references, MOL blocks and an image', async () => {
+    const a = await api();
+    const id = await recordIdByName('caffeine');
+    const [record] = await run<RecordDetails[]>('compoundDb.getDetailsBatch', { recordIds: [id] });
+    const view = await run<DetailsView>('compoundDb.showDetails', { recordId: id });
+    const shown = await a.detailsRendered(id);
+
+    assert.strictEqual(shown.title, 'Caffeine');
+    assert.strictEqual(shown.fields.CommonName, 'Caffeine');
+    assert.strictEqual(shown.fields.Formula, 'C8H10N4O2');
+    assert.strictEqual(shown.fields.SMILES, record.smiles);
+    assert.strictEqual(shown.fields.MonoisotopicMass, String(record.monoisotopicMass));
+    assert.strictEqual(shown.fields.NominalMass, String(record.nominalMass));
+    assert.strictEqual(Object.keys(shown.fields).length, 13, 'all thirteen details fields');
+    assert.strictEqual(shown.identifiers['Record ID'], String(id));
+    assert.strictEqual(shown.identifiers.InChIKey, CAFFEINE_KEY);
+    assert.match(shown.identifiers.InChI, /^InChI=1S\/C8H10N4O2\//);
+    assert.strictEqual(shown.references.length, view.externalReferences.length);
+    assert.ok(shown.references.length > 0);
+    assert.ok(shown.imageShown, 'the structure image is shown');
+    assert.strictEqual(shown.imgCount, 1);
+    assert.strictEqual(shown.mol2D, record.mol2D, 'the 2D MOL block exactly');
+    assert.strictEqual(shown.mol3D, record.mol3D, 'the 3D MOL block exactly');
+    assert.deepStrictEqual(shown.problems, []);
+  });
+
+  test('lists the spectra of the older interface and plots one', async () => {
+    const a = await api();
+    const infos = await run<Array<{ spc_id: number; csid: number }>>('compoundDb.legacy.getAllSpectraInfo', {});
+    const first = infos[0];
+    await run('compoundDb.showDetails', { recordId: first.csid });
+    const shown = await a.detailsRendered(first.csid);
+    assert.ok(shown.spectra.length >= 1, 'spectra are listed');
+    const plotted = await a.detailsPlot(first.spc_id);
+    assert.strictEqual(plotted.plot?.id, first.spc_id);
+    assert.ok((plotted.plot?.points ?? 0) > 0, 'the plot has points');
+  });
+
+  test('a compound named like HTML shows as text', async () => {
+    const a = await api();
+    const mol = await run<string>('compoundDb.convert', {
+      input: await run<string>('compoundDb.convert', { input: 'N#CC#CC(Br)(Cl)C(F)(F)C(F)(F)F', inputFormat: 'SMILES', outputFormat: 'InChI' }),
+      inputFormat: 'InChI',
+      outputFormat: 'Mol',
+    });
+    const sdfPath = path.join(os.tmpdir(), `compound-db-xss-${Date.now()}.sdf`);
+    fs.writeFileSync(sdfPath, `${mol.endsWith('\n') ? mol : `${mol}\n`}> <Name>\n${XSS_NAME}\n\n$$$$\n`);
+    const before = a.localService().info?.baseUrl;
+    await setSetting('localService.dataFiles', [sdfPath]);
+    try {
+      await waitFor(() => a.localService().state === 'running' && a.localService().info?.baseUrl !== before, 'the built-in database to restart with the SDF', 60_000);
+      const found = await run<SearchState>('compoundDb.searchByName', { name: XSS_NAME });
+      assert.strictEqual(found.ids.length, 1, found.error);
+      const tree = a.treeItems({ type: 'search', searchId: found.id } as never);
+      assert.strictEqual(tree[0].item.label, XSS_NAME);
+
+      await run('compoundDb.showDetails', { recordId: found.ids[0] });
+      const shown = await a.detailsRendered(found.ids[0]);
+      assert.strictEqual(shown.title, XSS_NAME);
+      assert.strictEqual(shown.fields.CommonName, XSS_NAME);
+      assert.strictEqual(shown.imgCount, 1, 'no <img> element came from the name');
+    } finally {
+      await setSetting('localService.dataFiles', undefined);
+    }
+  });
+});

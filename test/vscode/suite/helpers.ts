@@ -1,0 +1,63 @@
+/** Shared by the integration suites: the extension's API, commands with arguments, polling for a state. */
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { CompoundDbApi } from '../../../src/extension/api';
+import type { SearchState } from '../../../src/extension/searches/searchState';
+
+export const EXTENSION_ID = 'compound-db.compound-db';
+export const CAFFEINE_KEY = 'RYYVLZVUVIJVGH-UHFFFAOYSA-N';
+export const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
+
+export async function api(): Promise<CompoundDbApi> {
+  const ext = vscode.extensions.getExtension<CompoundDbApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not installed`);
+  return ext.isActive ? ext.exports : ext.activate();
+}
+
+export function run<T>(command: string, args?: object): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, args));
+}
+
+/** Polls until `probe` gives a truthy value (readiness, not speed: the limit only stops a hung run). */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, limitMs = 30_000): Promise<T> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const ids = new Map<string, number>();
+/** Record ID of the first name-search hit (the shipped collection's IDs are not hard-coded). */
+export async function recordIdByName(name: string): Promise<number> {
+  const known = ids.get(name);
+  if (known) return known;
+  const state = await run<SearchState>('compoundDb.searchByName', { name });
+  assert.strictEqual(state.error, undefined, `search for ${name} failed: ${state.error}`);
+  assert.ok(state.ids.length > 0, `no record named ${name}`);
+  ids.set(name, state.ids[0]);
+  return state.ids[0];
+}
+
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('compoundDb').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Closes every editor, reverting edits first so no save prompt appears. */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 30 && vscode.window.visibleTextEditors.some((e) => e.document.isDirty); i++) {
+    const dirty = vscode.window.visibleTextEditors.find((e) => e.document.isDirty);
+    if (!dirty) break;
+    await vscode.window.showTextDocument(dirty.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+export function workspaceFile(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the integration suite needs a workspace folder');
+  return vscode.Uri.joinPath(folder.uri, name);
+}

@@ -1,0 +1,99 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, workspaceFile } from './helpers';
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\\([()[\]\\.*_`#+!-])/g, '$1');
+}
+
+async function hoverAt(uri: vscode.Uri, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
+  return hoverText(hovers ?? []);
+}
+
+function ourHover(hovers: vscode.Hover[]): vscode.MarkdownString | undefined {
+  return hovers.flatMap((h) => h.contents).find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'isTrusted' in c && c.value.includes('compoundDb.showDetails'));
+}
+
+suite('Hovers', () => {
+  const file = workspaceFile('hover-test.txt');
+  const lines = [`caffeine key: ${CAFFEINE_KEY}`, 'ethanol smiles: CCO and the word COCOA', 'benzene: c1ccccc1.'];
+
+  suiteSetup(async () => {
+    await api();
+    await vscode.workspace.fs.writeFile(file, Buffer.from(lines.join('\n') + '\n'));
+  });
+  suiteTeardown(async () => {
+    await setSetting('serverUrl', undefined);
+    await closeAllEditors();
+  });
+
+  test('an InChIKey in a file shows the compound with image and allow-listed command links', async () => {
+    const a = await api();
+    const pos = new vscode.Position(0, lines[0].indexOf(CAFFEINE_KEY) + 5);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', file, pos);
+    const md = ourHover(hovers);
+    assert.ok(md, `no compound hover in ${hoverText(hovers)}`);
+    assert.match(md.value, /Caffeine/);
+    assert.match(md.value, /C₈H₁₀N₄O₂/);
+    assert.match(md.value, /!\[structure\]\(data:image\/png;base64,[A-Za-z0-9+/=]+\|width=160\)/);
+    assert.match(md.value, /command:compoundDb\.insertMol\?/);
+    assert.deepStrictEqual(md.isTrusted, { enabledCommands: ['compoundDb.showDetails', 'compoundDb.insertMol'] });
+    assert.ok(!md.supportHtml);
+
+    const lookups = a.hoverBackendLookups();
+    assert.match(await hoverAt(file, pos), /Caffeine/);
+    assert.strictEqual(a.hoverBackendLookups(), lookups, 'the second hover comes from the cache');
+  });
+
+  test('a SMILES in a file is recognised; ordinary words are not', async () => {
+    assert.match(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('CCO') + 1)), /Ethanol/);
+    assert.match(await hoverAt(file, new vscode.Position(2, lines[2].indexOf('c1ccccc1') + 2)), /Benzene/);
+    assert.doesNotMatch(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('word') + 1)), /compoundDb|Compound DB/);
+    assert.doesNotMatch(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('COCOA') + 1)), /compoundDb|Compound DB/);
+  });
+
+  test('duplicate lookups in flight are merged', async () => {
+    const a = await api();
+    const merged = workspaceFile('hover-merge.txt');
+    await vscode.workspace.fs.writeFile(merged, Buffer.from('OCCN and OCCN again\n'));
+    const doc = await vscode.workspace.openTextDocument(merged);
+    const before = a.hoverBackendLookups();
+    const [one, two] = await Promise.all([hoverAt(doc.uri, new vscode.Position(0, 1)), hoverAt(doc.uri, new vscode.Position(0, 10))]);
+    assert.strictEqual(one, two);
+    assert.strictEqual(a.hoverBackendLookups(), before + 1);
+  });
+
+  test('InChIKey and SMILES in notebook cells', async () => {
+    const notebook = await vscode.workspace.openNotebookDocument(workspaceFile('compounds.ipynb'));
+    const cell = notebook.getCells().find((c) => c.document.getText().includes(CAFFEINE_KEY));
+    assert.ok(cell, 'the sample notebook has a cell with the caffeine InChIKey');
+    const doc = cell.document;
+    assert.strictEqual(doc.uri.scheme, 'vscode-notebook-cell');
+    const keyAt = doc.positionAt(doc.getText().indexOf(CAFFEINE_KEY) + 3);
+    assert.match(await hoverAt(doc.uri, keyAt), /Caffeine/);
+    const smiles = 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C';
+    const smilesAt = doc.positionAt(doc.getText().indexOf(smiles) + 4);
+    assert.match(await hoverAt(doc.uri, smilesAt), /Caffeine/);
+  });
+
+  test('a remote server gets SMILES only when allowed, and a failed lookup is one short line', async () => {
+    await setSetting('serverUrl', 'http://127.0.0.1:9');
+    await run('compoundDb.setApiKey', { value: 'hover-test-key-0001' });
+    try {
+      const smiles = await hoverAt(file, new vscode.Position(1, lines[1].indexOf('CCO') + 1));
+      assert.match(smiles, /not sent to the remote server \(setting compoundDb\.hover\.smiles\.sendToRemoteServer\)/);
+      const key = await hoverAt(file, new vscode.Position(0, lines[0].indexOf(CAFFEINE_KEY) + 2));
+      assert.match(key, /Compound DB: lookup failed/);
+      assert.ok(!key.includes('hover-test-key-0001'));
+    } finally {
+      await setSetting('serverUrl', undefined);
+      await run('compoundDb.clearApiKey', {});
+    }
+  });
+});
