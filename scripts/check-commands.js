@@ -18,9 +18,10 @@ function* walk(dir) {
   }
 }
 
-// Every command is registered under src/extension/commands as the first argument of a registering helper:
-// registerCommand<...>('compoundDb.x', ...), or a local helper such as search(...) / copy(...) / json(...) / set(...).
-const REGISTRATION = /\b(?:registerCommand|search|copy|json|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:'[A-Za-z]+',\s*)?'(compoundDb\.[\w.]+)'/gs;
+// Every command is registered under src/extension/commands by a registering helper whose first string argument
+// is its ID: registerCommand<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
+// such as search(...) / copy(...) / set('apiKey', 'compoundDb.x').
+const REGISTRATION = /\b(?:registerCommand|lookupCommand|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
 const registered = new Map();
 for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
   const text = fs.readFileSync(file, 'utf8');

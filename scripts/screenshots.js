@@ -57,6 +57,7 @@ const shots = [
     await row.click();
     const frame = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
     await W.imagesLoaded(frame);
+    await W.noToasts(page);
   }],
   ['error-bad-input', async (page) => {
     await W.runCommand(page, label('compoundDb.searchByInchikey'));
@@ -94,6 +95,7 @@ async function main() {
       if (only.length && !only.includes(name)) continue;
       const file = path.join(outDir, `${name}.png`);
       try {
+        await W.cleanWorkbench(page);
         await act(page);
         await page.screenshot({ path: file });
         console.log(`  saved ${path.relative(P.root, file)}`);

@@ -107,6 +107,23 @@ async function noToasts(page) {
   await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 15000 }).catch(() => {});
 }
 
+/**
+ * Makes the window ready for a picture: no quick pick, no notification toast, no secondary side bar (Chat).
+ * The user settings already hide the secondary side bar at startup; a workbench that opened it anyway is
+ * closed here through its own command.
+ */
+async function cleanWorkbench(page) {
+  await closeQuickInput(page);
+  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) {
+    await runCommand(page, 'View: Hide Secondary Side Bar');
+  }
+  if (await page.locator('.notifications-toasts .notification-toast').first().isVisible().catch(() => false)) {
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await noToasts(page);
+  }
+  await closeQuickInput(page);
+}
+
 /** The frame of a webview whose body contains `text` (webviews are iframes inside an iframe). */
 async function webviewFrame(page, text, { timeout = 60000 } = {}) {
   const deadline = Date.now() + timeout;
@@ -128,5 +145,5 @@ async function imagesLoaded(frame) {
 
 module.exports = {
   waitForWorkbench, filterCommands, runCommand, answerInput, closeQuickInput, openFile, hoverText, treeRow,
-  widenSideBar, noToasts, webviewFrame, imagesLoaded,
+  widenSideBar, noToasts, cleanWorkbench, webviewFrame, imagesLoaded,
 };

@@ -7,7 +7,7 @@ import { Compound, type CompoundSource } from './compound';
 import type { CallOptions } from './current-api';
 import { ConfigurationError } from './errors';
 import type { Identifiers } from './generation-mapping';
-import { wireOrder, legacyOrder, type OrderInput } from './inputs';
+import { legacyOrder, recordIdOf, wireOrder, type OrderInput } from './inputs';
 import { OlderApi } from './older-api';
 import type { Results } from './results';
 import { runSearch, type SearchBackend, type SearchOptions } from './search';
@@ -15,12 +15,17 @@ import { runSearch, type SearchBackend, type SearchOptions } from './search';
 export class CompoundDbClient extends OlderApi implements CompoundSource {
   /** A compound by record ID; nothing is requested until one of its values is asked for. */
   compound(recordId: number | string): Compound {
-    return new Compound(this, Number(recordId));
+    return new Compound(this, recordIdOf(recordId));
   }
 
   /** Used by Compound: all details of a record, from whichever interface is configured. */
   compoundRecord(recordId: number, call: CallOptions = {}): Promise<{ details: RecordDetails; ids?: Identifiers }> {
     return this.recordDetails(recordId, call);
+  }
+
+  /** Used by Compound: the PNG of a record, from whichever interface is configured (current first). */
+  compoundImage(recordId: number, call: CallOptions = {}): Promise<Uint8Array> {
+    return this.hasApiKey ? this.getImage(recordId, call) : this.getCompoundThumbnail(recordId, call);
   }
 
   /**
@@ -41,16 +46,9 @@ export class CompoundDbClient extends OlderApi implements CompoundSource {
     );
   }
 
+  /** The current interface unless only a token is configured. */
   private searchBackend(): SearchBackend {
-    if (this.hasApiKey) return this.currentBackend();
-    if (this.hasToken) return this.olderBackend();
-    return {
-      via: 'current',
-      checkOrder: (order) => void wireOrder(order),
-      submit: () => Promise.reject(new ConfigurationError('search needs an API key or a security token; neither is configured')),
-      status: () => Promise.reject(new Error('unreachable')),
-      results: () => Promise.reject(new Error('unreachable')),
-    };
+    return this.hasToken && !this.hasApiKey ? this.olderBackend() : this.currentBackend();
   }
 
   private currentBackend(): SearchBackend {
@@ -58,6 +56,7 @@ export class CompoundDbClient extends OlderApi implements CompoundSource {
       via: 'current',
       checkOrder: (order) => void wireOrder(order),
       submit: (kind, query, order: OrderInput, call) => {
+        if (!this.hasApiKey) return Promise.reject(new ConfigurationError('search needs an API key or a security token; neither is configured'));
         switch (kind) {
           case 'inchi':
             return this.filterInchi(query, call);

@@ -9,7 +9,7 @@ export interface CompoundSource {
   compoundRecord(recordId: number, call?: CallOptions): Promise<{ details: RecordDetails; ids?: Identifiers }>;
   convert(input: string, inputFormat: 'SMILES', outputFormat: 'InChI', call?: CallOptions): Promise<string>;
   convert(input: string, inputFormat: 'InChI', outputFormat: 'InChIKey', call?: CallOptions): Promise<string>;
-  getImage(recordId: number, call?: CallOptions): Promise<Uint8Array>;
+  compoundImage(recordId: number, call?: CallOptions): Promise<Uint8Array>;
   getOriginalMol(recordId: number, call?: CallOptions): Promise<string>;
   getCompoundInfo(recordId: number, call?: CallOptions): Promise<LegacyCompoundInfo>;
   imageUrl(recordId: number): string;
@@ -41,7 +41,7 @@ export class Compound {
   }
 
   private loadRecord(call?: CallOptions): Promise<{ details: RecordDetails; ids?: Identifiers }> {
-    return this.record.get(() => this.source.compoundRecord(this.recordId, call));
+    return this.record.get(() => this.source.compoundRecord(this.recordId, call), call?.signal);
   }
 
   async formula(call?: CallOptions): Promise<string | undefined> {
@@ -70,7 +70,7 @@ export class Compound {
       const { details, ids } = await this.loadRecord(call);
       if (ids?.inchi) return ids.inchi;
       return details.smiles ? this.source.convert(details.smiles, 'SMILES', 'InChI', call) : undefined;
-    });
+    }, call?.signal);
   }
 
   /** InChIKey: from the record when it carries one, else converted from the InChI; kept after the first call. */
@@ -80,12 +80,12 @@ export class Compound {
       if (ids?.inchiKey) return ids.inchiKey;
       const inchi = await this.inchi(call);
       return inchi ? this.source.convert(inchi, 'InChI', 'InChIKey', call) : undefined;
-    });
+    }, call?.signal);
   }
 
-  /** PNG bytes of the 2D structure. */
+  /** PNG bytes of the 2D structure (the older thumbnail when only a token is configured). */
   image(call?: CallOptions): Promise<Uint8Array> {
-    return this.imageOnce.get(() => this.source.getImage(this.recordId, call));
+    return this.imageOnce.get(() => this.source.compoundImage(this.recordId, call), call?.signal);
   }
 
   /** Address of the PNG (`ImagesHandler.ashx`). */
@@ -95,7 +95,7 @@ export class Compound {
 
   /** The MOL file as first submitted (older interface; needs a token). */
   rawMol(call?: CallOptions): Promise<string> {
-    return this.rawMolOnce.get(() => this.source.getOriginalMol(this.recordId, call));
+    return this.rawMolOnce.get(() => this.source.getOriginalMol(this.recordId, call), call?.signal);
   }
 
   /** Standard InChI of the older interface (answered through the current one when only an API key is set). */
@@ -107,6 +107,6 @@ export class Compound {
   }
 
   private compoundInfo(call?: CallOptions): Promise<LegacyCompoundInfo> {
-    return this.infoOnce.get(() => this.source.getCompoundInfo(this.recordId, call));
+    return this.infoOnce.get(() => this.source.getCompoundInfo(this.recordId, call), call?.signal);
   }
 }

@@ -41,13 +41,14 @@ import {
   type QueryStatusResponse,
   type RecordDetails,
 } from '../wire';
+import { CacheHook } from './cache-hook';
 import { ApiKeyRequiredError, BadRequestError, ConfigurationError, ParseError } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from './options';
 import { makeRedactor, type Redact } from './redact';
 import { httpErrorOf } from './response-errors';
-import { HttpTransport, type RawResponse } from './transport';
-import type { CompoundCacheEntries, CompoundCacheKind } from './cache';
+import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
+import { HttpTransport } from './transport';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -101,11 +102,13 @@ export class CurrentApi {
   protected readonly options: ResolvedOptions;
   protected readonly redact: Redact;
   protected readonly transport: HttpTransport;
+  protected readonly cache: CacheHook;
 
   constructor(options: ClientOptions) {
     this.options = resolveOptions(options);
     this.redact = makeRedactor([this.options.apiKey, this.options.token]);
     this.transport = new HttpTransport(this.options, this.redact);
+    this.cache = new CacheHook(this.options.cache);
   }
 
   get hasApiKey(): boolean {
@@ -121,7 +124,7 @@ export class CurrentApi {
   async getDetails(recordId: number | string, fields?: DetailsField[], call: CallOptions = {}): Promise<RecordDetails> {
     const id = recordIdOf(recordId);
     assertValid(checkFields(fields));
-    const cached = await this.cacheGet('details', id);
+    const cached = await this.cache.get('details', id);
     if (cached) return pickFields(cached, fields);
     const wanted = fields?.length ? fields : undefined;
     const record = await this.callJson<RecordDetails>('getDetails', {
@@ -129,34 +132,39 @@ export class CurrentApi {
       query: { fields: (wanted ?? DETAILS_FIELDS).join(',') },
       signal: call.signal,
     });
-    if (!wanted || isAllFields(wanted)) await this.cacheSet('details', id, record);
+    if (!wanted || isAllFields(wanted)) await this.cache.set('details', id, record);
     return record;
   }
 
-  /** Details of many records: split into requests of 100, merged by `id`, in the caller's order; unknown IDs are left out. */
+  /**
+   * Details of many records: split into requests of 100, merged by `id`, in the caller's order; unknown IDs are left
+   * out. When one request fails the call fails, after the others have ended; whole records that did arrive are cached.
+   */
   async getDetailsBatch(recordIds: ReadonlyArray<number | string>, fields?: DetailsField[], call: CallOptions = {}): Promise<RecordDetails[]> {
     const ids = recordIdsOf(recordIds);
     assertValid(checkFields(fields));
     const wanted = fields?.length ? fields : undefined;
+    const cacheable = !wanted || isAllFields(wanted);
     const byId = new Map<number, RecordDetails>();
     for (const id of new Set(ids)) {
-      const cached = await this.cacheGet('details', id);
+      const cached = await this.cache.get('details', id);
       if (cached) byId.set(id, pickFields(cached, wanted));
     }
     const missing = [...new Set(ids)].filter((id) => !byId.has(id));
-    const pages = await Promise.all(
-      chunks(missing, LIMITS.detailsBatch).map((part) =>
-        this.callJson<DetailsBatchResponse>('getDetailsBatch', {
+    const pages = await Promise.allSettled(
+      chunks(missing, LIMITS.detailsBatch).map(async (part) => {
+        const page = await this.callJson<DetailsBatchResponse>('getDetailsBatch', {
           body: { recordIds: part, fields: wanted ?? [...DETAILS_FIELDS] },
           signal: call.signal,
-        }),
-      ),
+        });
+        const records = arrayOf<RecordDetails>(page, 'records');
+        if (cacheable) for (const record of records) await this.cache.set('details', record.id, record);
+        return records;
+      }),
     );
     for (const page of pages) {
-      for (const record of arrayOf<RecordDetails>(page, 'records')) {
-        byId.set(record.id, record);
-        if (!wanted || isAllFields(wanted)) await this.cacheSet('details', record.id, record);
-      }
+      if (page.status === 'rejected') throw page.reason;
+      for (const record of page.value) byId.set(record.id, record);
     }
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as RecordDetails] : []));
   }
@@ -175,23 +183,18 @@ export class CurrentApi {
   /** PNG bytes of the record's 2D structure. */
   async getImage(recordId: number | string, call: CallOptions = {}): Promise<Uint8Array> {
     const id = recordIdOf(recordId);
-    const cached = await this.cacheGet('image', id);
-    if (cached) return cached;
-    const res = await this.callJson<ImageResponse>('getImage', { params: { recordId: id }, signal: call.signal });
-    const bytes = base64Of(res, 'image');
-    await this.cacheSet('image', id, bytes);
-    return bytes;
+    return this.cache.through('image', id, async () => {
+      const res = await this.callJson<ImageResponse>('getImage', { params: { recordId: id }, signal: call.signal });
+      return base64Bytes(stringOf(res, 'image'), 'The image');
+    });
   }
 
   /** MOL file of the record, exactly as received. */
   async getMol(recordId: number | string, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(recordId);
-    const cached = await this.cacheGet('mol', id);
-    if (cached !== undefined) return cached;
-    const res = await this.callJson<MolResponse>('getMol', { params: { recordId: id }, signal: call.signal });
-    const mol = stringOf(res, 'sdf');
-    await this.cacheSet('mol', id, mol);
-    return mol;
+    return this.cache.through('mol', id, async () =>
+      stringOf(await this.callJson<MolResponse>('getMol', { params: { recordId: id }, signal: call.signal }), 'sdf'),
+    );
   }
 
   async getDatasources(call: CallOptions = {}): Promise<string[]> {
@@ -322,7 +325,7 @@ export class CurrentApi {
     const id = queryIdOf(queryId);
     const res = await this.callJson<FilterResultsSdfResponse>('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
     try {
-      return (await gunzipAsync(Buffer.from(base64Of(res, 'results')))).toString('utf8');
+      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
       throw new ParseError('The SDF results are not gzip data');
@@ -391,30 +394,6 @@ export class CurrentApi {
     if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.redact);
     return parseJson<T>(response, op);
   }
-
-  protected async cacheGet<K extends CompoundCacheKind>(kind: K, id: number): Promise<CompoundCacheEntries[K] | undefined> {
-    try {
-      return (await this.options.cache?.get(kind, id)) ?? undefined;
-    } catch {
-      return undefined; // a failing cache must not fail the lookup
-    }
-  }
-
-  protected async cacheSet<K extends CompoundCacheKind>(kind: K, id: number, value: CompoundCacheEntries[K]): Promise<void> {
-    try {
-      await this.options.cache?.set(kind, id, value);
-    } catch {
-      // ignored: see cacheGet
-    }
-  }
-}
-
-function parseJson<T>(response: RawResponse, op: string): T {
-  try {
-    return JSON.parse(response.body.toString('utf8')) as T;
-  } catch {
-    throw new ParseError(`The answer to ${op} is not JSON`, response.status);
-  }
 }
 
 function isAllFields(fields: readonly DetailsField[]): boolean {
@@ -429,22 +408,4 @@ function pickFields(record: RecordDetails, fields?: readonly DetailsField[]): Re
     if (record[key] !== undefined) out[key] = record[key];
   }
   return out as unknown as RecordDetails;
-}
-
-function arrayOf<T>(value: unknown, key: string): T[] {
-  const list = (value as Record<string, unknown> | null)?.[key];
-  if (!Array.isArray(list)) throw new ParseError(`The answer has no "${key}" list`);
-  return list as T[];
-}
-
-function stringOf(value: unknown, key: string): string {
-  const text = (value as Record<string, unknown> | null)?.[key];
-  if (typeof text !== 'string') throw new ParseError(`The answer has no "${key}" text`);
-  return text;
-}
-
-function base64Of(value: unknown, key: string): Uint8Array {
-  const text = stringOf(value, key);
-  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(text)) throw new ParseError(`The "${key}" of the answer is not base64`);
-  return new Uint8Array(Buffer.from(text, 'base64'));
 }

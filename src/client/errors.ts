@@ -3,7 +3,7 @@
  * without an answer (input, network, timeout, cancel) and the query failures of spec 7.3.
  * Messages never hold the API key or the token: the transport scrubs server text before it lands here.
  */
-import { ERROR_KIND_OF_STATUS, type FieldError, type ProblemDetails, type QueryStatus } from '../wire';
+import { ERROR_KIND_OF_STATUS, type FieldError, type HttpErrorStatus, type ProblemDetails, type QueryStatus } from '../wire';
 
 export class CompoundDbError extends Error {
   /** A short stable name of the kind of failure, e.g. `BadRequest`, `Network`, `QueryFailed`. */
@@ -38,57 +38,30 @@ export class HttpError extends CompoundDbError {
   }
 }
 
-function kindOf(status: keyof typeof ERROR_KIND_OF_STATUS): string {
-  return ERROR_KIND_OF_STATUS[status];
+type HttpErrorClass = new (message: string, details?: HttpErrorDetails) => HttpError;
+
+/** The base of the class of one status of contract 1.5: that status and its kind of spec 7.1. */
+function errorOfStatus(status: HttpErrorStatus): HttpErrorClass {
+  return class extends HttpError {
+    constructor(message: string, details?: HttpErrorDetails) {
+      super(message, status, details, ERROR_KIND_OF_STATUS[status]);
+    }
+  };
 }
 
-export class BadRequestError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 400, details, kindOf(400));
-  }
-}
+export class BadRequestError extends errorOfStatus(400) {}
 /** The API key was refused (401). */
-export class AuthorizationError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 401, details, kindOf(401));
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 404, details, kindOf(404));
-  }
-}
-export class MethodError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 405, details, kindOf(405));
-  }
-}
-export class PayloadError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 413, details, kindOf(413));
-  }
-}
+export class AuthorizationError extends errorOfStatus(401) {}
+export class NotFoundError extends errorOfStatus(404) {}
+export class MethodError extends errorOfStatus(405) {}
+export class PayloadError extends errorOfStatus(413) {}
 /** 429 after the bounded retries were spent. */
-export class RateError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 429, details, kindOf(429));
-  }
-}
-export class ServerError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 500, details, kindOf(500));
-  }
-}
+export class RateError extends errorOfStatus(429) {}
+export class ServerError extends errorOfStatus(500) {}
 /** 503 after the bounded retries were spent. */
-export class UnavailableError extends HttpError {
-  constructor(message: string, details?: HttpErrorDetails) {
-    super(message, 503, details, kindOf(503));
-  }
-}
+export class UnavailableError extends errorOfStatus(503) {}
 
-export const HTTP_ERROR_CLASS_OF_STATUS: Readonly<
-  Record<keyof typeof ERROR_KIND_OF_STATUS, new (message: string, details?: HttpErrorDetails) => HttpError>
-> = {
+export const HTTP_ERROR_CLASS_OF_STATUS: Readonly<Record<HttpErrorStatus, HttpErrorClass>> = {
   400: BadRequestError,
   401: AuthorizationError,
   404: NotFoundError,

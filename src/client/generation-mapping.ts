@@ -8,7 +8,7 @@
  * | getCompoundInfo                    | getDetails [SMILES]; convert SMILES→InChI→InChIKey   | CSID = id, SMILES, InChI, InChIKey                  |
  * | getExtendedCompoundInfo            | getDetails (all fields); the two converts            | CSID, MF = formula, four masses, CommonName; ALogP and XLogP are NaN (the current interface has none) |
  * | getExtendedCompoundInfoList        | getDetailsBatch; the two converts per record         | as above, caller's order, unknown IDs left out      |
- * | getExtendedMolCompoundInfoList     | getDetailsBatch (fields per molType and counts), getExternalReferences per record when asked; the two converts | as above + MOL2d / MOL3d (2d, 3d, both), the four counts when includeReferenceCounts, ExternalReferences (source→ds_name, sourceUrl→ds_url, externalId→ext_id, externalUrl→ext_url) |
+ * | getExtendedMolCompoundInfoList     | getDetailsBatch (all fields), getExternalReferences per record when asked; the two converts | as above + MOL2d / MOL3d (2d, 3d, both), the four counts when includeReferenceCounts, ExternalReferences (source→ds_name, sourceUrl→ds_url, externalId→ext_id, externalUrl→ext_url) |
  * | getRecordMol(id, calc3d)           | getMol (calc3d false); getDetails [Mol3D] (calc3d true) | the MOL text                                     |
  * | getCompoundThumbnail               | getImage                                             | PNG bytes                                           |
  * | asyncSimpleSearch(Ordered)         | filterName with order / direction                    | the query ID is the transaction ID                  |
@@ -90,7 +90,7 @@ export function molInfoOf(
   return info;
 }
 
-export function legacyReferenceOf(ref: ExternalReference): LegacyExternalReference {
+function legacyReferenceOf(ref: ExternalReference): LegacyExternalReference {
   return { ds_name: ref.source, ds_url: ref.sourceUrl, ext_id: ref.externalId, ext_url: ref.externalUrl };
 }
 

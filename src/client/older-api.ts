@@ -46,6 +46,7 @@ import {
   stringsOf,
 } from './legacy-parse';
 import { httpErrorOf } from './response-errors';
+import { base64Bytes } from './response-read';
 import { Spectrum, type SpectrumSource } from './spectrum';
 import type { RawResponse } from './transport';
 import { itemsOf, parseXmlRoot, textOf, type XmlNode } from './xml';
@@ -150,7 +151,8 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
       if (!calc3d) return this.getMol(id, call);
       return (await this.getDetails(id, ['Mol3D'], call)).mol3D ?? '';
     }
-    return textOf(await this.callLegacy('getRecordMol', [['csid', id], ['calc3d', calc3d]], call)) ?? '';
+    const load = async (): Promise<string> => textOf(await this.callLegacy('getRecordMol', [['csid', id], ['calc3d', calc3d]], call)) ?? '';
+    return calc3d ? load() : this.cache.through('mol', id, load);
   }
 
   /** The MOL file as first submitted; older interface only (needs a token). */
@@ -162,9 +164,9 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   async getCompoundThumbnail(recordId: number | string, call: CallOptions = {}): Promise<Uint8Array> {
     const id = recordIdOf(recordId, 'id');
     if (this.routesToCurrent) return this.getImage(id, call);
-    const text = (textOf(await this.callLegacy('getCompoundThumbnail', [['id', id]], call)) ?? '').trim();
-    if (!/^[A-Za-z0-9+/\s]*={0,2}$/.test(text)) throw new ParseError('The thumbnail is not base64');
-    return new Uint8Array(Buffer.from(text, 'base64'));
+    return this.cache.through('image', id, async () =>
+      base64Bytes(textOf(await this.callLegacy('getCompoundThumbnail', [['id', id]], call)) ?? '', 'The thumbnail'),
+    );
   }
 
   async getDatabases(call: CallOptions = {}): Promise<string[]> {
@@ -355,7 +357,11 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
       signal: call.signal,
     });
     if (response.status < 200 || response.status >= 300) throw this.legacyError(response);
-    return parseXmlRoot(response.body.toString('utf8'), route.root, op);
+    try {
+      return parseXmlRoot(response.body.toString('utf8'), route.root, op);
+    } catch (error) {
+      throw error instanceof ParseError ? new ParseError(this.redact(error.message), response.status) : error; // it may quote the body
+    }
   }
 
   private legacyError(response: RawResponse): Error {

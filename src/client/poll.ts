@@ -4,6 +4,7 @@
  */
 import { LIMITS, isFailedStatus, isFinishedStatus, type QueryStatus } from '../wire';
 import { QueryFailedError, TimeoutError } from './errors';
+import { wholeNumberOf } from './inputs';
 import { abortableSleep, type Sleep } from './sleep';
 
 export interface QueryState {
@@ -27,13 +28,16 @@ export interface PollOptions {
   sleep?: Sleep;
 }
 
-/** Resolves with the finished state; rejects with QueryFailedError, TimeoutError (checks used up) or CancelledError. */
+/**
+ * Resolves with the finished state; rejects with QueryFailedError, TimeoutError (checks used up), CancelledError, or
+ * InputError (before any check) when `maxStatusChecks` is not a whole number of at least 1.
+ */
 export async function pollQuery(
   queryId: string,
   checkStatus: (signal?: AbortSignal) => Promise<QueryState>,
   options: PollOptions = {},
 ): Promise<QueryState> {
-  const maxChecks = options.maxStatusChecks ?? LIMITS.statusChecks;
+  const maxChecks = wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1) ?? LIMITS.statusChecks;
   const growth = options.waitGrowth ?? 1.5;
   const maxWait = options.maxWaitMs ?? 2000;
   const sleep = options.sleep ?? abortableSleep;

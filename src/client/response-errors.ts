@@ -51,7 +51,7 @@ function problemParts(problem: ProblemDetails, fieldErrors: FieldError[]): strin
 }
 
 /** Plain text as is; an HTML page reduced to its words (title and body text). */
-export function bodyText(text: string, contentType: string): string {
+function bodyText(text: string, contentType: string): string {
   let out = text;
   if (/html/i.test(contentType) || /^\s*</.test(text)) {
     out = text

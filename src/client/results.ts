@@ -1,9 +1,8 @@
 /** The composite search's results container (spec 3). Filled in by search.ts while the search runs. */
-import type { QueryStatus } from '../wire';
-import type { QueryKind } from '../wire';
+import type { QueryKind, QueryStatus } from '../wire';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
-import { ApiKeyRequiredError, type CompoundDbError } from './errors';
+import { ApiKeyRequiredError, InputError, type CompoundDbError } from './errors';
 
 export type SearchInterface = 'current' | 'older';
 
@@ -40,7 +39,10 @@ export class Results {
   /** The results as SDF text (current interface only). */
   sdf(call?: CallOptions): Promise<string> {
     if (this.via !== 'current') return Promise.reject(new ApiKeyRequiredError('Results.sdf'));
-    if (!this.queryId) return Promise.reject(new Error(`No query ran for ${JSON.stringify(this.query)}, so there is no SDF`));
+    if (!this.queryId) {
+      const message = `no search ran for query ${JSON.stringify(this.query)} (a record ID, or a failure before the submit), so there is no SDF`;
+      return Promise.reject(new InputError(message, [{ field: 'query', message }]));
+    }
     return this.sdfSource(this.queryId, call);
   }
 }

@@ -2,13 +2,12 @@
  * The composite search of spec 3: classify the query, submit it, poll its status with a short first wait and
  * growing waits (at most `maxStatusChecks` checks), then fetch every result ID as compounds.
  */
-import type { QueryStatus } from '../wire';
-import { classifyQuery, type QueryKind } from '../wire';
+import { checkNonEmptyString, classifyQuery, type QueryKind, type QueryStatus } from '../wire';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
-import { CancelledError, CompoundDbError, InputError } from './errors';
+import { CancelledError, CompoundDbError } from './errors';
 import { pollQuery, type PollOptions, type QueryState } from './poll';
-import type { OrderInput } from './inputs';
+import { assertValid, wholeNumberOf, type OrderInput } from './inputs';
 import { Results, type SearchInterface } from './results';
 import { throwIfAborted, type Sleep } from './sleep';
 
@@ -56,7 +55,8 @@ export async function runSearch(context: SearchContext, query: string | number, 
   try {
     throwIfAborted(signal);
     backend.checkOrder(order);
-    if (!text) throw new InputError('query must not be empty', [{ field: 'query', message: 'query must not be empty' }]);
+    wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1);
+    assertValid(checkNonEmptyString('query', text));
     if (kind === 'recordId') {
       results.compounds = [context.compound(Number(text))];
       results.count = 1;

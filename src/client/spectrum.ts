@@ -39,7 +39,7 @@ export class Spectrum {
 
   /** The info object (one request the first time, when built from an ID). */
   async info(call?: CallOptions): Promise<LegacySpectrumInfo> {
-    this.loaded = await this.infoOnce.get(() => this.source.getSpectrumInfo(this.id, call));
+    this.loaded = await this.infoOnce.get(() => this.source.getSpectrumInfo(this.id, call), call?.signal);
     return this.loaded;
   }
 
@@ -84,6 +84,6 @@ export class Spectrum {
 
   /** Contents of the data file (JCAMP-DX text for the shipped spectra), fetched once on first use. */
   data(call?: CallOptions): Promise<string> {
-    return this.dataOnce.get(() => this.source.getSpectrumData(this.id, call));
+    return this.dataOnce.get(() => this.source.getSpectrumData(this.id, call), call?.signal);
   }
 }

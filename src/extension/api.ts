@@ -19,4 +19,6 @@ export interface CompoundDbApi {
   statusBarText(): string;
   /** Hover lookups that went to the server (cache misses, not merged). */
   hoverBackendLookups(): number;
+  /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
+  readonly logFolder: string;
 }

@@ -6,7 +6,7 @@ import { registerLookupCommands } from './commands/lookupCommands';
 import { ResultDocuments } from './commands/resultDocuments';
 import { registerSearchCommands } from './commands/searchCommands';
 import { registerSecretCommands } from './commands/secretCommands';
-import { insertMol, registerServerCommands } from './commands/serverCommands';
+import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
 import { Logger } from './common/logger';
@@ -16,6 +16,8 @@ import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './detail
 import { clientHoverBackend } from './hover/clientHoverBackend';
 import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
 import { HoverLookup } from './hover/hoverLookup';
+import { molInserter } from './mol/insertMol';
+import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
 import { SearchesTreeProvider, VIEW_ID } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
@@ -47,7 +49,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => hovers.clear()));
   own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
 
-  const results = own(new ResultDocuments());
+  const insertMol = molInserter(connection, own(new InsertTarget()));
+  const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
+  own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
+  own({ dispose: () => DetailsPanel.current?.dispose() });
+
   const services: Services = {
     context,
     connection,
@@ -57,20 +63,16 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     searches,
     tree,
     treeView,
-    results,
+    results: own(new ResultDocuments()),
     hovers,
-    details: undefined as unknown as DetailsHost,
+    details,
+    insertMol,
   };
-  const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol: (id, kind) => insertMol(services, id, kind) };
-  services.details = details;
-  own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
-  own({ dispose: () => DetailsPanel.current?.dispose() });
-
   for (const d of [
     ...registerSearchCommands(services),
     ...registerLookupCommands(services),
     ...registerLegacyCommands(services),
-    ...registerTreeCommands(services, (id, kind) => insertMol(services, id, kind)),
+    ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
   ]) {
@@ -105,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
     hoverBackendLookups: () => hovers.backendLookups,
+    logFolder: context.logUri.fsPath,
   };
 }
 

@@ -1,16 +1,19 @@
 import { HostConnection } from './rpc';
 import { clear, el } from './dom';
 import { renderPlot } from './plot';
-import type { DetailsView, RenderedSnapshot, SpectrumItemView } from './protocol';
+import type { DetailsView, PlotMessage, PushMessage, RenderedSnapshot, SpectrumItemView } from './protocol';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
 let plotted: RenderedSnapshot['plot'];
 
-const host = new HostConnection((message) => {
+const host = new HostConnection(onMessage);
+
+function onMessage(message: PushMessage | PlotMessage): void {
   if (message.command === 'show') show(message.args);
+  else if (message.command === 'failed') showFailure(message.args.recordId, message.args.message);
   else plotSpectrum(message.args.id);
-});
+}
 
 function button(label: string, onClick: () => void, title?: string): HTMLButtonElement {
   const b = el('button', { text: label, title });
@@ -144,6 +147,12 @@ function show(view: DetailsView): void {
   sendSnapshot();
 }
 
+function showFailure(recordId: number, message: string): void {
+  clear(root);
+  root.appendChild(el('h1', { text: `Record ${recordId}` }));
+  root.appendChild(el('p', { className: 'problem', text: `Could not load this record: ${message}` }));
+}
+
 /** Reads back what is on screen, as text, and tells the host (the test hook). */
 function sendSnapshot(): void {
   if (!current) return;
@@ -169,7 +178,7 @@ function sendSnapshot(): void {
 
 host
   .request('ready', undefined)
-  .then((view) => {
-    if (view) show(view);
+  .then((pushed) => {
+    if (pushed) onMessage(pushed);
   })
   .catch(report);

@@ -87,7 +87,8 @@ export type MolKind = '2d' | '3d' | 'original';
 
 /** Webview → host requests and their replies. */
 export interface WebviewRequests {
-  ready: { args: undefined; res: DetailsView | undefined };
+  /** The answer is what the host has to show so far (nothing while the first load runs). */
+  ready: { args: undefined; res: PushMessage | undefined };
   copy: { args: { text: string; what: string }; res: void };
   insertMol: { args: { recordId: number; kind: MolKind }; res: void };
   openExternal: { args: { url: string }; res: void };
@@ -114,13 +115,22 @@ export interface ShowMessage {
   args: DetailsView;
 }
 
+/** Host → webview, unasked: the record could not be loaded (the panel had nothing to show yet). */
+export interface FailedMessage {
+  command: 'failed';
+  args: { recordId: number; message: string };
+}
+
+/** What the panel shows: a record, or why there is none. */
+export type PushMessage = ShowMessage | FailedMessage;
+
 /** Host → webview: plot one of the listed spectra (as the Plot button does). */
 export interface PlotMessage {
   command: 'plot';
   args: { id: number };
 }
 
-export type HostMessage = ReplyMessage | ShowMessage | PlotMessage;
+export type HostMessage = ReplyMessage | PushMessage | PlotMessage;
 
 /** State kept by the webview (`vscode.setState`) so the panel can be restored after a reload. */
 export interface DetailsPanelState {

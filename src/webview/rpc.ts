@@ -1,4 +1,4 @@
-import type { DetailsPanelState, HostMessage, PlotMessage, ReplyMessage, ShowMessage, WebviewCommand, WebviewRequests } from './protocol';
+import type { DetailsPanelState, HostMessage, PlotMessage, PushMessage, ReplyMessage, WebviewCommand, WebviewRequests } from './protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -13,11 +13,11 @@ export class HostConnection {
   private seq = 0;
   private readonly pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(onMessage: (message: ShowMessage | PlotMessage) => void) {
+  constructor(onMessage: (message: PushMessage | PlotMessage) => void) {
     window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       const message = event.data;
       if ('seq' in message) this.settle(message);
-      else if (message.command === 'show' || message.command === 'plot') onMessage(message);
+      else if (message.command === 'show' || message.command === 'failed' || message.command === 'plot') onMessage(message);
     });
   }
 

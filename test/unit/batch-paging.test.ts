@@ -4,12 +4,7 @@ import { makeClient } from './helpers/client-setup';
 import { record } from './helpers/fixtures';
 
 describe('batches beyond one request and result paging', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
+  const server = FakeServer.forSuite();
 
   it('getDetailsBatch splits at 100, matches by id and returns the caller order, unknown IDs left out', async () => {
     server.otherwise((req) => {

@@ -5,12 +5,7 @@ import { TOKEN, assertCurrent, assertLegacy, makeClient } from './helpers/client
 import { ALL_FIELDS, ASPIRIN_INCHI, ASPIRIN_KEY, MOL, PNG, record } from './helpers/fixtures';
 
 describe('Compound objects load lazily and once', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
+  const server = FakeServer.forSuite();
 
   it('nothing is requested until a value is asked for; details load once', async () => {
     const { client } = makeClient(server);
@@ -107,12 +102,7 @@ describe('Compound objects load lazily and once', () => {
 });
 
 describe('caching hook', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
+  const server = FakeServer.forSuite();
 
   it('details, image and MOL are served from the cache after the first request', async () => {
     const cache = new MemoryCompoundCache();

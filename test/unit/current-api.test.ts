@@ -7,14 +7,9 @@ import { KEY, UA, assertCurrent, makeClient } from './helpers/client-setup';
 import { ALL_FIELDS, ASPIRIN_KEY, MOL, PNG, record } from './helpers/fixtures';
 
 describe('current interface: every operation on the wire', () => {
-  let server: FakeServer;
+  const server = FakeServer.forSuite();
   let client: CompoundDbClient;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.reset();
     client = makeClient(server).client;
   });
   const only = () => {

@@ -6,16 +6,8 @@ import { TOKEN, makeClient } from './helpers/client-setup';
 
 /** Spec 8 limits and spec 4.2 input rules: refused before any request, naming the input, the value and the limit. */
 describe('limits and input rules are checked before any request', () => {
-  let server: FakeServer;
+  const server = FakeServer.forSuite();
   let client: CompoundDbClient;
-  before(async () => {
-    server = await FakeServer.start();
-    server.otherwise(() => ({ status: 500, body: { title: 'must not be reached' } }));
-  });
-  after(() => {
-    assert.strictEqual(server.requests.length, 0, 'the server saw no request');
-    return server.close();
-  });
   beforeEach(() => {
     client = makeClient(server, { token: TOKEN }).client;
   });
@@ -42,12 +34,15 @@ describe('limits and input rules are checked before any request', () => {
     ['an empty formula list', () => client.filterFormulaBatch([]), [/formulas/]],
     ['an unknown details field', () => client.getDetails(1, ['Colour' as DetailsField]), [/fields/, /"Colour"/]],
     ['a record ID that is not a number', () => client.getDetails('12a'), [/recordId/, /"12a"/, /positive whole number/]],
+    ['a compound of record ID 0', async () => client.compound(0), [/recordId/, /\b0\b/, /positive whole number/]],
+    ['a search for record ID 0', () => client.search('0', { raiseErrors: true }), [/recordId/, /\b0\b/, /positive whole number/]],
     ['an empty batch', () => client.getDetailsBatch([]), [/recordIds/, /non-empty/]],
     ['a negative start', () => client.filterResults('q', -1), [/start/, /-1/, /at least 0/]],
     ['an empty query ID', () => client.filterStatus(''), [/queryId/]],
     ['a bad mol type', () => client.getExtendedMolCompoundInfoList([1], { molType: '4d' as '2d' }), [/molType/, /"4d"/, /2d, 3d, both/]],
     ['a count below -1', () => client.getAsyncSearchResultPart('r', 0, -2), [/count/, /-2/, /at least -1/]],
     ['an unknown older sort key', () => client.asyncSimpleSearchOrdered('x', 'weight' as 'dbid'), [/order/, /"weight"/, /record_id/]],
+    ['no status checks for a search', () => client.search('aspirin', { maxStatusChecks: 0, raiseErrors: true }), [/maxStatusChecks/, /\b0\b/, /at least 1/]],
   ];
   for (const [what, call, patterns] of cases) {
     it(what, async () => {
@@ -59,6 +54,7 @@ describe('limits and input rules are checked before any request', () => {
       assert.strictEqual(error.kind, 'Input');
       assert.ok(error.fieldErrors.length > 0);
       for (const p of patterns) assert.match(error.message, p);
+      assert.strictEqual(server.requests.length, 0, 'no request was sent');
     });
   }
 });

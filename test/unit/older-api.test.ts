@@ -12,41 +12,23 @@ import {
 import { LEGACY_ERROR_TEXT } from '../../src/wire';
 import { FakeServer, textReply, xmlReply } from './helpers/fake-server';
 import { TOKEN, UA, assertLegacy, makeClient } from './helpers/client-setup';
-import { ASPIRIN_INCHI, ASPIRIN_KEY, MOL, PNG } from './helpers/fixtures';
+import { ASPIRIN_INCHI, ASPIRIN_KEY, MOL, PNG, extendedInfo } from './helpers/fixtures';
 
 const EXTENDED =
   '<CSID>2157</CSID><MF>C_{9}H_{8}O_{4}</MF><SMILES>CC(=O)Oc1ccccc1C(=O)O</SMILES>' +
   `<InChI>${ASPIRIN_INCHI}</InChI><InChIKey>${ASPIRIN_KEY}</InChIKey><AverageMass>180.1574</AverageMass>` +
   '<MolecularWeight>180.1574</MolecularWeight><MonoisotopicMass>180.042252</MonoisotopicMass><NominalMass>180</NominalMass>' +
   '<ALogP>1.31</ALogP><XLogP>0</XLogP><CommonName>Aspirin &amp; co &lt;1&gt;</CommonName>';
-const EXTENDED_OBJECT = {
-  CSID: 2157,
-  MF: 'C_{9}H_{8}O_{4}',
-  SMILES: 'CC(=O)Oc1ccccc1C(=O)O',
-  InChI: ASPIRIN_INCHI,
-  InChIKey: ASPIRIN_KEY,
-  AverageMass: 180.1574,
-  MolecularWeight: 180.1574,
-  MonoisotopicMass: 180.042252,
-  NominalMass: 180,
-  ALogP: 1.31,
-  XLogP: 0,
-  CommonName: 'Aspirin & co <1>',
-};
+const EXTENDED_OBJECT = extendedInfo({ ALogP: 1.31, CommonName: 'Aspirin & co <1>' });
 const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const SPECTRUM_INFO = (id: number, csid = 2157): string =>
   `<spc_id>${id}</spc_id><spc_type>IR</spc_type><csid>${csid}</csid><file_name>s${id}.jdx</file_name>` +
   '<comments>calculated</comments><submitted_date>2007-08-08T20:18:36.593</submitted_date>';
 
 describe('older interface: every operation on the wire (with a token)', () => {
-  let server: FakeServer;
+  const server = FakeServer.forSuite();
   let client: CompoundDbClient;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.reset();
     client = makeClient(server, { token: TOKEN }).client;
   });
   const only = () => {
@@ -137,6 +119,12 @@ describe('older interface: every operation on the wire (with a token)', () => {
     server.reply(xmlReply('ArrayOfInt', '\n  <int>2157</int>\n  <int>3</int>\n'));
     assert.deepStrictEqual(await client.simpleSearch('aspirin'), [2157, 3]);
     assertLegacy(only(), '/Search.asmx/SimpleSearch', [['query', 'aspirin']]);
+  });
+
+  it('simpleSearch keeps at most 100 results', async () => {
+    const ids = Array.from({ length: 120 }, (_, i) => i + 1);
+    server.reply(xmlReply('ArrayOfInt', ids.map((id) => `<int>${id}</int>`).join('')));
+    assert.deepStrictEqual(await client.simpleSearch('c'), ids.slice(0, 100));
   });
 
   it('asyncSimpleSearch and asyncSimpleSearchOrdered (defaults dbid ascending, and mapped keys)', async () => {

@@ -11,7 +11,7 @@ import {
   type SearchProgress,
 } from '../../src/client';
 import type { SortKey } from '../../src/wire';
-import { FakeServer, xmlReply, type Reply } from './helpers/fake-server';
+import { FakeServer, cancelOnArrival, xmlReply, type Reply } from './helpers/fake-server';
 import { TOKEN, assertCurrent, assertLegacy, makeClient } from './helpers/client-setup';
 import { ASPIRIN_KEY } from './helpers/fixtures';
 
@@ -19,12 +19,7 @@ const status = (s: string, count = 0, message = ''): Reply => ({ body: { status:
 const results = (ids: number[]): Reply => ({ body: { results: ids, limitedToMaxAllowed: false } });
 
 describe('composite search (spec 3)', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
+  const server = FakeServer.forSuite();
 
   it('a name: filter name, polls with a short first wait and growing waits, then fetches the results', async () => {
     let t = 0;
@@ -167,17 +162,38 @@ describe('composite search (spec 3)', () => {
   it('cancellation while a status request is in flight', async () => {
     const { client } = makeClient(server);
     const controller = new AbortController();
-    server.reply({ body: { queryId: 'q' } }, () => {
-      setImmediate(() => controller.abort());
-      return { hang: true };
-    });
+    server.reply({ body: { queryId: 'q' } }, cancelOnArrival(controller));
     await assert.rejects(client.search('aspirin', { signal: controller.signal }), CancelledError);
     assert.strictEqual(server.requests.length, 2);
+  });
+
+  it('cancellation while the submit is in flight', async () => {
+    const { client } = makeClient(server);
+    const controller = new AbortController();
+    server.reply(cancelOnArrival(controller));
+    await assert.rejects(client.search('aspirin', { signal: controller.signal }), CancelledError);
+    assert.strictEqual(server.requests.length, 1, 'no status check after a cancelled submit');
+  });
+
+  it('cancellation while the results are being fetched', async () => {
+    const { client } = makeClient(server);
+    const controller = new AbortController();
+    server.reply({ body: { queryId: 'q' } }, status('Complete', 2), cancelOnArrival(controller));
+    await assert.rejects(client.search('aspirin', { signal: controller.signal }), CancelledError);
+    assert.strictEqual(server.requests.length, 3);
+    assertCurrent(server.requests[2], 'GET', 'filter/q/results');
   });
 
   it('cancellation with raiseErrors off still rejects', async () => {
     const { client } = makeClient(server);
     await assert.rejects(client.search('aspirin', { signal: AbortSignal.abort() }), CancelledError);
+    assert.strictEqual(server.requests.length, 0);
+  });
+
+  it('results.sdf() of a record-ID query says no search ran, without a request', async () => {
+    const { client } = makeClient(server);
+    const res = await client.search('2157');
+    await assert.rejects(res.sdf(), (e: unknown) => e instanceof InputError && /no search ran for query "2157"/.test(e.message));
     assert.strictEqual(server.requests.length, 0);
   });
 

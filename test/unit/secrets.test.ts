@@ -6,11 +6,7 @@ import { KEY, TOKEN, makeClient } from './helpers/client-setup';
 
 /** The API key only in the `apikey` header, the token only in the form body: never in a URL, log line or error. */
 describe('secrets stay out of URLs, logs and errors', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
+  const server = FakeServer.forSuite();
 
   it('greps every logged line, error message and requested URL for the key and the token', async () => {
     const echo = `key=${KEY} token=${TOKEN} ${encodeURIComponent(KEY)}`;
@@ -25,6 +21,7 @@ describe('secrets stay out of URLs, logs and errors', () => {
       textReply(500, `Something else: ${echo}`),
       xmlReply('CompoundInfo', '<CSID>1</CSID>'),
       textReply(404, echo),
+      xmlReply(TOKEN, KEY),
     );
     const { client, logs } = makeClient(server, { token: TOKEN, retries: 1 });
     const errors: unknown[] = [];
@@ -40,8 +37,9 @@ describe('secrets stay out of URLs, logs and errors', () => {
     await attempt(client.getOriginalMol(1));
     await attempt(client.getCompoundInfo(1));
     await attempt(client.getSpectrumData(1));
+    await attempt(client.simpleSearch('x'));
 
-    assert.strictEqual(errors.length, 6, 'the failing calls failed');
+    assert.strictEqual(errors.length, 7, 'the failing calls failed');
     const texts = [
       ...logs.map((l: RequestLogEntry) => JSON.stringify(l)),
       ...errors.map((e) => {

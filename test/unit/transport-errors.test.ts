@@ -19,16 +19,11 @@ import {
   UnavailableError,
   parseRetryAfter,
 } from '../../src/client';
-import { FakeServer, problemReply, textReply } from './helpers/fake-server';
+import { FakeServer, cancelOnArrival, problemReply, textReply } from './helpers/fake-server';
 import { KEY, makeClient } from './helpers/client-setup';
 
 describe('transport and errors', () => {
-  let server: FakeServer;
-  before(async () => {
-    server = await FakeServer.start();
-  });
-  after(() => server.close());
-  beforeEach(() => server.reset());
+  const server = FakeServer.forSuite();
 
   const cases: Array<[number, new (...a: never[]) => HttpError, string]> = [
     [400, BadRequestError, 'BadRequest'],
@@ -200,12 +195,11 @@ describe('transport and errors', () => {
   });
 
   it('a cancel during a request rejects with CancelledError', async () => {
-    server.reply({ hang: true });
-    const { client } = makeClient(server);
     const controller = new AbortController();
-    const pending = client.getDatasources({ signal: controller.signal });
-    setImmediate(() => controller.abort());
-    await assert.rejects(pending, CancelledError);
+    server.reply(cancelOnArrival(controller));
+    const { client } = makeClient(server);
+    await assert.rejects(client.getDatasources({ signal: controller.signal }), CancelledError);
+    assert.strictEqual(server.requests.length, 1);
   });
 
   it('an already aborted signal sends nothing', async () => {

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { MOL_TYPES, type MolType } from '../../wire';
+import { LIMITS, MOL_TYPES, type LegacyRequestStatus, type MolType } from '../../wire';
 import type { Spectrum } from '../../client';
-import { withCancellableProgress } from './progress';
-import { askRecordId, askRecordIds, askString, pick } from './prompts';
-import { registerCommand } from './register';
+import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
+import { askRecordIds, askSpectrumId, askString, askWholeNumber, pick, recordIdOf } from './prompts';
 import type { Services } from './services';
 import { savePng } from './files';
 
 type Id = { recordId?: number | string };
 type Ids = { recordIds?: Array<number | string> };
 type Rid = { transactionId?: string };
+type SpectrumArgs = { spectrumId?: number | string };
 
 /** A spectrum as plain JSON: the fields of spec 2.5 (data only when asked for). */
 export interface SpectrumJson {
@@ -39,176 +39,164 @@ async function spectrumJson(s: Spectrum, withData: boolean, signal?: AbortSignal
   };
 }
 
+const spectraJson = (spectra: Spectrum[], signal: AbortSignal) => Promise.all(spectra.map((sp) => spectrumJson(sp, false, signal)));
+
+const idsOf = async (a: Ids | undefined, title: string, limit?: number) => a?.recordIds ?? (await askRecordIds(title, limit));
+const ridOf = async (a: Rid | undefined, title: string) => a?.transactionId ?? (await askString(title, 'transactionId', 'Transaction ID of an older-interface search'));
+const spectrumIdOf = async (a: SpectrumArgs | undefined, title: string) => a?.spectrumId ?? (await askSpectrumId(title));
+const nothing = async (_a: object | undefined) => undefined;
+
+type MolListArgs = Ids & { molType?: MolType; includeReferenceCounts?: boolean; includeExternalReferences?: boolean };
+
+async function askMolList(a: MolListArgs | undefined) {
+  const title = 'Older Interface: Extended Compound Info with MOL';
+  const ids = await idsOf(a, title, LIMITS.legacyMolInfoBatch);
+  if (a) {
+    return { ids, options: { molType: a.molType ?? '2d', includeReferenceCounts: a.includeReferenceCounts ?? false, includeExternalReferences: a.includeExternalReferences ?? false } };
+  }
+  const molType = await pick(title, MOL_TYPES.map((m) => ({ label: m, value: m })), 'Coordinates');
+  const include = await vscode.window.showQuickPick(['Reference counts', 'External references'], { title, canPickMany: true, placeHolder: 'Include (optional)', ignoreFocusOut: true });
+  return { ids, options: { molType, includeReferenceCounts: !!include?.includes('Reference counts'), includeExternalReferences: !!include?.includes('External references') } };
+}
+
 export function registerLegacyCommands(s: Services): vscode.Disposable[] {
-  const client = async () => (await s.connection.get()).client;
-  const idOf = async (a: Id | undefined, title: string) => (a?.recordId !== undefined ? Number(a.recordId) : await askRecordId(title));
-  const idsOf = async (a: Ids | undefined, title: string, limit?: number) => a?.recordIds ?? (await askRecordIds(title, limit));
-  const ridOf = async (a: Rid | undefined, title: string) =>
-    a?.transactionId ?? (await askString(title, 'transactionId', 'Transaction ID of an older-interface search'));
-
-  /** A lookup shown as JSON: inputs first (prompts outside the progress notification), then the request. */
-  const json = <A extends object, I, R>(
-    id: string,
-    title: string,
-    ask: (a: A | undefined) => Promise<I>,
-    request: (inputs: I, signal: AbortSignal) => Promise<R>,
-    name: (inputs: I) => string,
-  ) =>
-    registerCommand<A, R>(id, s.log, async (a) => {
-      const inputs = await ask(a);
-      const result = await withCancellableProgress(`Compound DB: ${title}`, (signal) => request(inputs, signal));
-      await s.results.showJson(name(inputs), result);
-      return result;
-    });
-  const spectrumIdOf = async (a: { spectrumId?: number | string } | undefined, title: string) =>
-    a?.spectrumId ?? (await askString(title, 'spectrumId', 'Spectrum ID', undefined, (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: 'a spectrum ID is a whole number' }])));
-  const none = async () => undefined;
-
   return [
-    registerCommand<Id, unknown>('compoundDb.legacy.getCompoundInfo', s.log, async (a) => {
-      const id = await idOf(a, 'Older Interface: Compound Info');
-      const c = await client();
-      const info = await withCancellableProgress('Compound DB: compound info', (signal) => c.getCompoundInfo(id, { signal }));
-      await s.results.showJson(`compound-info-${id}`, info);
-      return info;
+    lookupCommand(s, 'compoundDb.legacy.getCompoundInfo', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Compound Info'),
+      title: () => 'compound info',
+      request: (c, id, signal) => c.getCompoundInfo(id, { signal }),
+      show: asJson(s, (id) => `compound-info-${id}`),
     }),
-    registerCommand<Id, unknown>('compoundDb.legacy.getExtendedCompoundInfo', s.log, async (a) => {
-      const id = await idOf(a, 'Older Interface: Extended Compound Info');
-      const c = await client();
-      const info = await withCancellableProgress('Compound DB: extended info', (signal) => c.getExtendedCompoundInfo(id, { signal }));
-      await s.results.showJson(`extended-info-${id}`, info);
-      return info;
+    lookupCommand(s, 'compoundDb.legacy.getExtendedCompoundInfo', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Extended Compound Info'),
+      title: () => 'extended info',
+      request: (c, id, signal) => c.getExtendedCompoundInfo(id, { signal }),
+      show: asJson(s, (id) => `extended-info-${id}`),
     }),
-    registerCommand<Ids, unknown>('compoundDb.legacy.getExtendedCompoundInfoList', s.log, async (a) => {
-      const ids = await idsOf(a, 'Older Interface: Extended Compound Info List');
-      const c = await client();
-      const list = await withCancellableProgress('Compound DB: extended info', (signal) => c.getExtendedCompoundInfoList(ids, { signal }));
-      await s.results.showJson('extended-info-list', list);
-      return list;
+    lookupCommand(s, 'compoundDb.legacy.getExtendedCompoundInfoList', {
+      ask: (a: Ids | undefined) => idsOf(a, 'Older Interface: Extended Compound Info List'),
+      title: () => 'extended info',
+      request: (c, ids, signal) => c.getExtendedCompoundInfoList(ids, { signal }),
+      show: asJson(s, () => 'extended-info-list'),
     }),
-    registerCommand<Ids & { molType?: MolType; includeReferenceCounts?: boolean; includeExternalReferences?: boolean }, unknown>(
-      'compoundDb.legacy.getExtendedMolCompoundInfoList',
-      s.log,
-      async (a) => {
-        const title = 'Older Interface: Extended Compound Info with MOL';
-        const ids = await idsOf(a, title, 250);
-        const molType = a?.molType ?? (a ? '2d' : await pick(title, MOL_TYPES.map((m) => ({ label: m, value: m })), 'Coordinates'));
-        const include = a ? [] : await vscode.window.showQuickPick(['Reference counts', 'External references'], { title, canPickMany: true, placeHolder: 'Include (optional)', ignoreFocusOut: true });
-        const options = {
-          molType,
-          includeReferenceCounts: a?.includeReferenceCounts ?? include?.includes('Reference counts') ?? false,
-          includeExternalReferences: a?.includeExternalReferences ?? include?.includes('External references') ?? false,
-        };
-        const c = await client();
-        const list = await withCancellableProgress('Compound DB: extended info with MOL', (signal) => c.getExtendedMolCompoundInfoList(ids, options, { signal }));
-        await s.results.showJson('extended-mol-info-list', list);
-        return list;
+    lookupCommand(s, 'compoundDb.legacy.getExtendedMolCompoundInfoList', {
+      ask: askMolList,
+      title: () => 'extended info with MOL',
+      request: (c, { ids, options }, signal) => c.getExtendedMolCompoundInfoList(ids, options, { signal }),
+      show: asJson(s, () => 'extended-mol-info-list'),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getRecordMol', {
+      ask: async (a: (Id & { calc3d?: boolean }) | undefined) => {
+        const title = 'Older Interface: Record MOL';
+        const id = await recordIdOf(a, title);
+        const calc3d = a ? !!a.calc3d : (await pick(title, [{ label: '2D', value: '2d' }, { label: '3D (calculated)', value: '3d' }])) === '3d';
+        return { id, calc3d };
       },
-    ),
-    registerCommand<Id & { calc3d?: boolean }, string>('compoundDb.legacy.getRecordMol', s.log, async (a) => {
-      const title = 'Older Interface: Record MOL';
-      const id = await idOf(a, title);
-      const calc3d = a?.calc3d ?? (a ? false : (await pick(title, [{ label: '2D', value: '2d' }, { label: '3D (calculated)', value: '3d' }])) === '3d');
-      const c = await client();
-      const mol = await withCancellableProgress('Compound DB: record MOL', (signal) => c.getRecordMol(id, calc3d, { signal }));
-      await s.results.show(`record-${id}${calc3d ? '-3d' : ''}.mol`, mol);
-      return mol;
+      title: () => 'record MOL',
+      request: (c, { id, calc3d }, signal) => c.getRecordMol(id, calc3d, { signal }),
+      show: asDocument(s, ({ id, calc3d }) => `record-${id}${calc3d ? '-3d' : ''}.mol`),
     }),
-    registerCommand<Id, string>('compoundDb.legacy.getOriginalMol', s.log, async (a) => {
-      const id = await idOf(a, 'Older Interface: Original MOL');
-      const c = await client();
-      const mol = await withCancellableProgress('Compound DB: original MOL', (signal) => c.getOriginalMol(id, { signal }));
-      await s.results.show(`record-${id}-original.mol`, mol);
-      return mol;
+    lookupCommand(s, 'compoundDb.legacy.getOriginalMol', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Original MOL'),
+      title: () => 'original MOL',
+      request: (c, id, signal) => c.getOriginalMol(id, { signal }),
+      show: asDocument(s, (id) => `record-${id}-original.mol`),
     }),
-    registerCommand<Id, { recordId: number; uri: string; bytes: number }>('compoundDb.legacy.getCompoundThumbnail', s.log, async (a) => {
-      const id = await idOf(a, 'Older Interface: Compound Thumbnail');
-      const c = await client();
-      const png = await withCancellableProgress('Compound DB: thumbnail', (signal) => c.getCompoundThumbnail(id, { signal }));
-      const uri = await savePng(s.context, `thumbnail-${id}.png`, png);
-      return { recordId: id, uri: uri.toString(), bytes: png.length };
+    lookupCommand(s, 'compoundDb.legacy.getCompoundThumbnail', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Compound Thumbnail'),
+      title: () => 'thumbnail',
+      request: (c, id, signal) => c.getCompoundThumbnail(id, { signal }),
+      show: async (png, recordId) => ({ recordId, uri: (await savePng(s.context, `thumbnail-${recordId}.png`, png)).toString(), bytes: png.length }),
     }),
-    json<object, undefined, string[]>('compoundDb.legacy.getDatabases', 'databases', none, async (_i, signal) => (await client()).getDatabases({ signal }), () => 'databases'),
-
-    registerCommand<Rid, string>('compoundDb.legacy.getAsyncSearchStatus', s.log, async (a) => {
-      const rid = await ridOf(a, 'Older Interface: Search Status');
-      const status = await (await client()).getAsyncSearchStatus(rid);
-      void vscode.window.showInformationMessage(`Transaction ${rid}: ${status}`);
-      return String(status);
-    }),
-    registerCommand<Rid, unknown>('compoundDb.legacy.getAsyncSearchStatusAndCount', s.log, async (a) => {
-      const rid = await ridOf(a, 'Older Interface: Search Status and Count');
-      const status = await (await client()).getAsyncSearchStatusAndCount(rid);
-      void vscode.window.showInformationMessage(`Transaction ${rid}: ${status.Status}, ${status.Count} results${status.Message ? ` (${status.Message})` : ''}`);
-      return status;
-    }),
-    registerCommand<Rid, number[]>('compoundDb.legacy.getAsyncSearchResult', s.log, async (a) => {
-      const rid = await ridOf(a, 'Older Interface: Search Result');
-      const c = await client();
-      const ids = await withCancellableProgress('Compound DB: search result', (signal) => c.getAsyncSearchResult(rid, { signal }));
-      await s.results.showJson(`result-${rid}`, ids);
-      return ids;
-    }),
-    registerCommand<Rid & { start?: number; count?: number }, number[]>('compoundDb.legacy.getAsyncSearchResultPart', s.log, async (a) => {
-      const title = 'Older Interface: Search Result Part';
-      const rid = await ridOf(a, title);
-      const start = a?.start ?? (a ? 0 : Number(await askString(title, 'start', 'First result (from 0)', '0', (v) => (/^\d+$/.test(v) ? [] : [{ field: 'start', message: 'start must be a whole number' }]))));
-      const count = a?.count ?? (a ? -1 : Number(await askString(title, 'count', 'How many (-1 = all the rest)', '-1', (v) => (/^(-1|\d+)$/.test(v) ? [] : [{ field: 'count', message: 'count must be -1 or a whole number' }]))));
-      const c = await client();
-      const ids = await withCancellableProgress('Compound DB: search result part', (signal) => c.getAsyncSearchResultPart(rid, start, count, { signal }));
-      await s.results.showJson(`result-${rid}-${start}`, ids);
-      return ids;
+    lookupCommand(s, 'compoundDb.legacy.getDatabases', {
+      ask: nothing,
+      title: () => 'databases',
+      request: (c, _i, signal) => c.getDatabases({ signal }),
+      show: asJson(s, () => 'databases'),
     }),
 
-    registerCommand<{ spectrumId?: number | string }, SpectrumJson>('compoundDb.legacy.getSpectrum', s.log, async (a) => {
-      const id = await spectrumIdOf(a, 'Older Interface: Spectrum');
-      const c = await client();
-      const json = await withCancellableProgress('Compound DB: spectrum', async (signal) => spectrumJson(await c.getSpectrum(id, { signal }), true, signal));
-      await s.results.show(json.file_name || `spectrum-${json.id}.jdx`, json.data ?? '');
-      return json;
+    lookupCommand(s, 'compoundDb.legacy.getAsyncSearchStatus', {
+      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Status'),
+      title: () => 'search status',
+      request: async (c, rid, signal) => String(await c.getAsyncSearchStatus(rid, { signal })),
+      show: asMessage((status: string, rid: string) => `Transaction ${rid}: ${status}`),
     }),
-    json<{ spectrumIds?: Array<number | string> }, Array<number | string>, SpectrumJson[]>(
-      'compoundDb.legacy.getSpectra',
-      'spectra',
-      async (a) => a?.spectrumIds ?? (await askRecordIds('Older Interface: Spectra', undefined, 'Spectrum IDs')),
-      async (ids, signal) => Promise.all((await (await client()).getSpectra(ids, { signal })).map((sp) => spectrumJson(sp, false, signal))),
-      () => 'spectra',
-    ),
-    json<Id, number, SpectrumJson[]>(
-      'compoundDb.legacy.getCompoundSpectra',
-      'compound spectra',
-      (a) => idOf(a, 'Older Interface: Spectra of a Record'),
-      async (id, signal) => Promise.all((await (await client()).getCompoundSpectra(id, { signal })).map((sp) => spectrumJson(sp, false, signal))),
-      (id) => `spectra-${id}`,
-    ),
-    json<object, undefined, SpectrumJson[]>(
-      'compoundDb.legacy.getAllSpectra',
-      'all spectra',
-      none,
-      async (_i, signal) => Promise.all((await (await client()).getAllSpectra({ signal })).map((sp) => spectrumJson(sp, false, signal))),
-      () => 'all-spectra',
-    ),
-    json<{ spectrumId?: number | string }, number | string, unknown>(
-      'compoundDb.legacy.getSpectrumInfo',
-      'spectrum info',
-      (a) => spectrumIdOf(a, 'Older Interface: Spectrum Info'),
-      async (id, signal) => (await client()).getSpectrumInfo(id, { signal }),
-      (id) => `spectrum-info-${id}`,
-    ),
-    json<Id, number, unknown>(
-      'compoundDb.legacy.getCompoundSpectraInfo',
-      'spectra info',
-      (a) => idOf(a, 'Older Interface: Spectra Info of a Record'),
-      async (id, signal) => (await client()).getCompoundSpectraInfo(id, { signal }),
-      (id) => `spectra-info-${id}`,
-    ),
-    json<Ids, Array<number | string>, unknown>(
-      'compoundDb.legacy.getSpectraInfoList',
-      'spectra info list',
-      (a) => idsOf(a, 'Older Interface: Spectra Info of Records'),
-      async (ids, signal) => (await client()).getSpectraInfoList(ids, { signal }),
-      () => 'spectra-info-list',
-    ),
-    json<object, undefined, unknown>('compoundDb.legacy.getAllSpectraInfo', 'all spectra info', none, async (_i, signal) => (await client()).getAllSpectraInfo({ signal }), () => 'all-spectra-info'),
+    lookupCommand(s, 'compoundDb.legacy.getAsyncSearchStatusAndCount', {
+      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Status and Count'),
+      title: () => 'search status',
+      request: (c, rid, signal) => c.getAsyncSearchStatusAndCount(rid, { signal }),
+      show: asMessage((st: LegacyRequestStatus, rid: string) => `Transaction ${rid}: ${st.Status}, ${st.Count} results${st.Message ? ` (${st.Message})` : ''}`),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getAsyncSearchResult', {
+      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Result'),
+      title: () => 'search result',
+      request: (c, rid, signal) => c.getAsyncSearchResult(rid, { signal }),
+      show: asJson(s, (rid) => `result-${rid}`),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getAsyncSearchResultPart', {
+      ask: async (a: (Rid & { start?: number; count?: number }) | undefined) => {
+        const title = 'Older Interface: Search Result Part';
+        const rid = await ridOf(a, title);
+        if (a) return { rid, start: a.start ?? 0, count: a.count ?? -1 };
+        const start = await askWholeNumber(title, 'start', 'First result (from 0)', 0);
+        const count = await askWholeNumber(title, 'count', 'How many (-1 = all the rest)', -1);
+        return { rid, start, count };
+      },
+      title: () => 'search result part',
+      request: (c, { rid, start, count }, signal) => c.getAsyncSearchResultPart(rid, start, count, { signal }),
+      show: asJson(s, ({ rid, start }) => `result-${rid}-${start}`),
+    }),
+
+    lookupCommand(s, 'compoundDb.legacy.getSpectrum', {
+      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, 'Older Interface: Spectrum'),
+      title: () => 'spectrum',
+      request: async (c, id, signal) => spectrumJson(await c.getSpectrum(id, { signal }), true, signal),
+      show: async (json) => {
+        await s.results.show(json.file_name || `spectrum-${json.id}.jdx`, json.data ?? '');
+        return json;
+      },
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getSpectra', {
+      ask: async (a: { spectrumIds?: Array<number | string> } | undefined) => a?.spectrumIds ?? (await askRecordIds('Older Interface: Spectra', undefined, 'Spectrum IDs')),
+      title: () => 'spectra',
+      request: async (c, ids, signal) => spectraJson(await c.getSpectra(ids, { signal }), signal),
+      show: asJson(s, () => 'spectra'),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getCompoundSpectra', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Spectra of a Record'),
+      title: () => 'compound spectra',
+      request: async (c, id, signal) => spectraJson(await c.getCompoundSpectra(id, { signal }), signal),
+      show: asJson(s, (id) => `spectra-${id}`),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getAllSpectra', {
+      ask: nothing,
+      title: () => 'all spectra',
+      request: async (c, _i, signal) => spectraJson(await c.getAllSpectra({ signal }), signal),
+      show: asJson(s, () => 'all-spectra'),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getSpectrumInfo', {
+      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, 'Older Interface: Spectrum Info'),
+      title: () => 'spectrum info',
+      request: (c, id, signal) => c.getSpectrumInfo(id, { signal }),
+      show: asJson(s, (id) => `spectrum-info-${id}`),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getCompoundSpectraInfo', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Spectra Info of a Record'),
+      title: () => 'spectra info',
+      request: (c, id, signal) => c.getCompoundSpectraInfo(id, { signal }),
+      show: asJson(s, (id) => `spectra-info-${id}`),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getSpectraInfoList', {
+      ask: (a: Ids | undefined) => idsOf(a, 'Older Interface: Spectra Info of Records'),
+      title: () => 'spectra info list',
+      request: (c, ids, signal) => c.getSpectraInfoList(ids, { signal }),
+      show: asJson(s, () => 'spectra-info-list'),
+    }),
+    lookupCommand(s, 'compoundDb.legacy.getAllSpectraInfo', {
+      ask: nothing,
+      title: () => 'all spectra info',
+      request: (c, _i, signal) => c.getAllSpectraInfo({ signal }),
+      show: asJson(s, () => 'all-spectra-info'),
+    }),
   ];
 }

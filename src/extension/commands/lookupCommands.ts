@@ -1,129 +1,118 @@
-import * as vscode from 'vscode';
-import { ALLOWED_CONVERSIONS, checkConvert, describeFieldErrors, type ConvertFormat, type DetailsField, type RecordDetails } from '../../wire';
-import type { ExternalReference, FilterResultsResponse, QueryStatusResponse } from '../../wire';
+import type * as vscode from 'vscode';
+import { ALLOWED_CONVERSIONS, checkConvert, describeFieldErrors, type ConvertFormat, type DetailsField, type QueryStatusResponse } from '../../wire';
 import { DetailsPanel } from '../details/detailsPanel';
-import type { DetailsView } from '../../webview/protocol';
-import { withCancellableProgress } from './progress';
-import { askInchikey, askRecordId, askRecordIds, askString, askText, pick, pickMany } from './prompts';
-import { registerCommand } from './register';
+import { withCancellableProgress } from '../common/progress';
+import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
+import { askInchikey, askRecordIds, askString, askText, pick, pickMany, recordIdOf } from './prompts';
 import type { Services } from './services';
 import { saveSdf, savePng } from './files';
 
 type Id = { recordId?: number | string };
+type ConvertArgs = { input?: string; inputFormat?: ConvertFormat; outputFormat?: ConvertFormat };
+
+async function askConversion(a: ConvertArgs | undefined): Promise<{ input: string; from: ConvertFormat; to: ConvertFormat }> {
+  let { inputFormat: from, outputFormat: to } = a ?? {};
+  if (!from || !to) {
+    const pair = await pick('Convert', ALLOWED_CONVERSIONS.map(([f, t]) => ({ label: `${f} → ${t}`, value: `${f}>${t}` })), 'Conversion');
+    [from, to] = pair.split('>') as [ConvertFormat, ConvertFormat];
+  }
+  if (a?.input !== undefined) return { input: a.input, from, to };
+  const fromFormat = from;
+  const toFormat = to;
+  const typed = await askText({
+    title: `Convert ${from} to ${to}`,
+    prompt: from === 'Mol' ? 'MOL block (paste it; line breaks as \\n are accepted)' : from,
+    validate: (t) => {
+      const errors = checkConvert({ input: t, inputFormat: fromFormat, outputFormat: toFormat });
+      return errors.length ? describeFieldErrors(errors) : undefined;
+    },
+  });
+  return { input: from === 'Mol' ? typed.replace(/\\n/g, '\n') : typed.trim(), from, to };
+}
 
 export function registerLookupCommands(s: Services): vscode.Disposable[] {
-  const client = async () => (await s.connection.get()).client;
-  const idOf = async (a: Id | undefined, title: string) => (a?.recordId !== undefined ? Number(a.recordId) : await askRecordId(title));
-
   return [
-    registerCommand<Id, DetailsView>('compoundDb.showDetails', s.log, async (a) => {
-      const recordId = await idOf(a, 'Show Record Details');
-      return withCancellableProgress(`Compound DB: record ${recordId}`, () => DetailsPanel.createOrShow(s.details, recordId));
+    lookupCommand(s, 'compoundDb.showDetails', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Show Record Details'),
+      title: (id) => `record ${id}`,
+      request: (_client, id, signal) => DetailsPanel.createOrShow(s.details, id, signal),
+      show: async (view) => view,
     }),
-
-    registerCommand<{ recordIds?: Array<number | string>; fields?: DetailsField[] }, RecordDetails[]>('compoundDb.getDetailsBatch', s.log, async (a) => {
-      const ids = a?.recordIds ?? (await askRecordIds('Get Details of Several Records', 100));
-      const c = await client();
-      const records = await withCancellableProgress('Compound DB: details', (signal) => c.getDetailsBatch(ids, a?.fields, { signal }));
-      await s.results.showJson('details', records);
-      return records;
+    lookupCommand(s, 'compoundDb.getDetailsBatch', {
+      ask: async (a: { recordIds?: Array<number | string>; fields?: DetailsField[] } | undefined) => ({
+        ids: a?.recordIds ?? (await askRecordIds('Get Details of Several Records', 100)),
+        fields: a?.fields,
+      }),
+      title: () => 'details',
+      request: (c, { ids, fields }, signal) => c.getDetailsBatch(ids, fields, { signal }),
+      show: asJson(s, () => 'details'),
     }),
-
-    registerCommand<Id & { dataSources?: string[] }, ExternalReference[]>('compoundDb.getExternalReferences', s.log, async (a) => {
-      const recordId = await idOf(a, 'Get External References');
-      const c = await client();
-      let dataSources = a?.dataSources;
-      if (!a) {
-        const all = await withCancellableProgress('Compound DB: datasources', (signal) => c.getDatasources({ signal }));
-        dataSources = await pickMany('Get External References', all, 'Restrict to datasources (pick none for all)');
-      }
-      const refs = await withCancellableProgress(`Compound DB: references of ${recordId}`, (signal) =>
-        c.getExternalReferences(recordId, dataSources?.length ? dataSources : undefined, { signal }),
-      );
-      await s.results.showJson(`external-references-${recordId}`, refs);
-      return refs;
+    lookupCommand(s, 'compoundDb.getExternalReferences', {
+      ask: async (a: (Id & { dataSources?: string[] }) | undefined) => {
+        const title = 'Get External References';
+        const recordId = await recordIdOf(a, title);
+        if (a) return { recordId, dataSources: a.dataSources };
+        const all = await withCancellableProgress('Compound DB: datasources', async (signal) => (await s.connection.get()).client.getDatasources({ signal }));
+        return { recordId, dataSources: await pickMany(title, all, 'Restrict to datasources (pick none for all)') };
+      },
+      title: ({ recordId }) => `references of ${recordId}`,
+      request: (c, { recordId, dataSources }, signal) => c.getExternalReferences(recordId, dataSources?.length ? dataSources : undefined, { signal }),
+      show: asJson(s, ({ recordId }) => `external-references-${recordId}`),
     }),
-
-    registerCommand<Id, { recordId: number; uri: string; bytes: number }>('compoundDb.getImage', s.log, async (a) => {
-      const recordId = await idOf(a, 'Show Structure Image');
-      const c = await client();
-      const png = await withCancellableProgress(`Compound DB: image of ${recordId}`, (signal) => c.getImage(recordId, { signal }));
-      const uri = await savePng(s.context, `record-${recordId}.png`, png);
-      return { recordId, uri: uri.toString(), bytes: png.length };
+    lookupCommand(s, 'compoundDb.getImage', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Show Structure Image'),
+      title: (id) => `image of ${id}`,
+      request: (c, id, signal) => c.getImage(id, { signal }),
+      show: async (png, recordId) => ({ recordId, uri: (await savePng(s.context, `record-${recordId}.png`, png)).toString(), bytes: png.length }),
     }),
-
-    registerCommand<Id, string>('compoundDb.getMol', s.log, async (a) => {
-      const recordId = await idOf(a, 'Get MOL File');
-      const c = await client();
-      const mol = await withCancellableProgress(`Compound DB: MOL of ${recordId}`, (signal) => c.getMol(recordId, { signal }));
-      await s.results.show(`record-${recordId}.mol`, mol);
-      return mol;
+    lookupCommand(s, 'compoundDb.getMol', {
+      ask: (a: Id | undefined) => recordIdOf(a, 'Get MOL File'),
+      title: (id) => `MOL of ${id}`,
+      request: (c, id, signal) => c.getMol(id, { signal }),
+      show: asDocument(s, (id) => `record-${id}.mol`),
     }),
-
-    registerCommand<object, string[]>('compoundDb.getDatasources', s.log, async () => {
-      const c = await client();
-      const list = await withCancellableProgress('Compound DB: datasources', (signal) => c.getDatasources({ signal }));
-      await s.results.showJson('datasources', list);
-      return list;
+    lookupCommand(s, 'compoundDb.getDatasources', {
+      ask: async (_a: object | undefined) => undefined,
+      title: () => 'datasources',
+      request: (c, _i, signal) => c.getDatasources({ signal }),
+      show: asJson(s, () => 'datasources'),
     }),
-
-    registerCommand<{ input?: string; inputFormat?: ConvertFormat; outputFormat?: ConvertFormat }, string>('compoundDb.convert', s.log, async (a) => {
-      const input = a?.input;
-      let { inputFormat, outputFormat } = a ?? {};
-      if (!inputFormat || !outputFormat) {
-        const pair = await pick(
-          'Convert',
-          ALLOWED_CONVERSIONS.map(([from, to]) => ({ label: `${from} → ${to}`, value: `${from}>${to}` })),
-          'Conversion',
-        );
-        [inputFormat, outputFormat] = pair.split('>') as [ConvertFormat, ConvertFormat];
-      }
-      const from: ConvertFormat = inputFormat;
-      const to: ConvertFormat = outputFormat;
-      const input2: string = input !== undefined ? input : await askText({
-        title: `Convert ${from} to ${to}`,
-        prompt: from === 'Mol' ? 'MOL block (paste it; line breaks as \\n are accepted)' : from,
-        validate: (t) => {
-          const errors = checkConvert({ input: t, inputFormat: from, outputFormat: to });
-          return errors.length ? describeFieldErrors(errors) : undefined;
-        },
-      }).then((t) => (from === 'Mol' ? t.replace(/\\n/g, '\n') : t.trim()));
-      const c = await client();
-      const text = input2;
-      const output = await withCancellableProgress(`Compound DB: ${from} to ${to}`, (signal) => c.convert(text, from, to, { signal }));
-      await s.results.show(`converted.${to === 'Mol' ? 'mol' : 'txt'}`, output);
-      return output;
+    lookupCommand(s, 'compoundDb.convert', {
+      ask: askConversion,
+      title: ({ from, to }) => `${from} to ${to}`,
+      request: (c, { input, from, to }, signal) => c.convert(input, from, to, { signal }),
+      show: asDocument(s, ({ to }) => `converted.${to === 'Mol' ? 'mol' : 'txt'}`),
     }),
-
-    registerCommand<{ inchikey?: string }, boolean>('compoundDb.validateInchikey', s.log, async (a) => {
-      const inchikey = a?.inchikey ?? (await askInchikey('Validate InChIKey'));
-      const c = await client();
-      const valid = await withCancellableProgress('Compound DB: validate', (signal) => c.validateInchikey(inchikey, { signal }));
-      void vscode.window.showInformationMessage(`${inchikey} is ${valid ? 'a valid' : 'not a valid'} InChIKey.`);
-      return valid;
+    lookupCommand(s, 'compoundDb.validateInchikey', {
+      ask: async (a: { inchikey?: string } | undefined) => a?.inchikey ?? (await askInchikey('Validate InChIKey')),
+      title: () => 'validate',
+      request: (c, key, signal) => c.validateInchikey(key, { signal }),
+      show: asMessage((valid: boolean, key: string) => `${key} is ${valid ? 'a valid' : 'not a valid'} InChIKey.`),
     }),
-
-    registerCommand<{ queryId?: string }, QueryStatusResponse>('compoundDb.queryStatus', s.log, async (a) => {
-      const queryId = a?.queryId ?? (await askString('Query Status', 'queryId', 'Query ID of a search'));
-      const c = await client();
-      const status = await withCancellableProgress('Compound DB: status', (signal) => c.filterStatus(queryId, { signal }));
-      void vscode.window.showInformationMessage(`Query ${queryId}: ${status.status}, ${status.count} results${status.message ? ` (${status.message})` : ''}`);
-      return status;
+    lookupCommand(s, 'compoundDb.queryStatus', {
+      ask: async (a: { queryId?: string } | undefined) => a?.queryId ?? (await askString('Query Status', 'queryId', 'Query ID of a search')),
+      title: () => 'status',
+      request: (c, queryId, signal) => c.filterStatus(queryId, { signal }),
+      show: asMessage((st: QueryStatusResponse, queryId: string) => `Query ${queryId}: ${st.status}, ${st.count} results${st.message ? ` (${st.message})` : ''}`),
     }),
-
-    registerCommand<{ queryId?: string; start?: number; count?: number }, FilterResultsResponse>('compoundDb.queryResults', s.log, async (a) => {
-      const queryId = a?.queryId ?? (await askString('Query Results', 'queryId', 'Query ID of a finished search'));
-      const c = await client();
-      const page = await withCancellableProgress('Compound DB: results', (signal) => c.filterResults(queryId, a?.start, a?.count, { signal }));
-      await s.results.showJson(`results-${queryId}`, page);
-      return page;
+    lookupCommand(s, 'compoundDb.queryResults', {
+      ask: async (a: { queryId?: string; start?: number; count?: number } | undefined) => ({
+        queryId: a?.queryId ?? (await askString('Query Results', 'queryId', 'Query ID of a finished search')),
+        start: a?.start,
+        count: a?.count,
+      }),
+      title: () => 'results',
+      request: (c, { queryId, start, count }, signal) => c.filterResults(queryId, start, count, { signal }),
+      show: asJson(s, ({ queryId }) => `results-${queryId}`),
     }),
-
-    registerCommand<{ queryId?: string; uri?: string }, { uri: string; records: number }>('compoundDb.queryResultsSdf', s.log, async (a) => {
-      const queryId = a?.queryId ?? (await askString('Save Query Results as SDF', 'queryId', 'Query ID of a finished search'));
-      const c = await client();
-      const sdf = await withCancellableProgress('Compound DB: SDF', (signal) => c.filterResultsSdf(queryId, { signal }));
-      return saveSdf(sdf, `results-${queryId.slice(0, 8)}.sdf`, a?.uri);
+    lookupCommand(s, 'compoundDb.queryResultsSdf', {
+      ask: async (a: { queryId?: string; uri?: string } | undefined) => ({
+        queryId: a?.queryId ?? (await askString('Save Query Results as SDF', 'queryId', 'Query ID of a finished search')),
+        uri: a?.uri,
+      }),
+      title: () => 'SDF',
+      request: (c, { queryId }, signal) => c.filterResultsSdf(queryId, { signal }),
+      show: (sdf, { queryId, uri }) => saveSdf(sdf, `results-${queryId.slice(0, 8)}.sdf`, uri),
     }),
   ];
 }

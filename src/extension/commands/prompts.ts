@@ -1,9 +1,7 @@
 /** Input boxes and pickers with validation as you type, built on the shared validators of src/wire. */
 import * as vscode from 'vscode';
 import {
-  DIRECTIONS,
   LIMITS,
-  SORT_KEYS,
   checkElementFilter,
   checkInchi,
   checkInchikey,
@@ -14,6 +12,7 @@ import {
   checkRecordIds,
   checkStringList,
   describeFieldErrors,
+  parseSmilesSyntax,
   type FieldError,
   type MassWithRange,
 } from '../../wire';
@@ -72,6 +71,11 @@ export async function askRecordId(title: string): Promise<number> {
   return Number(v.trim());
 }
 
+/** The record ID given as an argument, or asked for. */
+export async function recordIdOf(args: { recordId?: number | string } | undefined, title: string): Promise<number> {
+  return args?.recordId !== undefined ? Number(args.recordId) : askRecordId(title);
+}
+
 export async function askRecordIds(title: string, limit?: number, what = 'Record IDs'): Promise<number[]> {
   const v = await askText({
     title,
@@ -95,6 +99,24 @@ export async function askString(title: string, field: string, prompt: string, pl
 export const askInchikey = (title: string) =>
   askString(title, 'InChIKey', 'InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)', 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) => checkInchikey('InChIKey', v));
 export const askInchi = (title: string) => askString(title, 'InChI', 'Standard InChI', 'InChI=1S/...', (v) => checkInchi('InChI', v));
+
+export const askSmiles = (title: string) =>
+  askString(title, 'SMILES', 'SMILES', 'e.g. CC(=O)Oc1ccccc1C(=O)O', (v) => {
+    const parsed = parseSmilesSyntax(v);
+    return parsed.ok ? [] : [{ field: 'SMILES', message: `SMILES is not valid at character ${parsed.index + 1}: ${parsed.reason}` }];
+  });
+
+export const askSpectrumId = (title: string) =>
+  askString(title, 'spectrumId', 'Spectrum ID', 'e.g. 1', (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: 'a spectrum ID is a whole number' }]));
+
+/** A whole number (or -1 where `initial` is -1, meaning "all"). */
+export async function askWholeNumber(title: string, field: string, prompt: string, initial: number): Promise<number> {
+  const allowMinusOne = initial === -1;
+  const v = await askString(title, field, prompt, String(initial), (t) =>
+    (allowMinusOne ? /^(-1|\d+)$/ : /^\d+$/).test(t) ? [] : [{ field, message: `${field} must be ${allowMinusOne ? '-1 or ' : ''}a whole number` }],
+  );
+  return Number(v);
+}
 
 export async function askMassAndRange(title: string, what = 'mass'): Promise<MassWithRange> {
   const mass = await askText({
@@ -169,6 +191,3 @@ export async function pickMany(title: string, labels: string[], placeHolder: str
   if (!chosen) throw new PromptCancelled();
   return chosen;
 }
-
-export const SORT_KEY_ITEMS = SORT_KEYS.filter((k) => k !== 'dbid').map((k) => ({ label: k, value: k }));
-export const DIRECTION_ITEMS = DIRECTIONS.map((d) => ({ label: d, value: d }));

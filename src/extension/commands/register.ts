@@ -5,9 +5,19 @@ import { MissingApiKeyError } from '../server/connection';
 import { PromptCancelled } from './prompts';
 
 /**
+ * Invoked by a person: from the palette (no arguments), a Searches view item (its node) or a hover link
+ * (`interactive: true`). Other callers (tests, other extensions) pass plain arguments.
+ */
+function byPerson(args: unknown): boolean {
+  if (args === undefined) return true;
+  const a = args as { interactive?: unknown; type?: unknown; searchId?: unknown } | null;
+  return !!a && (a.interactive === true || (typeof a.type === 'string' && typeof a.searchId === 'string'));
+}
+
+/**
  * Registers a command whose handler takes its inputs as one argument object (prompting for what is missing)
- * and returns its result. Run from the palette (no arguments), a failure is shown and the command resolves
- * undefined; run with arguments (tests, other extensions, links), a failure rejects the returned promise.
+ * and returns its result. Invoked by a person, a failure is shown and the command resolves undefined; invoked
+ * with plain arguments, a failure rejects the returned promise.
  */
 export function registerCommand<A extends object | undefined, R>(
   id: string,
@@ -19,17 +29,16 @@ export function registerCommand<A extends object | undefined, R>(
       return await handler(args);
     } catch (error) {
       if (error instanceof PromptCancelled) return undefined;
+      const person = byPerson(args);
       if (isCancellation(error)) {
         log.info(`${id}: cancelled`);
-        if (args === undefined) return undefined;
+        if (person) return undefined;
         throw error;
       }
       log.error(`${id}: ${errorMessage(error)}`);
-      if (args === undefined) {
-        void showError(error);
-        return undefined;
-      }
-      throw error;
+      if (!person) throw error;
+      void showError(error);
+      return undefined;
     }
   });
 }

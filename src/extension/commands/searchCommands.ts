@@ -4,19 +4,18 @@ import { readSettings } from '../config/settings';
 import { describeSpec, type IntrinsicInputs, type Ordering, type SearchSpec } from '../searches/searchSpec';
 import type { SearchState } from '../searches/searchState';
 import { VIEW_ID } from '../searches/searchesTreeProvider';
-import { withCancellableProgress } from './progress';
+import { withCancellableProgress } from '../common/progress';
 import {
   askElements,
   askInchi,
   askInchikey,
   askMassAndRange,
   askMassList,
+  askSmiles,
   askString,
   askStringList,
   askText,
-  parseNumber,
   pick,
-  splitList,
 } from './prompts';
 import { registerCommand, showError } from './register';
 import type { Services } from './services';
@@ -53,7 +52,7 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
   return [
     search<{ query?: string } & OrderArgs>('compoundDb.search', async (a) => ({
       kind: 'composite',
-      query: a?.query ?? (await askString('Search', 'query', 'Name, formula-free text, record ID, SMILES, InChI or InChIKey', 'e.g. aspirin')),
+      query: a?.query ?? (await askString('Search', 'query', 'Name, record ID, SMILES, InChI or InChIKey', 'e.g. aspirin')),
       ...ordering(a),
     })),
     search<{ name?: string } & OrderArgs>('compoundDb.searchByName', async (a) => ({
@@ -118,7 +117,7 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
     })),
     search<{ smiles?: string }>('compoundDb.searchBySmiles', async (a) => ({
       kind: 'smiles',
-      smiles: a?.smiles ?? (await askString('Search by SMILES', 'smiles', 'SMILES', 'e.g. CC(=O)Oc1ccccc1C(=O)O')),
+      smiles: a?.smiles ?? (await askSmiles('Search by SMILES')),
     })),
     search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
       kind: 'legacySimple',

@@ -3,6 +3,7 @@ import type { Logger } from '../common/logger';
 import type { SecretStore } from '../config/secretStore';
 import type { DetailsHost } from '../details/detailsPanel';
 import type { HoverLookup } from '../hover/hoverLookup';
+import type { InsertMol } from '../mol/insertMol';
 import type { Connection } from '../server/connection';
 import type { LocalService } from '../server/localService';
 import type { SearchesModel } from '../searches/searchesModel';
@@ -22,4 +23,5 @@ export interface Services {
   results: ResultDocuments;
   details: DetailsHost;
   hovers: HoverLookup;
+  insertMol: InsertMol;
 }

@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import { plainFormula } from '../common/formula';
-import type { MolKind } from '../../webview/protocol';
-import type { SearchNode } from '../searches/searchesTreeProvider';
-import type { SearchState } from '../searches/searchState';
+import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
 import { DetailsPanel } from '../details/detailsPanel';
-import { withCancellableProgress } from './progress';
+import type { SearchState } from '../searches/searchState';
+import { isFilterQueryKind } from '../searches/searchSpec';
+import { withCancellableProgress } from '../common/progress';
 import { registerCommand } from './register';
 import { runTreeSearch } from './searchCommands';
 import { saveSdf } from './files';
 import type { Services } from './services';
-import type { Inserted } from '../mol/insertText';
 
 type ResultArg = { recordId: number } | SearchNode;
 type SearchArg = { searchId: string } | SearchNode;
@@ -23,7 +22,7 @@ function searchIdOf(node: SearchArg | undefined): string {
   throw new Error('Pick a search in the Searches view');
 }
 
-export function registerTreeCommands(s: Services, insertMol: (recordId: number, kind: MolKind) => Promise<Inserted & { text: string }>): vscode.Disposable[] {
+export function registerTreeCommands(s: Services): vscode.Disposable[] {
   const client = async () => (await s.connection.get()).client;
 
   const copy = (id: string, what: string, read: (recordId: number) => Promise<string | undefined>) =>
@@ -37,7 +36,10 @@ export function registerTreeCommands(s: Services, insertMol: (recordId: number, 
     });
 
   return [
-    registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) => DetailsPanel.createOrShow(s.details, recordIdOf(node))),
+    // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
+    registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) =>
+      vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => DetailsPanel.createOrShow(s.details, recordIdOf(node))),
+    ),
     copy('compoundDb.searches.copyRecordId', 'record ID', async (id) => String(id)),
     copy('compoundDb.searches.copySmiles', 'SMILES', async (id) => (await client()).compound(id).smiles()),
     copy('compoundDb.searches.copyInchi', 'InChI', async (id) => (await client()).compound(id).inchi()),
@@ -46,8 +48,8 @@ export function registerTreeCommands(s: Services, insertMol: (recordId: number, 
       const f = await (await client()).compound(id).formula();
       return f ? plainFormula(f) : undefined;
     }),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => insertMol(recordIdOf(node), '2d')),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => insertMol(recordIdOf(node), '3d')),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => s.insertMol(recordIdOf(node), '2d')),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => s.insertMol(recordIdOf(node), '3d')),
 
     registerCommand<SearchArg & { uri?: string }, { uri: string; records: number }>('compoundDb.searches.saveSdf', s.log, async (node) => {
       const state = s.searches.get(searchIdOf(node));
@@ -61,6 +63,7 @@ export function registerTreeCommands(s: Services, insertMol: (recordId: number, 
       s.searches.remove(state.id);
       return runTreeSearch(s, state.spec, false);
     }),
+    registerCommand<SearchArg, boolean>('compoundDb.searches.cancel', s.log, async (node) => s.searches.cancel(searchIdOf(node))),
     registerCommand<SearchArg, boolean>('compoundDb.searches.remove', s.log, async (node) => {
       const id = searchIdOf(node);
       const known = !!s.searches.get(id);
@@ -82,8 +85,7 @@ export function registerTreeCommands(s: Services, insertMol: (recordId: number, 
   /** The server's SDF of a filter query when there is one; otherwise built from each record's MOL. */
   async function sdfOf(state: SearchState, signal: AbortSignal): Promise<string> {
     const c = await client();
-    const current = !['composite', 'legacySimple', 'legacyAsync', 'formulaBatch', 'massBatch'].includes(state.spec.kind);
-    if (current && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
+    if (isFilterQueryKind(state.spec.kind) && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
     const ids = state.groups ? [...new Set(state.groups.flatMap((g) => g.ids))] : state.ids;
     const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'Mol2D'], { signal }) : [];
     return records

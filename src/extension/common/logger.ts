@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import type { RequestLogEntry } from '../../client';
-import { redact } from './redact';
-
+import { makeRedactor, type RequestLogEntry } from '../../client';
 
 /** The `Compound DB` LogOutputChannel. Every line passes through redaction of the known secrets. */
 export class Logger implements vscode.Disposable {
@@ -11,26 +9,27 @@ export class Logger implements vscode.Disposable {
     this.channel = vscode.window.createOutputChannel('Compound DB', { log: true });
   }
 
-  private clean(text: string): string {
-    return redact(text, this.secrets());
+  /** `text` with every known secret replaced: for log lines and for server text kept in the extension's state. */
+  redact(text: string): string {
+    return makeRedactor(this.secrets())(text);
   }
 
   request(entry: RequestLogEntry): void {
     const status = entry.status === undefined ? 'no response' : String(entry.status);
     const retry = entry.attempt > 1 ? ` (attempt ${entry.attempt})` : '';
-    const line = this.clean(`${entry.method} ${entry.path} ${status} ${Math.round(entry.ms)} ms${retry}${entry.error ? ` ${entry.error}` : ''}`);
+    const line = this.redact(`${entry.method} ${entry.path} ${status} ${Math.round(entry.ms)} ms${retry}${entry.error ? ` ${entry.error}` : ''}`);
     if (entry.error || (entry.status !== undefined && entry.status >= 400)) this.channel.warn(line);
     else this.channel.info(line);
   }
 
   info(message: string): void {
-    this.channel.info(this.clean(message));
+    this.channel.info(this.redact(message));
   }
   warn(message: string): void {
-    this.channel.warn(this.clean(message));
+    this.channel.warn(this.redact(message));
   }
   error(message: string | Error): void {
-    this.channel.error(this.clean(message instanceof Error ? message.message : message));
+    this.channel.error(this.redact(message instanceof Error ? message.message : message));
   }
 
   dispose(): void {

@@ -5,14 +5,15 @@ import {
   type DetailsPanelState,
   type DetailsView,
   type HostMessage,
-  type MolKind,
+  type PushMessage,
   type RenderedSnapshot,
   type RequestMessage,
   type WebviewRequests,
 } from '../../webview/protocol';
 import { Disposable } from '../common/lifecycle';
-import { errorMessage } from '../common/errors';
+import { errorMessage, isCancellation } from '../common/errors';
 import type { Logger } from '../common/logger';
+import type { InsertMol } from '../mol/insertMol';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
 import { getNonce } from './nonce';
@@ -21,7 +22,7 @@ export interface DetailsHost {
   extensionUri: vscode.Uri;
   connection: Connection;
   log: Logger;
-  insertMol(recordId: number, kind: MolKind): Promise<unknown>;
+  insertMol: InsertMol;
 }
 
 /**
@@ -32,6 +33,7 @@ export class DetailsPanel extends Disposable {
   static current: DetailsPanel | undefined;
 
   private view: DetailsView | undefined;
+  private lastPush: PushMessage | undefined;
   private webviewReady = false;
   private loadSeq = 0;
   private lastRendered: RenderedSnapshot | undefined;
@@ -39,7 +41,7 @@ export class DetailsPanel extends Disposable {
   /** The webview reported what it put on screen (the test hook). */
   readonly onDidRender = this._onDidRender.event;
 
-  static async createOrShow(host: DetailsHost, recordId: number): Promise<DetailsView> {
+  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal): Promise<DetailsView> {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
@@ -47,7 +49,7 @@ export class DetailsPanel extends Disposable {
       const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, `Record ${recordId}`, { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
-    return DetailsPanel.current.load(recordId);
+    return DetailsPanel.current.load(recordId, signal);
   }
 
   static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
@@ -83,10 +85,6 @@ export class DetailsPanel extends Disposable {
     super.dispose();
   }
 
-  get recordId(): number | undefined {
-    return this.view?.recordId;
-  }
-
   /** The last snapshot the webview reported, or the next one for `recordId` (test hook). */
   rendered(recordId?: number): Promise<RenderedSnapshot> {
     if (this.lastRendered && (recordId === undefined || this.lastRendered.recordId === recordId)) return Promise.resolve(this.lastRendered);
@@ -112,17 +110,38 @@ export class DetailsPanel extends Disposable {
     return shown;
   }
 
-  async load(recordId: number): Promise<DetailsView> {
+  /**
+   * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place; a panel
+   * that has shown nothing yet says what went wrong (or closes, when cancelled).
+   */
+  async load(recordId: number, signal?: AbortSignal): Promise<DetailsView> {
     const seq = ++this.loadSeq;
+    const current = () => seq === this.loadSeq && !this.isDisposed;
     this.panel.title = `Record ${recordId}`;
-    const { client, server } = await this.host.connection.get();
-    const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl);
-    if (seq !== this.loadSeq || this.isDisposed) return view;
-    this.view = view;
-    this.lastRendered = undefined;
-    this.panel.title = view.title;
-    if (this.webviewReady) this.post({ command: 'show', args: view });
-    return view;
+    try {
+      const { client, server } = await this.host.connection.get();
+      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal);
+      if (current()) this.push({ command: 'show', args: view });
+      return view;
+    } catch (error) {
+      if (current()) {
+        if (this.view) this.panel.title = this.view.title;
+        else if (isCancellation(error)) this.panel.dispose();
+        else this.push({ command: 'failed', args: { recordId, message: errorMessage(error) } });
+      }
+      throw error;
+    }
+  }
+
+  /** Shows a view or a failure: at once when the webview is ready, else as the answer to its `ready`. */
+  private push(message: PushMessage): void {
+    if (message.command === 'show') {
+      this.view = message.args;
+      this.lastRendered = undefined;
+      this.panel.title = message.args.title;
+    }
+    this.lastPush = message;
+    if (this.webviewReady) this.post(message);
   }
 
   private post(message: HostMessage): void {
@@ -143,7 +162,7 @@ export class DetailsPanel extends Disposable {
     switch (message.command) {
       case 'ready':
         this.webviewReady = true;
-        return this.view;
+        return this.lastPush;
       case 'copy': {
         const { text, what } = message.args as WebviewRequests['copy']['args'];
         await vscode.env.clipboard.writeText(text);

@@ -56,9 +56,9 @@ export function renderHover(info: HoverInfo): vscode.MarkdownString {
     md.appendMarkdown('\n\n');
   }
   md.appendMarkdown(
-    `[Open details](${commandLink('compoundDb.showDetails', { recordId: d.id })}) · ` +
-      `[Insert 2D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d' })}) · ` +
-      `[Insert 3D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d' })})\n\n`,
+    `[Open details](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
+      `[Insert 2D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
+      `[Insert 3D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })})\n\n`,
   );
   if (info.imageBase64) md.appendMarkdown(`![structure](data:image/png;base64,${info.imageBase64}|width=160)`);
   return md;
@@ -73,7 +73,7 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const settings = readSettings();
-    if (!settings.hoverEnabled.inchikey && !settings.hoverEnabled.smiles) return undefined;
+    if (token.isCancellationRequested || (!settings.hoverEnabled.inchikey && !settings.hoverEnabled.smiles)) return undefined;
     const line = document.lineAt(position.line).text;
     const target = findHoverTarget(line, position.character, settings.hoverEnabled);
     if (!target) return undefined;

@@ -22,23 +22,20 @@ export interface HoverBackend {
   image(recordId: number): Promise<Uint8Array>;
 }
 
-const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
-export { HOVER_FIELDS };
+export const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
 
 export class HoverLookup {
   private readonly cache = new Map<string, HoverInfo>();
   private readonly inFlight = new Map<string, Promise<HoverInfo>>();
   /** Lookups that went to the backend (not served from cache or merged), for tests. */
   backendLookups = 0;
+  /** Bumped by `clear`: a lookup started before it neither fills the new cache nor is joined. */
+  private generation = 0;
 
   constructor(
     private readonly backend: () => Promise<HoverBackend>,
     private readonly maxEntries = 500,
   ) {}
-
-  cached(kind: HoverKind, text: string): HoverInfo | undefined {
-    return this.cache.get(`${kind}:${text}`);
-  }
 
   /** Resolves from cache, joins a lookup of the same key already running, or starts one. */
   lookup(kind: HoverKind, text: string): Promise<HoverInfo> {
@@ -51,19 +48,26 @@ export class HoverLookup {
     }
     let running = this.inFlight.get(key);
     if (!running) {
-      running = this.resolve(kind, text)
+      const generation = this.generation;
+      const started = this.resolve(kind, text)
         .then((info) => {
-          this.remember(key, info);
+          if (generation === this.generation) this.remember(key, info);
           return info;
         })
-        .finally(() => this.inFlight.delete(key));
+        .finally(() => {
+          if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+        });
+      running = started;
       this.inFlight.set(key, running);
     }
     return running;
   }
 
+  /** Forgets every answer: the server or its credentials changed. */
   clear(): void {
+    this.generation++;
     this.cache.clear();
+    this.inFlight.clear();
   }
 
   private remember(key: string, info: HoverInfo): void {

@@ -7,12 +7,11 @@ export interface Inserted {
 }
 
 /**
- * Puts `text` at the cursor of the active editor (a notebook cell's editor is one), replacing the selection,
- * as one plain-text edit: never a snippet (`$$$$` would be snippet syntax), never trimmed. With a notebook
- * focused but no cell editor, it goes at the end of the selected cell.
+ * Puts `text` at the cursor of `editor` (a notebook cell's editor is one), replacing the selection, as one
+ * plain-text edit: never a snippet (`$$$$` would be snippet syntax), never trimmed. With no text editor but a
+ * notebook focused, it goes at the end of the selected cell.
  */
-export async function insertTextAtCursor(text: string): Promise<Inserted> {
-  const editor = vscode.window.activeTextEditor;
+export async function insertTextAtCursor(text: string, editor: vscode.TextEditor | undefined): Promise<Inserted> {
   if (editor) {
     const selection = editor.selection;
     const offset = editor.document.offsetAt(selection.start);

@@ -11,11 +11,7 @@ export interface SearchProgress {
   queryId?: string;
 }
 
-export interface SearchOutcome {
-  status: string;
-  count?: number;
-  message?: string;
-  queryId?: string;
+export interface SearchOutcome extends SearchProgress {
   ids: number[];
   more: boolean;
   groups?: ResultGroup[];
@@ -29,12 +25,7 @@ export interface RunOptions {
 
 type Client = CompoundDbClient;
 
-async function firstPage(client: Client, queryId: string, signal?: AbortSignal): Promise<{ ids: number[]; more: boolean }> {
-  const page = await client.filterResults(queryId, 0, PAGE_SIZE + 1, { signal });
-  return { ids: page.results.slice(0, PAGE_SIZE), more: page.results.length > PAGE_SIZE || page.limitedToMaxAllowed };
-}
-
-/** Next page of a single-list search, from `start`. */
+/** A page of a single-list search, from `start`: one ID more than shown is asked for, to know if there are more. */
 export async function nextPage(
   client: Client,
   spec: SearchSpec,
@@ -139,6 +130,5 @@ export async function runSearch(client: Client, spec: SearchSpec, options: RunOp
     const batch = await client.filterMassBatchResults(queryId, { signal });
     return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: b.results })) };
   }
-  const page = spec.kind === 'legacyAsync' ? await nextPage(client, spec, queryId, 0, signal) : await firstPage(client, queryId, signal);
-  return { ...done, ...page };
+  return { ...done, ...(await nextPage(client, spec, queryId, 0, signal)) };
 }

@@ -89,6 +89,7 @@ export function describeSpec(spec: SearchSpec): string {
   }
 }
 
-export function isBatchKind(kind: SearchKind): kind is 'formulaBatch' | 'massBatch' {
-  return kind === 'formulaBatch' || kind === 'massBatch';
+/** Searches whose query ID names a single-list filter query of the current interface (which has an SDF of its results). */
+export function isFilterQueryKind(kind: SearchKind): boolean {
+  return !['composite', 'legacySimple', 'legacyAsync', 'formulaBatch', 'massBatch'].includes(kind);
 }

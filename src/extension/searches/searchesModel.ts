@@ -18,6 +18,7 @@ const MAX_SEARCHES = 100;
 export class SearchesModel extends Disposable {
   private states: SearchState[];
   private readonly running = new Map<string, AbortController>();
+  private readonly loading = new Map<string, Promise<void>>();
   private readonly _onDidChange = this._register(new vscode.EventEmitter<SearchState | undefined>());
   /** Fires with the search that changed, or undefined when the list changed. */
   readonly onDidChange = this._onDidChange.event;
@@ -60,14 +61,11 @@ export class SearchesModel extends Disposable {
     return state;
   }
 
-  async rerun(id: string, signal?: AbortSignal): Promise<SearchState | undefined> {
-    const state = this.get(id);
-    if (!state) return undefined;
-    this.running.get(id)?.abort();
-    Object.assign(state, newSearchState(state.id, state.spec));
-    this.changed(state);
-    await this.execute(state, signal);
-    return state;
+  /** Stops a running search (its status checks end at once); false when it was not running. */
+  cancel(id: string): boolean {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return !!controller;
   }
 
   remove(id: string): void {
@@ -96,12 +94,14 @@ export class SearchesModel extends Disposable {
         signal: controller.signal,
         onProgress: (p) => {
           if (this.get(state.id) !== state) return;
-          Object.assign(state, { status: p.status, count: p.count ?? state.count, message: p.message ?? state.message, queryId: p.queryId ?? state.queryId });
+          const message = p.message === undefined ? state.message : this.log.redact(p.message);
+          Object.assign(state, { status: p.status, count: p.count ?? state.count, message, queryId: p.queryId ?? state.queryId });
           state.durationMs = Date.now() - started;
           this.changed(state, false);
         },
       });
       Object.assign(state, outcome, { running: false, durationMs: Date.now() - started, error: undefined });
+      if (state.message !== undefined) state.message = this.log.redact(state.message);
       state.shown = { '': Math.min(PAGE_SIZE, state.ids.length) };
       for (const g of state.groups ?? []) state.shown[g.label] = Math.min(PAGE_SIZE, g.ids.length);
       this.changed(state);
@@ -109,7 +109,7 @@ export class SearchesModel extends Disposable {
     } catch (error) {
       state.running = false;
       state.durationMs = Date.now() - started;
-      state.error = controller.signal.aborted ? 'cancelled' : errorMessage(error);
+      state.error = controller.signal.aborted ? 'cancelled' : this.log.redact(errorMessage(error));
       if (state.status === 'Starting' || !/^(Failed|TooManyRecords|Suspended|Unknown|Not Found)$/.test(state.status)) {
         state.status = controller.signal.aborted ? 'Cancelled' : 'Failed';
       }
@@ -128,10 +128,23 @@ export class SearchesModel extends Disposable {
     return [...new Set(ids)].filter((id) => !state.labels[id]);
   }
 
-  /** Shows another page: from what was fetched (batches, composite) or from the server. */
-  async loadMore(id: string, group?: string): Promise<void> {
+  /**
+   * Shows another page: from what was fetched (batches, composite) or from the server. One at a time per list,
+   * so two clicks cannot fetch the same page twice; a failed fetch leaves the list as it was.
+   */
+  loadMore(id: string, group?: string): Promise<void> {
+    const key = `${id}\n${group ?? ''}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.showMore(id, group).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  private async showMore(id: string, group: string | undefined): Promise<void> {
     const state = this.get(id);
-    if (!state) return;
+    if (!state || state.running) return;
     const key = group ?? '';
     const list = group === undefined ? state.ids : state.groups?.find((g) => g.label === group)?.ids;
     if (!list) return;
@@ -140,15 +153,16 @@ export class SearchesModel extends Disposable {
       if (group === undefined && shown >= list.length && state.more && state.queryId) {
         const { client } = await this.connection.get();
         const page = await nextPage(client, state.spec, state.queryId, list.length);
-        state.ids.push(...page.ids);
+        if (this.get(id) !== state) return;
+        list.push(...page.ids.filter((rid) => !list.includes(rid)));
         state.more = page.more;
       }
       state.shown[key] = Math.min(shown + PAGE_SIZE, list.length);
       this.changed(state);
       await this.fetchLabels(state, this.visibleIds(state));
     } catch (error) {
-      state.message = `Could not load more: ${errorMessage(error)}`;
-      this.changed(state);
+      this.log.warn(`Could not load more results: ${errorMessage(error)}`);
+      throw error;
     }
   }
 

@@ -45,7 +45,8 @@ export class Connection extends Disposable {
       this._onDidChange.fire();
     };
     this._register(secrets.onDidChange(reset));
-    this._register(local.onDidChangeState((s) => s !== 'starting' && reset()));
+    // Stopped or failed: the next start listens on another port. (Running follows a start that `connect` awaits.)
+    this._register(local.onDidChangeState((s) => (s === 'stopped' || s === 'failed') && reset()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (CONNECTION_SETTINGS.some((s) => e.affectsConfiguration(s))) reset();

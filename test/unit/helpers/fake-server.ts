@@ -42,8 +42,21 @@ export class FakeServer {
 
   static async start(): Promise<FakeServer> {
     const fake = new FakeServer();
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    await fake.listen();
     return fake;
+  }
+
+  /** One server for the enclosing mocha suite: listening before its tests, emptied before each, closed after. */
+  static forSuite(): FakeServer {
+    const fake = new FakeServer();
+    before(() => fake.listen());
+    after(() => fake.close());
+    beforeEach(() => fake.reset());
+    return fake;
+  }
+
+  private listen(): Promise<void> {
+    return new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
   }
 
   get url(): string {
@@ -133,4 +146,12 @@ export function textReply(status: number, text: string, contentType = 'text/plai
 
 export function problemReply(status: number, problem: Record<string, unknown>, headers: Record<string, string> = {}): Reply {
   return { status, headers: { 'Content-Type': 'application/problem+json', ...headers }, body: JSON.stringify(problem) };
+}
+
+/** A handler that fires `controller` once its request has arrived, and never answers: a cancel mid-request. */
+export function cancelOnArrival(controller: AbortController): Handler {
+  return () => {
+    setImmediate(() => controller.abort());
+    return { hang: true };
+  };
 }

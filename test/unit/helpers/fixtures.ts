@@ -1,5 +1,5 @@
 /** Sample wire values for the client tests. */
-import { DETAILS_FIELDS, type RecordDetails } from '../../../src/wire';
+import { DETAILS_FIELDS, type LegacyExtendedCompoundInfo, type RecordDetails } from '../../../src/wire';
 
 /** A MOL block whose header lines are blank: it must come through untouched (never trimmed). */
 export const MOL = '\n  compound-db\n\n  3  2  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0\nM  END\n';
@@ -28,3 +28,22 @@ export function record(id: number, extra: Partial<RecordDetails> = {}): RecordDe
 
 export const ASPIRIN_INCHI = 'InChI=1S/C9H8O4/c1-6(10)13-8-5-3-2-4-7(8)9(11)12/h2-5H,1H3,(H,11,12)';
 export const ASPIRIN_KEY = 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N';
+
+/** The older interface's extended info of `record(2157)`. */
+export function extendedInfo(extra: Partial<LegacyExtendedCompoundInfo> = {}): LegacyExtendedCompoundInfo {
+  return {
+    CSID: 2157,
+    MF: 'C_{9}H_{8}O_{4}',
+    SMILES: 'CC(=O)Oc1ccccc1C(=O)O',
+    InChI: ASPIRIN_INCHI,
+    InChIKey: ASPIRIN_KEY,
+    AverageMass: 180.1574,
+    MolecularWeight: 180.1574,
+    MonoisotopicMass: 180.042252,
+    NominalMass: 180,
+    ALogP: 0,
+    XLogP: 0,
+    CommonName: 'Aspirin',
+    ...extra,
+  };
+}

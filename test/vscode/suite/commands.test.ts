@@ -2,12 +2,20 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, api } from './helpers';
 
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
+
 interface Manifest {
   contributes: {
-    commands: Array<{ command: string; title: string; category?: string }>;
-    menus: { commandPalette: Array<{ command: string; when?: string }> };
+    commands: Array<{ command: string; title: string; category?: string; icon?: string }>;
+    menus: Record<string, MenuItem[]> & { commandPalette: MenuItem[] };
   };
   activationEvents: string[];
+  engines: { vscode: string };
+  devDependencies: Record<string, string>;
 }
 
 /** Commands VS Code itself adds for a contributed view. */
@@ -37,8 +45,25 @@ suite('Commands and manifest', () => {
     for (const c of manifest.contributes.commands) assert.strictEqual(c.category, 'Compound DB', `${c.command} has no category`);
   });
 
+  test('buttons in view title bars and inline on tree items have codicons and when clauses', () => {
+    const icons = new Map(manifest.contributes.commands.map((c) => [c.command, c.icon]));
+    const buttons = [...manifest.contributes.menus['view/title'], ...manifest.contributes.menus['view/item/context']].filter(
+      (m) => m.group?.startsWith('navigation') || m.group?.startsWith('inline'),
+    );
+    assert.ok(buttons.length >= 5);
+    for (const b of buttons) {
+      assert.match(icons.get(b.command) ?? '', /^\$\([a-z-]+\)$/, `${b.command} has a codicon`);
+      assert.match(b.when ?? '', /view == compoundDb\.searches/, `${b.command} says where it shows`);
+    }
+  });
+
+  test('@types/vscode is pinned to the engines.vscode minimum', () => {
+    assert.strictEqual(manifest.devDependencies['@types/vscode'], manifest.engines.vscode.replace(/^\^/, ''));
+  });
+
   test('activation is lazy and reports its time', async () => {
     assert.ok(!manifest.activationEvents.includes('*'));
+    assert.ok(manifest.activationEvents.includes('onWebviewPanel:compoundDb.details'), 'the details panel is restored after a reload');
     const a = await api();
     assert.ok(a.activationMs > 0);
     console.log(`    activation time: ${a.activationMs.toFixed(1)} ms (bundle load to end of activate)`);

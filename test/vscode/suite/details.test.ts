@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { DetailsView } from '../../../src/webview/protocol';
 import type { RecordDetails } from '../../../src/wire';
@@ -36,6 +37,17 @@ suite('Details webview', () => {
     assert.strictEqual(shown.mol2D, record.mol2D, 'the 2D MOL block exactly');
     assert.strictEqual(shown.mol3D, record.mol3D, 'the 3D MOL block exactly');
     assert.deepStrictEqual(shown.problems, []);
+  });
+
+  test('a record that cannot be loaded leaves the record shown before in place', async () => {
+    const a = await api();
+    const id = await recordIdByName('caffeine');
+    await run('compoundDb.showDetails', { recordId: id });
+    await a.detailsRendered(id);
+    await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
+    assert.strictEqual((await a.detailsRendered()).recordId, id);
+    const titles = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+    assert.deepStrictEqual(titles, ['Caffeine']);
   });
 
   test('lists the spectra of the older interface and plots one', async () => {

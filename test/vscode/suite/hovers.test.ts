@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { startFakeServer } from './fakeServer';
 import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, workspaceFile } from './helpers';
 
 function hoverText(hovers: vscode.Hover[]): string {
@@ -82,18 +83,38 @@ suite('Hovers', () => {
     assert.match(await hoverAt(doc.uri, smilesAt), /Caffeine/);
   });
 
-  test('a remote server gets SMILES only when allowed, and a failed lookup is one short line', async () => {
-    await setSetting('serverUrl', 'http://127.0.0.1:9');
-    await run('compoundDb.setApiKey', { value: 'hover-test-key-0001' });
+  test('with a remote server, a SMILES hover sends nothing unless allowed; a failed lookup is one short line', async () => {
+    const a = await api();
+    const key = 'hover-test-key-0001';
+    const remote = await startFakeServer(() => ({ status: 500, json: { title: 'Internal Server Error', detail: `broken for ${key}` } }));
+    await setSetting('serverUrl', remote.url);
+    await run('compoundDb.setApiKey', { value: key });
     try {
+      const lookups = a.hoverBackendLookups();
       const smiles = await hoverAt(file, new vscode.Position(1, lines[1].indexOf('CCO') + 1));
       assert.match(smiles, /not sent to the remote server \(setting compoundDb\.hover\.smiles\.sendToRemoteServer\)/);
-      const key = await hoverAt(file, new vscode.Position(0, lines[0].indexOf(CAFFEINE_KEY) + 2));
-      assert.match(key, /Compound DB: lookup failed/);
-      assert.ok(!key.includes('hover-test-key-0001'));
+      assert.strictEqual(remote.requests.length, 0, 'nothing of the SMILES reached the server');
+      assert.strictEqual(a.hoverBackendLookups(), lookups, 'no lookup was even started');
+
+      const keyHover = await hoverAt(file, new vscode.Position(0, lines[0].indexOf(CAFFEINE_KEY) + 2));
+      assert.match(keyHover, /Compound DB: lookup failed/);
+      assert.strictEqual(keyHover.split('\n').filter((l) => l.trim()).length, 1, 'one short line');
+      assert.ok(!keyHover.includes(key), 'the key echoed by the server is not shown');
+      assert.ok(remote.requests.length > 0, 'InChIKey hovers may go to the remote server');
+      for (const r of remote.requests) {
+        assert.strictEqual(r.headers.apikey, key, 'the key travels in its header');
+        assert.ok(!r.url.includes(key) && !r.body.includes('CCO'), `nothing secret or private in ${r.method} ${r.url}`);
+      }
+
+      await setSetting('hover.smiles.sendToRemoteServer', true);
+      const before = remote.requests.length;
+      assert.match(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('CCO') + 1)), /Compound DB: lookup failed/);
+      assert.ok(remote.requests.some((r, i) => i >= before && r.body.includes('CCO')), 'once allowed, the SMILES is sent');
     } finally {
+      await setSetting('hover.smiles.sendToRemoteServer', undefined);
       await setSetting('serverUrl', undefined);
       await run('compoundDb.clearApiKey', {});
+      await remote.close();
     }
   });
 });

@@ -52,6 +52,23 @@ suite('Insert MOL block', () => {
     assert.strictEqual(editor.document.getText(), original + record.mol2D);
   });
 
+  test('from the details panel: into the editor beside it, though the panel has the focus', async () => {
+    const editor = await editorWith('x');
+    editor.selection = new vscode.Selection(0, 1, 0, 1);
+    await run('compoundDb.showDetails', { recordId: id });
+    await vscode.commands.executeCommand('workbench.action.focusNextGroup');
+    assert.strictEqual(vscode.window.activeTextEditor, undefined, 'the webview is the active editor');
+    await run('compoundDb.insertMol', { recordId: id, kind: '2d' });
+    assert.strictEqual(editor.document.getText(), `x${record.mol2D}`);
+  });
+
+  test('a failed request leaves the document untouched', async () => {
+    const editor = await editorWith('unchanged');
+    await assert.rejects(run('compoundDb.insertMol', { recordId: 999999999, kind: '2d' }));
+    assert.strictEqual(editor.document.getText(), 'unchanged');
+    assert.ok(!editor.document.isDirty);
+  });
+
   test('into a notebook cell', async () => {
     const notebook = await vscode.workspace.openNotebookDocument(workspaceFile('compounds.ipynb'));
     await vscode.window.showNotebookDocument(notebook);

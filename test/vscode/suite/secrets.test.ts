@@ -1,6 +1,15 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import * as fs from 'fs';
+import * as path from 'path';
+import { startFakeServer } from './fakeServer';
 import { api, recordIdByName, run, setSetting, waitFor } from './helpers';
+
+/** Everything VS Code has written of the extension's output channel. */
+async function logText(folder: string): Promise<string> {
+  const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.log')) : [];
+  return files.map((f) => fs.readFileSync(path.join(folder, f), 'utf8')).join('\n');
+}
 
 /**
  * The API key and token work only from SecretStorage: pointing compoundDb.serverUrl at the local service
@@ -57,6 +66,24 @@ suite('Secrets', () => {
     const settings = JSON.stringify(vscode.workspace.getConfiguration('compoundDb'));
     assert.ok(!settings.includes('not-the-right-key-0123'));
     await run('compoundDb.clearApiKey', {});
+  });
+
+  test('the log has every request but never the key, even when a server echoes it', async () => {
+    const a = await api();
+    const key = 'echoed-key-0123456789';
+    const echo = await startFakeServer((r) => ({ status: 401, json: { title: 'Unauthorized', detail: `the key ${String(r.headers.apikey)} is not valid` } }));
+    try {
+      await setSetting('serverUrl', echo.url);
+      await run('compoundDb.setApiKey', { value: key });
+      await assert.rejects(run('compoundDb.getDatasources', {}), (e: Error) => /not valid/.test(e.message) && !e.message.includes(key));
+      assert.strictEqual(echo.requests[0]?.headers.apikey, key, 'the server did get the key');
+      const log = await waitFor(() => logText(a.logFolder).then((t) => (/GET \/compounds\/v1\/lookups\/datasources 401/.test(t) ? t : undefined)), 'the request in the log');
+      assert.match(log, /compoundDb\.getDatasources: .*not valid/, 'the error is logged');
+      assert.ok(!log.includes(key), 'the key is not in the log');
+    } finally {
+      await run('compoundDb.clearApiKey', {});
+      await echo.close();
+    }
   });
 
   test('with no server configured the built-in database answers without any secret', async () => {

@@ -1,0 +1,25 @@
+import type { MolKind } from '../../webview/protocol';
+import { withCancellableProgress } from '../common/progress';
+import type { Connection } from '../server/connection';
+import type { InsertTarget } from './insertTarget';
+import { insertTextAtCursor, type Inserted } from './insertText';
+
+export type InsertMol = (recordId: number, kind: MolKind) => Promise<Inserted & { text: string }>;
+
+/**
+ * Fetches the MOL block of `kind` exactly as received, then inserts it at the cursor. The editor is left
+ * untouched when the request fails or is cancelled.
+ */
+export function molInserter(connection: Connection, target: InsertTarget): InsertMol {
+  return async (recordId, kind) => {
+    const text = await withCancellableProgress(`Compound DB: ${kind.toUpperCase()} MOL of ${recordId}`, async (signal) => {
+      const { client } = await connection.get();
+      const call = { signal };
+      if (kind === 'original') return client.getOriginalMol(recordId, call);
+      return kind === '3d' ? client.compound(recordId).mol3D(call) : client.compound(recordId).mol2D(call);
+    });
+    if (text === undefined || text === '') throw new Error(`Record ${recordId} has no ${kind.toUpperCase()} MOL block`);
+    const inserted = await insertTextAtCursor(text, target.editor());
+    return { ...inserted, text };
+  };
+}

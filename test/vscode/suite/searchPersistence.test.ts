@@ -1,0 +1,85 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { CompoundDbClient } from '../../../src/client';
+import type { Logger } from '../../../src/extension/common/logger';
+import type { Connection } from '../../../src/extension/server/connection';
+import { LOCAL_API_KEY, LOCAL_TOKEN } from '../../../src/extension/server/localService';
+import { SearchesModel } from '../../../src/extension/searches/searchesModel';
+import { SearchesTreeProvider } from '../../../src/extension/searches/searchesTreeProvider';
+import type { SearchState } from '../../../src/extension/searches/searchState';
+import { api, run } from './helpers';
+
+/** Workspace state as VS Code keeps it: JSON text, so only what survives serialisation comes back. */
+class JsonMemento implements vscode.Memento {
+  private readonly stored = new Map<string, string>();
+  keys(): readonly string[] {
+    return [...this.stored.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    const text = this.stored.get(key);
+    return text === undefined ? fallback : (JSON.parse(text) as T);
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.stored.set(key, JSON.stringify(value));
+  }
+}
+
+const quietLog = { redact: (t: string) => t, info() {}, warn() {}, error() {} } as unknown as Logger;
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+/** The tree's rows below each search, as text: what a person sees after a restart. */
+function rows(tree: SearchesTreeProvider): string[] {
+  return tree.getChildren().flatMap((search) => [
+    `${label(tree.getTreeItem(search))} | ${String(tree.getTreeItem(search).description)}`,
+    ...tree.getChildren(search).map((child) => `  ${label(tree.getTreeItem(child))} ${String(tree.getTreeItem(child).description ?? '')}`),
+  ]);
+}
+
+suite('Searches persist across a restart', () => {
+  const models: SearchesModel[] = [];
+  let connection: Connection;
+
+  suiteSetup(async () => {
+    const a = await api();
+    await run('compoundDb.useBuiltInDatabase', {});
+    const info = a.localService().info;
+    assert.ok(info, 'the built-in database runs');
+    const client = new CompoundDbClient({ baseUrl: info.baseUrl, legacyBaseUrl: info.legacyBaseUrl, apiKey: LOCAL_API_KEY, token: LOCAL_TOKEN });
+    connection = { get: async () => ({ client, server: { kind: 'local', ...info } }) } as unknown as Connection;
+  });
+  suiteTeardown(() => models.forEach((m) => m.dispose()));
+
+  const window = (memento: vscode.Memento) => {
+    const model = new SearchesModel(memento, connection, quietLog);
+    models.push(model);
+    return { model, tree: new SearchesTreeProvider(model) };
+  };
+
+  test('a new window shows the same searches, results, groups, pages and labels; a search cut short says so', async () => {
+    const memento = new JsonMemento();
+    const first = window(memento);
+    await first.model.start({ kind: 'name', name: 'caffeine' });
+    await first.model.start({ kind: 'formulaBatch', formulas: ['C8H10N4O2', 'C2H6O'] });
+    const large = await first.model.start({ kind: 'element', includeElements: ['C'] });
+    await first.model.loadMore(large.id);
+    const before = rows(first.tree);
+    assert.ok(before.some((r) => /^ {2}Caffeine C₈H₁₀N₄O₂/.test(r)), before.join('\n'));
+    assert.ok(before.filter((r) => r.startsWith('  ')).length > 100, 'results of every search, the second page included');
+
+    const reopened = window(memento);
+    assert.deepStrictEqual(rows(reopened.tree), before);
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(reopened.model.all())), JSON.parse(JSON.stringify(first.model.all())));
+
+    const running = first.model.start({ kind: 'name', name: 'ethanol' });
+    const closedMeanwhile = window(memento);
+    const [cut] = closedMeanwhile.model.all() as SearchState[];
+    assert.strictEqual(cut.running, false);
+    assert.match(cut.error ?? '', /interrupted/);
+    assert.match(rows(closedMeanwhile.tree)[1], /interrupted when the window closed; re-run it/);
+    await running;
+    assert.strictEqual(window(memento).model.all()[0].status, 'Complete');
+  });
+});
