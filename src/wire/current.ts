@@ -76,7 +76,8 @@ export function matchPath(template: string, path: string): Record<string, string
 
 // ---- request bodies ----
 
-interface Ordered {
+/** The optional order keys of the filter bodies. */
+export interface Ordered {
   orderBy?: OrderBy | null;
   orderDirection?: Direction | null;
 }

@@ -62,6 +62,14 @@ export function checkStringList(field: string, value: unknown, errors: Errors = 
   return errors;
 }
 
+/** An optional nested object (such as `options`): left out, null, or a JSON object, not a list or a scalar. */
+export function checkObject(field: string, value: unknown, errors: Errors = []): Errors {
+  if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    errors.push({ field, message: `${field} must be an object` });
+  }
+  return errors;
+}
+
 export function checkFields(value: unknown, errors: Errors = []): Errors {
   if (value === undefined || value === null) return errors;
   if (!Array.isArray(value)) {

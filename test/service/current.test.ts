@@ -22,7 +22,7 @@ describe('service: current interface, records and tools', () => {
   it('reports its URLs, record count and datasources', () => {
     assert.match(base, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.strictEqual(svc.legacyBaseUrl, base);
-    assert.strictEqual(svc.records, 13);
+    assert.strictEqual(svc.records, 14);
     assert.deepStrictEqual(svc.dataSources, ['Alpha', 'Beta']);
   });
 
@@ -100,6 +100,11 @@ describe('service: current interface, records and tools', () => {
       const bad = await api(base, 'POST', 'records/batch', { recordIds: [1, 'x'] });
       assert.strictEqual(bad.status, 400);
       assert.ok(bad.json.errors['recordIds[1]']);
+      assert.ok((await api(base, 'POST', 'records/batch', {})).json.errors.recordIds);
+      const fields = await api(base, 'POST', 'records/batch', { recordIds: [2424], fields: ['SMILES', 'Colour'] });
+      assert.strictEqual(fields.status, 400);
+      assert.ok(fields.json.errors.fields[0].includes('Colour'));
+      assert.ok((await api(base, 'POST', 'records/batch', { recordIds: [2424], fields: 'SMILES' })).json.errors.fields);
     });
   });
 
@@ -151,6 +156,27 @@ describe('service: current interface, records and tools', () => {
       const mol = (await api(base, 'GET', 'records/682/mol')).json.sdf;
       assert.strictEqual((await convert(mol, 'Mol', 'InChI')).json.output, 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3');
       assert.strictEqual((await convert(mol, 'Mol', 'InChIKey')).json.output, 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
+    });
+    it('allows exactly the eight pairs of spec 4.2 rule 6 among all sixteen', async () => {
+      const mol = (await api(base, 'GET', 'records/682/mol')).json.sdf;
+      const ethanol: Record<string, string> = { SMILES: 'CCO', InChI: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', InChIKey: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', Mol: mol };
+      const allowed = ['InChI>InChIKey', 'InChI>Mol', 'InChI>SMILES', 'InChIKey>InChI', 'InChIKey>Mol', 'Mol>InChI', 'Mol>InChIKey', 'SMILES>InChI'];
+      const seen: string[] = [];
+      for (const from of Object.keys(ethanol)) {
+        for (const to of Object.keys(ethanol)) {
+          const r = await convert(ethanol[from], from, to);
+          if (r.status === 200) {
+            seen.push(`${from}>${to}`);
+            const out = r.json.output;
+            if (to === 'Mol') assert.strictEqual((await convert(out, 'Mol', 'InChIKey')).json.output, ethanol.InChIKey, `${from}>Mol is ethanol`);
+            else assert.strictEqual(out, ethanol[to], `${from}>${to}`);
+          } else {
+            assert.strictEqual(r.status, 400, `${from}>${to}`);
+            assert.ok(r.json.errors.outputFormat, `${from}>${to} names outputFormat`);
+          }
+        }
+      }
+      assert.deepStrictEqual(seen.sort(), allowed);
     });
     it('404 for a well-formed InChIKey no record holds', async () => {
       const r = await convert('XLYOFNOQVPJJNP-UHFFFAOYSA-N', 'InChIKey', 'InChI');
@@ -231,7 +257,12 @@ describe('service: current interface, records and tools', () => {
           assert.ok(r.status === 400, `${p} ${JSON.stringify(body)} gave ${r.status}`);
         }
       }
-      assert.strictEqual((await request(`${base}/compounds/v1/records/%E0%A4%A/details`, { headers: { apikey: 'compound-db-dev-key' } })).status, 400);
+      const undecodable = await request(`${base}/compounds/v1/records/%E0%A4%A/details`, { headers: { apikey: 'compound-db-dev-key' } });
+      assert.strictEqual(undecodable.status, 400);
+      assert.ok(undecodable.json.errors.recordId, 'the path parameter is named');
+      const query = await request(`${base}/compounds/v1/filter/%FF/status`, { headers: { apikey: 'compound-db-dev-key' } });
+      assert.ok(query.json.errors.queryId);
+      assert.strictEqual((await request(`${base}/Search.asmx/%E0%A4%A`)).status, 404);
       assert.strictEqual((await api(base, 'GET', 'records/2424/details')).text, before);
     });
   });

@@ -2,17 +2,18 @@
 import * as assert from 'assert';
 import { gunzipSync } from 'zlib';
 import { startService, type RunningService } from '../../src/service';
-import { loadChemistry } from '../../src/service/chemistry';
+import { loadChemistry, type Chemistry } from '../../src/service/chemistry';
 import { buildFixtureRecords, emptyDir } from './support/fixture';
 import { api, runFilter, waitQuery } from './support/http';
 
 describe('service: current interface, filters and queries', () => {
   let svc: RunningService;
   let base: string;
+  let chemistry: Chemistry;
   const run = (path: string, body: unknown) => runFilter(base, path, body);
 
   before(async () => {
-    const chemistry = await loadChemistry();
+    chemistry = await loadChemistry();
     svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir() });
     base = svc.baseUrl;
   });
@@ -26,6 +27,25 @@ describe('service: current interface, filters and queries', () => {
       const first = await api(base, 'GET', `filter/${submit.json.queryId}/status`);
       assert.ok(['Created', 'Processing', 'Complete'].includes(first.json.status));
       assert.deepStrictEqual(await waitQuery(base, `filter/${submit.json.queryId}/status`), { count: 2, message: '', status: 'Complete' });
+    });
+    it('is seen running (Created or Processing, count 0) and then Complete, never going back', async () => {
+      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), queryDelayMs: 1000 });
+      try {
+        const submit = await api(slow.baseUrl, 'POST', 'filter/formula', { formula: 'C7H8N4O2' });
+        const seen: Array<{ status: string; count: number }> = [];
+        for (let i = 0; i < 400 && seen[seen.length - 1]?.status !== 'Complete'; i++) {
+          const r = await api(slow.baseUrl, 'GET', `filter/${submit.json.queryId}/status`);
+          if (seen[seen.length - 1]?.status !== r.json.status) seen.push({ status: r.json.status, count: r.json.count });
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const steps = ['Created', 'Processing', 'Complete'];
+        assert.ok(['Created', 'Processing'].includes(seen[0].status), JSON.stringify(seen));
+        assert.strictEqual(seen[0].count, 0);
+        assert.deepStrictEqual(seen[seen.length - 1], { status: 'Complete', count: 2 });
+        assert.deepStrictEqual(seen.map((x) => steps.indexOf(x.status)), [...seen.map((x) => steps.indexOf(x.status))].sort(), 'only forward');
+      } finally {
+        await slow.close();
+      }
     });
     it('400 naming queryId for an unknown query ID, on status, results and SDF', async () => {
       for (const p of ['status', 'results', 'results/sdf']) {
@@ -60,17 +80,35 @@ describe('service: current interface, filters and queries', () => {
       const bad = await api(base, 'GET', `filter/${submit.json.queryId}/results?start=-1`);
       assert.strictEqual(bad.status, 400);
       assert.ok(bad.json.errors.start);
+      const badCount = await api(base, 'GET', `filter/${submit.json.queryId}/results?count=ten`);
+      assert.strictEqual(badCount.status, 400);
+      assert.ok(badCount.json.errors.count);
     });
-    it('gives the results as gzip+base64 SDF, one entry per record with its MOL block', async () => {
-      const submit = await api(base, 'POST', 'filter/formula', { formula: 'C7H8N4O2' });
+    it('gives the results as gzip+base64 SDF: a MOL block and data items per record, in result order', async () => {
+      const submit = await api(base, 'POST', 'filter/element', { includeElements: ['N', 'Cl'], orderBy: 'referenceCount', orderDirection: 'descending' });
       await waitQuery(base, `filter/${submit.json.queryId}/status`);
+      const ids = (await api(base, 'GET', `filter/${submit.json.queryId}/results`)).json.results;
+      assert.deepStrictEqual(ids, [2424, 5044, 2068, 5236, 7620]);
       const r = await api(base, 'GET', `filter/${submit.json.queryId}/results/sdf`);
-      const sdf = gunzipSync(Buffer.from(r.json.results, 'base64')).toString('utf8');
-      const entries = sdf.split('$$$$\n').filter((e) => e.trim() !== '');
-      assert.strictEqual(entries.length, 2);
-      assert.ok(entries[0].includes('M  END\n> <ID>\n2068\n'));
-      assert.ok(entries[1].includes('> <NAME>\nTheobromine\n'));
+      assert.strictEqual(r.status, 200);
+      const gz = Buffer.from(r.json.results, 'base64');
+      assert.deepStrictEqual([...gz.subarray(0, 2)], [0x1f, 0x8b], 'gzip magic');
+      const sdf = gunzipSync(gz).toString('utf8');
       assert.ok(sdf.endsWith('$$$$\n'));
+      const entries = sdf.split('$$$$\n').slice(0, -1);
+      assert.strictEqual(entries.length, ids.length);
+      entries.forEach((entry, i) => {
+        const [mol, data] = [entry.slice(0, entry.indexOf('M  END\n') + 7), entry.slice(entry.indexOf('M  END\n') + 7)];
+        const items = Object.fromEntries([...data.matchAll(/^> <(\w+)>\n(.*)\n\n/gm)].map((m) => [m[1], m[2]]));
+        assert.strictEqual(Number(items.ID), ids[i]);
+        assert.match(mol, /V2000/);
+        // The MOL block is the record's structure: RDKit reads it back to the InChIKey the record holds.
+        assert.strictEqual(chemistry.inchiKeyOf(mol), items.INCHIKEY, `entry ${i}`);
+        assert.ok(items.NAME && items.SMILES && items.INCHI.startsWith('InChI=1S/') && Number(items.MONOISOTOPIC_MASS) > 0);
+      });
+      const caffeine = (await api(base, 'GET', 'records/2424/details?fields=CommonName,MonoisotopicMass')).json;
+      assert.ok(entries[0].includes(`> <NAME>\n${caffeine.commonName}\n`) && entries[0].includes(`> <MONOISOTOPIC_MASS>\n${caffeine.monoisotopicMass}\n`));
+      assert.ok(entries[0].includes('> <INCHIKEY>\nRYYVLZVUVIJVGH-UHFFFAOYSA-N\n'));
     });
   });
 
@@ -88,6 +126,11 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['Cl'], options: { complexity: 'single' } }), [7620]);
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['O'], options: { complexity: 'multiple' } }), [30]);
     });
+    it('complexity: a single metal atom is multiple too', async () => {
+      assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe'], options: { complexity: 'multiple' } }), [26]);
+      assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe'], options: { complexity: 'single' } }), []);
+      assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe', 'Na', 'K'], options: { complexity: 'multiple' } }), [26, 30, 5044]);
+    });
     it('isotopic: labeled and unlabeled', async () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['O'], options: { isotopic: 'labeled' } }), [7000]);
       const unlabeled = await run('filter/element', { includeElements: ['O'], options: { isotopic: 'unlabeled', complexity: 'any' } });
@@ -101,8 +144,14 @@ describe('service: current interface, filters and queries', () => {
       assert.ok(exclude.json.errors.excludeElements[0].includes('100'));
       const sym = await api(base, 'POST', 'filter/element', { includeElements: ['Xx'] });
       assert.ok(sym.json.errors.includeElements);
-      const opt = await api(base, 'POST', 'filter/element', { includeElements: ['C'], options: { complexity: 'some' } });
-      assert.ok(opt.json.errors['options.complexity']);
+      const opt = await api(base, 'POST', 'filter/element', { includeElements: ['C'], options: { complexity: 'some', isotopic: 'heavy', includeAll: 'yes' } });
+      assert.ok(opt.json.errors['options.complexity'] && opt.json.errors['options.isotopic'] && opt.json.errors['options.includeAll']);
+      for (const options of ['all', 1, [true]]) {
+        const r = await api(base, 'POST', 'filter/element', { includeElements: ['C'], options });
+        assert.strictEqual(r.status, 400, JSON.stringify(options));
+        assert.ok(r.json.errors.options);
+      }
+      assert.ok((await api(base, 'POST', 'filter/element', { excludeElements: ['C'] })).json.errors.includeElements, 'includeElements is required');
     });
   });
 
@@ -162,6 +211,14 @@ describe('service: current interface, filters and queries', () => {
       });
       const bad = await api(base, 'POST', 'filter/formula/batch', { formulas: [] });
       assert.ok(bad.json.errors.formulas);
+      assert.ok((await api(base, 'POST', 'filter/formula/batch', { formulas: ['C2H6O', 'not one'] })).json.errors['formulas[1]']);
+    });
+    it('formula batch restricts every entry to the datasources', async () => {
+      const submit = await api(base, 'POST', 'filter/formula/batch', { formulas: ['C7H8N4O2', 'C8H10N4O2'], dataSources: ['BETA'] });
+      await waitQuery(base, `filter/formula/batch/${submit.json.queryId}/status`);
+      const r = await api(base, 'GET', `filter/formula/batch/${submit.json.queryId}/results`);
+      assert.deepStrictEqual(r.json.batchResults, [{ formula: 'C7H8N4O2', results: [2068] }, { formula: 'C8H10N4O2', results: [2424] }]);
+      assert.ok((await api(base, 'POST', 'filter/formula/batch', { formulas: ['C2H6O'], dataSources: ['Gamma'] })).json.errors.dataSources);
     });
   });
 
@@ -179,6 +236,13 @@ describe('service: current interface, filters and queries', () => {
       assert.ok(range.json.errors.range);
       const tiny = await api(base, 'POST', 'filter/mass', { mass: 100, range: 0.00001 });
       assert.ok(tiny.json.errors.range);
+      const high = await api(base, 'POST', 'filter/mass', { mass: 11000.01, range: 1 });
+      assert.strictEqual(high.status, 400);
+      assert.ok(high.json.errors.mass[0].includes('11000'));
+      const text = await api(base, 'POST', 'filter/mass', { mass: '194', range: null });
+      assert.ok(text.json.errors.mass && text.json.errors.range);
+      assert.deepStrictEqual(await run('filter/mass', { mass: 11000, range: 100 }), [], 'the bounds themselves are allowed');
+      assert.deepStrictEqual(await run('filter/mass', { mass: 1, range: 0.0001 }), []);
     });
     it('mass batch gives mass, range and results per entry', async () => {
       const submit = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 194.08, range: 0.01 }, { mass: 46.04, range: 0.01 }] });
@@ -187,6 +251,17 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(r.json, { batchResults: [{ mass: 194.08, range: 0.01, results: [2424] }, { mass: 46.04, range: 0.01, results: [682] }] });
       const bad = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 5, range: 500 }] });
       assert.ok(bad.json.errors['masses[0].range']);
+      const worse = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 100, range: 1 }, { mass: 11000.5, range: 1 }, 7] });
+      assert.deepStrictEqual(Object.keys(worse.json.errors).sort(), ['masses[1].mass', 'masses[2]']);
+    });
+    it('mass batch restricts every entry to the datasources', async () => {
+      const submit = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 180.04, range: 0.01 }, { mass: 180.9, range: 1 }], dataSources: ['Alpha'] });
+      await waitQuery(base, `filter/mass/batch/${submit.json.queryId}/status`);
+      const r = await api(base, 'GET', `filter/mass/batch/${submit.json.queryId}/results`);
+      assert.deepStrictEqual(r.json.batchResults, [{ mass: 180.04, range: 0.01, results: [2157, 9001] }, { mass: 180.9, range: 1, results: [2157, 5236, 9001] }]);
+      const beta = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 180.9, range: 1 }], dataSources: ['Beta'] });
+      await waitQuery(base, `filter/mass/batch/${beta.json.queryId}/status`);
+      assert.deepStrictEqual((await api(base, 'GET', `filter/mass/batch/${beta.json.queryId}/results`)).json.batchResults[0].results, [2068]);
     });
     it('intrinsic property combines formula and each mass kind', async () => {
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'C9H8O4', monoisotopicMass: { mass: 180.04, range: 0.01 } }), [2157, 9001]);
@@ -194,9 +269,17 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { nominalMass: { mass: 60, range: 0.5 } }), [171]);
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { averageMass: { mass: 58.44, range: 0.01 }, options: { complexity: 'multiple' } }), [5044]);
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'C9H8O4', nominalMass: { mass: 194, range: 0.5 } }), []);
+      assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 } }), [682, 7000]);
+      assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'labeled' } }), [7000]);
+      assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'unlabeled' } }), [682]);
+      assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'H8C7O2N4' }), [2068, 5236]);
       const none = await api(base, 'POST', 'filter/intrinsicproperty', { options: { complexity: 'any' } });
       assert.strictEqual(none.status, 400);
       assert.ok(none.json.errors.formula);
+      const bad = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope', averageMass: { mass: 0, range: 1 }, nominalMass: 60, options: 'x' });
+      assert.deepStrictEqual(Object.keys(bad.json.errors).sort(), ['averageMass.mass', 'nominalMass', 'options']);
+      const formula = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope' });
+      assert.ok(formula.json.errors.formula);
     });
   });
 
@@ -226,6 +309,10 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await run('filter/smiles', { smiles: 'OCC' }), [682]);
       assert.deepStrictEqual(await run('filter/smiles', { smiles: 'C(O)C' }), [682]);
       assert.deepStrictEqual(await run('filter/smiles', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' }), [2424]);
+      assert.deepStrictEqual(await run('filter/smiles', { smiles: 'O=C1N(C)C(=O)c2c(ncn2C)N1C' }), [2424], 'a Kekulé, non-canonical caffeine');
+      assert.deepStrictEqual(await run('filter/smiles', { smiles: '[Cl-].[Na+]' }), [5044]);
+      assert.deepStrictEqual(await run('filter/smiles', { smiles: 'C([2H])([2H])([2H])O' }), [7000]);
+      assert.deepStrictEqual(await run('filter/smiles', { smiles: 'CO' }), [], 'methanol is not methanol-d3');
       assert.deepStrictEqual(await run('filter/smiles', { smiles: 'CCCCCCCCCC' }), []);
       const bad = await api(base, 'POST', 'filter/smiles', { smiles: 'C1CC(' });
       assert.ok(bad.json.errors.smiles);
@@ -233,6 +320,15 @@ describe('service: current interface, filters and queries', () => {
     it('InChI and InChIKey', async () => {
       assert.deepStrictEqual(await run('filter/inchi', { inchi: 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3' }), [2424]);
       assert.deepStrictEqual(await run('filter/inchi', { inchi: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3' }), [682]);
+      // Other string forms of the same structure: a non-standard InChI, one with a fixed-H layer, padded.
+      for (const inchi of [
+        'InChI=1/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3',
+        'InChI=1/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3/f/h',
+        '  InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3 ',
+      ]) {
+        assert.deepStrictEqual(await run('filter/inchi', { inchi }), [2424], inchi);
+      }
+      assert.deepStrictEqual(await run('filter/inchikey', { inchikey: ' RYYVLZVUVIJVGH-UHFFFAOYSA-N ' }), [2424]);
       assert.deepStrictEqual(await run('filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' }), [2424]);
       assert.deepStrictEqual(await run('filter/inchikey', { inchikey: 'XLYOFNOQVPJJNP-UHFFFAOYSA-N' }), []);
       assert.ok((await api(base, 'POST', 'filter/inchikey', { inchikey: 'caffeine' })).json.errors.inchikey);

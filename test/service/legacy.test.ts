@@ -124,6 +124,8 @@ describe('service: older interface', () => {
       assert.deepStrictEqual(await s('RYYVLZVUVIJVGH-UHFFFAOYSA-N'), [2424]);
       assert.deepStrictEqual(await s('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3'), [682]);
       assert.deepStrictEqual(await s('OCC'), [682]);
+      assert.deepStrictEqual(await s('O=C1N(C)C(=O)c2c(ncn2C)N1C'), [2424], 'any SMILES of the structure');
+      assert.deepStrictEqual(await s('InChI=1/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3'), [2424], 'a non-standard InChI of it');
       assert.deepStrictEqual(await s('C9H8O4'), [2157, 9001]);
       assert.deepStrictEqual(await s('unobtainium'), []);
     });
@@ -236,6 +238,26 @@ describe('service: older interface', () => {
       const put = await request(`${base}/Search.asmx/SimpleSearch`, { method: 'PUT' });
       assert.strictEqual(put.status, 405);
       assert.strictEqual(put.headers.get('allow'), 'GET, POST');
+    });
+    it('413 for a form over 1 MiB, and still answering afterwards', async () => {
+      const r = await call('Search.asmx/SimpleSearch', [['query', 'x'.repeat(1024 * 1024 + 10)]]);
+      assert.strictEqual(r.status, 413);
+      assert.strictEqual((await call('Search.asmx/SimpleSearch', [['query', 'caffeine']])).status, 200);
+    });
+    it('500 naming the field for each bad value', async () => {
+      const cases: Array<[string, Fields, string]> = [
+        ['Search.asmx/GetCompoundInfo', [['csid', '-4']], 'Invalid value for parameter: csid.'],
+        ['MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [['csids', '1,x']], 'Invalid value for parameter: csids.'],
+        ['MassSpecAPI.asmx/GetRecordMol', [['csid', '682'], ['calc3d', 'maybe']], 'Invalid value for parameter: calc3d.'],
+        ['Search.asmx/GetAsyncSearchResultPart', [['rid', 'x'], ['start', 'two']], LEGACY_ERROR_TEXT.unknownTransaction],
+        ['Search.asmx/AsyncSimpleSearch', [], 'Missing parameter: query.'],
+        ['Search.asmx/AsyncSimpleSearchOrdered', [['query', 'x'], ['orderDirection', 'eSideways']], 'Invalid value for parameter: orderDirection.'],
+        ['Spectra.asmx/GetSpectrumInfo', [['spc_id', 'eleven']], 'Invalid value for parameter: spc_id.'],
+      ];
+      for (const [path, fields, text] of cases) {
+        const r = await call(path, fields);
+        assert.deepStrictEqual([r.status, r.text], [500, text], path);
+      }
     });
     it('the development token is not accepted when a keys file is given', async () => {
       assert.strictEqual((await call('Search.asmx/SimpleSearch', [['query', 'x']], 'compound-db-dev-token')).text, LEGACY_ERROR_TEXT.unauthorized);

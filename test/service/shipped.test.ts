@@ -6,7 +6,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { fork } from 'child_process';
+import { fork, spawn, type ChildProcess } from 'child_process';
+import { LEGACY_ERROR_TEXT } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { parseArgs } from '../../src/service/cli';
 import { api, legacy, parseXml, request, runFilter } from './support/http';
@@ -119,8 +120,92 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.throws(() => parseArgs(['--data']), /needs a value/);
     });
 
+    interface Served {
+      child: ChildProcess;
+      out: string;
+      err: string;
+      baseUrl?: string;
+    }
+    const children: ChildProcess[] = [];
+    afterEach(() => children.splice(0).forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')));
+
+    /**
+     * Runs the CLI as `npm run serve` does (a plain child, no IPC); resolves once its stdout matches `until` or it
+     * exits. `out` and `err` keep growing afterwards.
+     */
+    function serve(args: string[], until: RegExp): Promise<Served> {
+      const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      const state: Served = { child, out: '', err: '' };
+      return new Promise((resolve) => {
+        child.stdout.on('data', (c: Buffer) => {
+          state.out += c.toString();
+          state.baseUrl = /listening at (\S+)/.exec(state.out)?.[1];
+          if (until.test(state.out)) resolve(state);
+        });
+        child.stderr.on('data', (c: Buffer) => (state.err += c.toString()));
+        child.once('close', () => resolve(state));
+      });
+    }
+
+    /** Stops the child with SIGTERM; its exit code. */
+    async function stop(child: ChildProcess): Promise<number | null> {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    }
+
+    it('refuses a non-loopback host without a keys file: says why on stderr and exits 1', async () => {
+      const r = await serve(['--port', '0', '--host', '0.0.0.0'], /listening/);
+      assert.strictEqual(r.child.exitCode, 1);
+      assert.match(r.err, /refusing to listen on 0\.0\.0\.0 with the development credentials/);
+      assert.strictEqual(r.out, '');
+    });
+
+    it('prints its URL, counts, load time and the development credentials; stops on SIGTERM', async () => {
+      const r = await serve(['--port', '0'], /loopback only\n/);
+      assert.match(r.baseUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(r.out, /\b\d{3,} records, \d+ datasources, \d+ spectra, loaded in \d+ ms/);
+      assert.match(r.out, /development API key "compound-db-dev-key" and token "compound-db-dev-token" \(subscriber\), loopback only/);
+      assert.strictEqual((await api(r.baseUrl!, 'GET', 'lookups/datasources')).status, 200);
+      assert.strictEqual(await stop(r.child), 0);
+    });
+
+    it('applies --keys, --data (twice), --spectra and --rate-limit', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-cli-'));
+      const keys = path.join(dir, 'keys.json');
+      fs.writeFileSync(keys, JSON.stringify({ apiKeys: ['cli-key-12345678'], tokens: [{ token: 'cli-sub-12345678', role: 'subscriber' }, { token: 'cli-user-1234567', role: 'user' }] }));
+      const spectra = fs.mkdtempSync(path.join(dir, 'spectra-'));
+      fs.writeFileSync(path.join(spectra, 'lab.jdx'), '##TITLE=Lab spectrum\n##END=\n');
+      fs.writeFileSync(path.join(spectra, 'index.json'), JSON.stringify([{ spc_id: 90001, spc_type: 'IR', csid: 1, file_name: 'lab.jdx' }]));
+      const second = path.join(dir, 'second-lab.sdf');
+      fs.writeFileSync(second, USER_SDF.replace('Lab compound one', 'Lab compound two'));
+      const r = await serve(['--port', '0', '--keys', keys, '--data', sdfFile, '--data', second, '--spectra', spectra, '--rate-limit', '3'], /loaded in \d+ ms\n/);
+      try {
+        assert.ok(r.baseUrl, r.err);
+        const url = r.baseUrl!;
+        assert.strictEqual((await api(url, 'GET', 'lookups/datasources')).status, 401, 'the development key is refused');
+        const sources = await api(url, 'GET', 'lookups/datasources', undefined, 'cli-key-12345678');
+        assert.deepStrictEqual(sources.json.dataSources.slice(-2), ['my-lab', 'second-lab']);
+        for (let i = 0; i < 2; i++) assert.strictEqual((await api(url, 'GET', 'lookups/datasources', undefined, 'cli-key-12345678')).status, 200);
+        const limited = await api(url, 'GET', 'lookups/datasources', undefined, 'cli-key-12345678');
+        assert.strictEqual(limited.status, 429);
+        assert.ok(Number(limited.headers.get('retry-after')) > 0);
+        const spectrum = parseXml((await legacy(url, 'Spectra.asmx/GetSpectrumInfo', [['spc_id', '90001']], 'cli-sub-12345678')).text);
+        assert.strictEqual(spectrum.CSSpectrumInfo.file_name, 'lab.jdx');
+        assert.strictEqual((await request(`${url}/FilesHandler.ashx?type=blob&disp=1&id=90001`)).text, '##TITLE=Lab spectrum\n##END=\n');
+        assert.strictEqual((await legacy(url, 'Spectra.asmx/GetSpectrumInfo', [['spc_id', '90001']], 'cli-user-1234567')).text, LEGACY_ERROR_TEXT.unauthorized);
+        assert.strictEqual((await legacy(url, 'Search.asmx/SimpleSearch', [['query', 'caffeine']])).text, LEGACY_ERROR_TEXT.unauthorized, 'the development token is refused');
+      } finally {
+        assert.strictEqual(await stop(r.child), 0);
+      }
+      assert.doesNotMatch(r.out, /development/, 'no development credentials with a keys file');
+    });
+
     it('sends ready over IPC, prints its counts and dev credentials, and exits when the parent disconnects', async () => {
       const child = fork(CLI, ['--port', '0'], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      children.push(child);
       let out = '';
       child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
       const msg = await new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -137,12 +222,13 @@ describe('service: shipped collection, user SDF and command line', () => {
       child.disconnect();
       assert.strictEqual(await exited, 0);
       assert.match(out, /listening at http:\/\/127\.0\.0\.1:\d+/);
-      assert.match(out, /\d+ records, \d+ datasources/);
+      assert.match(out, /\d+ records, \d+ datasources, \d+ spectra, loaded in \d+ ms/);
       assert.match(out, /development API key/);
     });
 
     it('sends error over IPC when it cannot start', async () => {
       const child = fork(CLI, ['--port', '0', '--host', '0.0.0.0'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      children.push(child);
       const msg = await new Promise<Record<string, unknown>>((resolve) => child.once('message', (m) => resolve(m as Record<string, unknown>)));
       assert.strictEqual(msg.type, 'error');
       assert.match(String(msg.message), /development credentials/);

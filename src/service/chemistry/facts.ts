@@ -1,17 +1,22 @@
 /** Everything the service stores about one structure, computed with RDKit and mf-parser. */
+import { isInchiKeyShape } from '../../wire';
 import type { StructureFacts } from './types';
 import { type RDKit, type RDKitMol, withMol } from './rdkit';
 import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from './composition';
 import { massesOf } from './masses';
 import { withTitle } from './molblock';
 
-const INCHIKEY = /^[A-Z]{14}-[A-Z]{8}[SN]A-[A-Z]$/;
-
-export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undefined {
+/** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */
+function standardIdentifiers(rdkit: RDKit, mol: RDKitMol): { inchi: string; inchiKey: string } | undefined {
   const inchi = mol.get_inchi();
   if (!inchi.startsWith('InChI=1S/')) return undefined;
   const inchiKey = rdkit.get_inchikey_for_inchi(inchi);
-  if (!INCHIKEY.test(inchiKey)) return undefined;
+  return isInchiKeyShape(inchiKey) ? { inchi, inchiKey } : undefined;
+}
+
+export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undefined {
+  const ids = standardIdentifiers(rdkit, mol);
+  if (!ids) return undefined;
   const composition = compositionOf(JSON.parse(mol.get_json()) as RdkitJson);
   if (composition.counts.has('*')) return undefined;
   const masses = massesOf(mfParserFormula(composition));
@@ -20,8 +25,7 @@ export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undef
   const descriptors = JSON.parse(mol.get_descriptors()) as { CrippenClogP?: number };
   return {
     smiles: mol.get_smiles(),
-    inchi,
-    inchiKey,
+    ...ids,
     formula: hillFormula(composition),
     averageMass: masses.averageMass,
     molecularWeight: masses.averageMass,
@@ -55,12 +59,7 @@ export function describeStructure(rdkit: RDKit, structure: string): StructureFac
 
 export function inchiKeyOfStructure(rdkit: RDKit, structure: string): string | undefined {
   try {
-    return withMol(rdkit, structure, (mol) => {
-      const inchi = mol.get_inchi();
-      if (!inchi.startsWith('InChI=1S/')) return undefined;
-      const key = rdkit.get_inchikey_for_inchi(inchi);
-      return INCHIKEY.test(key) ? key : undefined;
-    });
+    return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
   } catch {
     return undefined;
   }

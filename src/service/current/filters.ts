@@ -13,9 +13,9 @@ import {
   checkMassBatch,
   checkMassFilter,
   checkNonEmptyString,
+  checkObject,
   checkOrder,
   INTRINSIC_MASS_KEYS,
-  type Direction,
   type ElementFilterBody,
   type FormulaBatchBody,
   type FormulaFilterBody,
@@ -23,7 +23,7 @@ import {
   type MassBatchBody,
   type MassFilterBody,
   type MassWithRange,
-  type OrderBy,
+  type Ordered,
   type QueryIdResponse,
 } from '../../wire';
 import type { CurrentHandler } from './handler';
@@ -36,17 +36,26 @@ import { idsOf, orderRecords } from '../search/order';
 import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
 import { inchiKeyOfInchi, recordsByInchi } from '../search/structure';
 
-interface Order {
-  orderBy?: OrderBy | null;
-  orderDirection?: Direction | null;
-}
-
 function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): QueryIdResponse {
   return { queryId: ctx.engine.submit(kind, run) };
 }
 
-function ids(records: readonly CompoundRecord[], order: Order, ranked = false): QueryOutcome {
-  return { kind: 'ids', ids: idsOf(orderRecords(records, order.orderBy, order.orderDirection, ranked)) };
+function orderedIds(records: readonly CompoundRecord[], order: Ordered, ranked = false): number[] {
+  return idsOf(orderRecords(records, order.orderBy, order.orderDirection, ranked));
+}
+
+function ids(records: readonly CompoundRecord[], order: Ordered, ranked = false): QueryOutcome {
+  return { kind: 'ids', ids: orderedIds(records, order, ranked) };
+}
+
+/** Records of a formula (plain search and each batch entry), within the datasources when given. */
+async function formulaMatches(ctx: ServiceContext, formula: string, sources: Set<string> | undefined): Promise<CompoundRecord[]> {
+  return inDataSources(await ctx.store.byFormula(formula), sources);
+}
+
+/** Records whose monoisotopic mass lies within `range` of `mass` (plain search and each batch entry). */
+async function massMatches(ctx: ServiceContext, { mass, range }: MassWithRange, sources: Set<string> | undefined): Promise<CompoundRecord[]> {
+  return inDataSources(await ctx.store.byMassRange('monoisotopicMass', mass - range, mass + range), sources);
 }
 
 function requireFormula(field: string, formula: string): void {
@@ -55,7 +64,7 @@ function requireFormula(field: string, formula: string): void {
 
 export const filterElement: CurrentHandler = async (ctx, req) => {
   const body = req.body as Partial<ElementFilterBody>;
-  assertValid(checkElementFilter(body));
+  assertValid(checkObject('options', body.options, checkElementFilter(body)));
   const include = body.includeElements ?? [];
   const exclude = body.excludeElements ?? [];
   const options = body.options ?? {};
@@ -70,7 +79,7 @@ export const filterFormula: CurrentHandler = async (ctx, req) => {
   assertValid(checkFormulaFilter(body));
   requireFormula('formula', body.formula as string);
   const sources = await resolveDataSources(ctx.store, body.dataSources);
-  return submit(ctx, 'ids', async () => ids(inDataSources(await ctx.store.byFormula(body.formula as string), sources), body));
+  return submit(ctx, 'ids', async () => ids(await formulaMatches(ctx, body.formula as string, sources), body));
 };
 
 export const filterFormulaBatch: CurrentHandler = async (ctx, req) => {
@@ -82,8 +91,7 @@ export const filterFormulaBatch: CurrentHandler = async (ctx, req) => {
   return submit(ctx, 'formulaBatch', async () => {
     const entries = [];
     for (const formula of formulas) {
-      const found = inDataSources(await ctx.store.byFormula(formula), sources);
-      entries.push({ formula, results: idsOf(orderRecords(found, body.orderBy, body.orderDirection)) });
+      entries.push({ formula, results: orderedIds(await formulaMatches(ctx, formula, sources), body) });
     }
     return { kind: 'formulaBatch', entries };
   });
@@ -113,7 +121,7 @@ export const filterSmiles: CurrentHandler = async (ctx, req) => {
 };
 
 export const filterName: CurrentHandler = async (ctx, req) => {
-  const body = req.body as { name?: unknown } & Order;
+  const body = req.body as { name?: unknown } & Ordered;
   const errors = checkNonEmptyString('name', body.name);
   assertValid(checkOrder(body, errors));
   return submit(ctx, 'ids', async () => ids(await ctx.store.byName(body.name as string), body, true));
@@ -124,7 +132,7 @@ export const filterMass: CurrentHandler = async (ctx, req) => {
   assertValid(checkMassFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
   const { mass, range } = body as MassWithRange;
-  return submit(ctx, 'ids', async () => ids(inDataSources(await ctx.store.byMassRange('monoisotopicMass', mass - range, mass + range), sources), body));
+  return submit(ctx, 'ids', async () => ids(await massMatches(ctx, { mass, range }, sources), body));
 };
 
 export const filterMassBatch: CurrentHandler = async (ctx, req) => {
@@ -134,17 +142,14 @@ export const filterMassBatch: CurrentHandler = async (ctx, req) => {
   const masses = (body.masses as MassWithRange[]).map(({ mass, range }) => ({ mass, range }));
   return submit(ctx, 'massBatch', async () => {
     const entries = [];
-    for (const { mass, range } of masses) {
-      const found = inDataSources(await ctx.store.byMassRange('monoisotopicMass', mass - range, mass + range), sources);
-      entries.push({ mass, range, results: idsOf(orderRecords(found, body.orderBy, body.orderDirection)) });
-    }
+    for (const m of masses) entries.push({ ...m, results: orderedIds(await massMatches(ctx, m, sources), body) });
     return { kind: 'massBatch', entries };
   });
 };
 
 export const filterIntrinsicProperty: CurrentHandler = async (ctx, req) => {
   const body = req.body as Partial<IntrinsicPropertyBody>;
-  assertValid(checkIntrinsicProperty(body));
+  assertValid(checkObject('options', body.options, checkIntrinsicProperty(body)));
   const formula = typeof body.formula === 'string' && body.formula.trim() !== '' ? body.formula : undefined;
   if (formula) requireFormula('formula', formula);
   const masses = INTRINSIC_MASS_KEYS.flatMap((kind) => {

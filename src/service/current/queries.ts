@@ -1,30 +1,31 @@
 /** Status and results of queries (contract 1.4): unknown, expired or unfinished queries are 400s naming `queryId`. */
 import { gzipSync } from 'zlib';
-import { LIMITS, type FilterResultsResponse, type QueryStatusResponse } from '../../wire';
+import { CURRENT_ROUTES, LIMITS, type CurrentOperation, type FilterResultsResponse, type QueryStatusResponse } from '../../wire';
 import type { CurrentHandler, CurrentRequest } from './handler';
 import type { ServiceContext } from '../context';
-import type { Query, QueryKind, QueryOutcome } from '../query/query-engine';
+import { isFinished, isRunning, type Query, type QueryKind, type QueryOutcome } from '../query/query-engine';
 import { badField } from '../http/problem';
 import { recordsToSdf } from '../sdf';
 import type { CompoundRecord } from '../store/record';
 
-const KIND_ROUTE: Readonly<Record<QueryKind, string>> = {
-  ids: 'filter/{queryId}',
-  formulaBatch: 'filter/formula/batch/{queryId}',
-  massBatch: 'filter/mass/batch/{queryId}',
+/** The status route of each kind of query: a query ID works only with its own kind's routes. */
+const STATUS_ROUTE: Readonly<Record<QueryKind, CurrentOperation>> = {
+  ids: 'filterStatus',
+  formulaBatch: 'filterFormulaBatchStatus',
+  massBatch: 'filterMassBatchStatus',
 };
 
 function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Query {
   const id = req.params.queryId;
   const query = ctx.engine.get(id);
   if (!query) throw badField('queryId', 'unknown or expired query ID');
-  if (query.kind !== kind) throw badField('queryId', `this query's status and results are under ${KIND_ROUTE[query.kind]}`);
+  if (query.kind !== kind) throw badField('queryId', `this query's status is at ${CURRENT_ROUTES[STATUS_ROUTE[query.kind]].path}`);
   return query;
 }
 
 function finished<K extends QueryOutcome['kind']>(query: Query, kind: K): Extract<QueryOutcome, { kind: K }> {
-  if (query.status !== 'Complete' || !query.outcome) {
-    const why = query.status === 'Created' || query.status === 'Processing' ? 'Search results are not ready' : `The query ended ${query.status}`;
+  if (!isFinished(query)) {
+    const why = isRunning(query) ? 'Search results are not ready' : `The query ended ${query.status}`;
     throw badField('queryId', `${why} (status ${query.status}); poll its status until it is Complete`);
   }
   return query.outcome as Extract<QueryOutcome, { kind: K }>;

@@ -9,6 +9,7 @@ import { CURRENT_ROUTES, DEFAULT_API_VERSION, matchPath, type CurrentOperation }
 import type { ServiceContext } from '../context';
 import type { CurrentHandler } from './handler';
 import { ProblemError, notFound } from '../http/problem';
+import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
 import * as records from './records';
@@ -52,10 +53,7 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
     const m = /^\/compounds\/([^/]+)\/(.+)$/.exec(url.pathname);
     if (!m || m[1] !== DEFAULT_API_VERSION) throw notFound(`No endpoint at ${url.pathname}.`);
     const rest = m[2].replace(/\/$/, '');
-    const matches = ROUTES.flatMap(([op, route]) => {
-      const params = matchPath(route.path, rest);
-      return params ? [{ op, route, params }] : [];
-    });
+    const matches = matchRoutes(rest);
     if (matches.length === 0) throw notFound(`No endpoint at ${url.pathname}.`);
     const hit = matches.find((x) => x.route.method === req.method);
     if (!hit) {
@@ -85,9 +83,17 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
   }
 }
 
-export function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
+function matchRoutes(rest: string) {
+  // A segment that is not valid percent-encoded UTF-8 stands as U+FFFD, so the route's own check names its field.
+  const path = rest.split('/').map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s)).join('/');
+  return ROUTES.flatMap(([op, route]) => {
+    const params = matchPath(route.path, path);
+    return params ? [{ op, route, params }] : [];
+  });
+}
+
+function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ProblemError) return err;
-  if (err instanceof URIError) return new ProblemError(400, 'The request path is not validly percent-encoded.');
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

@@ -3,7 +3,7 @@
  * InChIKey → InChI / Mol is a lookup in the collection (a key cannot be turned back into a structure):
  * a well-formed key that no record holds is a 404; input that does not parse is a 400 naming `input`.
  */
-import { checkConvert, checkInchikey, isInchiKeyShape, type ConvertBody, type ConvertResponse } from '../../wire';
+import { checkConvert, checkInchikey, checkNonEmptyString, isInchiKeyShape, type ConvertBody, type ConvertResponse } from '../../wire';
 import type { CurrentHandler } from './handler';
 import type { ServiceContext } from '../context';
 import type { StructureFacts } from '../chemistry/types';
@@ -65,6 +65,6 @@ export const convertRoute: CurrentHandler = async (ctx, req) => {
 /** `{valid}`: whether the string is shaped like a standard InChIKey; a missing or non-string value is a 400. */
 export const validateInchikey: CurrentHandler = async (_ctx, req) => {
   const key = req.body.inchikey;
-  if (typeof key !== 'string' || key.trim() === '') throw badField('inchikey', 'inchikey must be a non-empty string');
-  return { valid: isInchiKeyShape(key.trim()) };
+  assertValid(checkNonEmptyString('inchikey', key));
+  return { valid: isInchiKeyShape((key as string).trim()) };
 };

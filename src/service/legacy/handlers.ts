@@ -7,15 +7,16 @@ import {
   formatElapsed,
   molTypeFromLegacy,
   orderByFromLegacy,
+  type Direction,
   type LegacyOperation,
+  type OrderBy,
 } from '../../wire';
 import type { ServiceContext } from '../context';
 import type { CompoundRecord } from '../store/record';
-import type { Query } from '../query/query-engine';
-import { legacyStatus } from '../query/query-engine';
+import { isFinished, isRunning, legacyStatus, type Query } from '../query/query-engine';
 import { idsOf, orderRecords } from '../search/order';
 import { simpleSearch } from '../search/simple-search';
-import { LegacyError } from './legacy-error';
+import { LegacyError, invalidParameter } from './legacy-error';
 import type { LegacyParams } from './params';
 import { element, textElement, type XmlElement } from './xml';
 import { extendedInfoElement, extendedMolInfoElement, spectrumInfoElement } from './compound-xml';
@@ -28,18 +29,10 @@ async function recordOrFail(ctx: ServiceContext, id: number): Promise<CompoundRe
   return r;
 }
 
-/** The IDs of a repeated field, each once, in the order asked. */
-function recordIdList(p: LegacyParams, name: string, max?: number): number[] {
-  const raw = p.list(name);
-  if (raw.some((v) => !/^\d{1,15}$/.test(v) || Number(v) <= 0)) throw new LegacyError(`Invalid value for parameter: ${name}.`);
-  if (max !== undefined && raw.length > max) throw new LegacyError(`Too many values for parameter: ${name} (at most ${max}).`);
-  return [...new Set(raw.map(Number))];
-}
-
 /** Known records of a repeated ID field, in the order asked, unknown IDs left out. */
 async function recordsOf(ctx: ServiceContext, p: LegacyParams, name: string, max?: number): Promise<CompoundRecord[]> {
   const out: CompoundRecord[] = [];
-  for (const id of recordIdList(p, name, max)) {
+  for (const id of p.recordIds(name, max)) {
     const r = await ctx.store.getById(id);
     if (r) out.push(r);
   }
@@ -55,13 +48,13 @@ function queryOf(ctx: ServiceContext, p: LegacyParams): Query {
 }
 
 function resultIds(q: Query): number[] {
-  if (q.status !== 'Complete' || q.outcome?.kind !== 'ids') {
-    throw new LegacyError(q.status === 'Created' || q.status === 'Processing' ? LEGACY_ERROR_TEXT.resultsNotReady : `Search ended ${legacyStatus(q.status)}`);
+  if (!isFinished(q) || q.outcome.kind !== 'ids') {
+    throw new LegacyError(isRunning(q) ? LEGACY_ERROR_TEXT.resultsNotReady : `Search ended ${legacyStatus(q.status)}`);
   }
   return q.outcome.ids;
 }
 
-function submitSimple(ctx: ServiceContext, query: string, order?: Parameters<typeof orderRecords>[1], direction?: Parameters<typeof orderRecords>[2]): XmlElement {
+function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): XmlElement {
   const id = ctx.engine.submit('ids', async () => {
     const found = await simpleSearch(ctx, query);
     return { kind: 'ids', ids: idsOf(order ? orderRecords(found, order, direction) : found) };
@@ -83,10 +76,8 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     element('ArrayOfExtendedCompoundInfo', (await recordsOf(ctx, p, 'csids')).map((r) => extendedInfoElement(r))),
   getExtendedMolCompoundInfoList: async (ctx, p) => {
     const records = await recordsOf(ctx, p, 'csids', LIMITS.legacyMolInfoBatch);
-    const molType = molTypeFromLegacy(p.optional('eMolType') ?? LEGACY_DEFAULTS.eMolType);
-    if (!molType) throw new LegacyError('Invalid value for parameter: eMolType.');
     const options = {
-      molType,
+      molType: p.choice('eMolType', LEGACY_DEFAULTS.eMolType, molTypeFromLegacy),
       referenceCounts: p.bool('includeReferenceCounts', LEGACY_DEFAULTS.includeReferenceCounts),
       externalReferences: p.bool('includeExternalReferences', LEGACY_DEFAULTS.includeExternalReferences),
     };
@@ -108,16 +99,14 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
   simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, p.required('query'))).slice(0, LIMITS.simpleSearchResults)),
   asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, p.required('query')),
   asyncSimpleSearchOrdered: async (ctx, p) => {
-    const order = orderByFromLegacy(p.optional('orderBy') ?? LEGACY_DEFAULTS.orderBy);
-    if (!order) throw new LegacyError('Invalid value for parameter: orderBy.');
-    const direction = directionFromLegacy(p.optional('orderDirection') ?? LEGACY_DEFAULTS.orderDirection);
-    if (!direction) throw new LegacyError('Invalid value for parameter: orderDirection.');
+    const order = p.choice('orderBy', LEGACY_DEFAULTS.orderBy, orderByFromLegacy);
+    const direction = p.choice('orderDirection', LEGACY_DEFAULTS.orderDirection, directionFromLegacy);
     return submitSimple(ctx, p.required('query'), order, direction);
   },
   getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus(queryOf(ctx, p).status)),
   getAsyncSearchStatusAndCount: async (ctx, p) => {
     const q = queryOf(ctx, p);
-    const children = [textElement('Status', legacyStatus(q.status)), textElement('Count', q.status === 'Complete' ? q.count : 0)];
+    const children = [textElement('Status', legacyStatus(q.status)), textElement('Count', isFinished(q) ? q.count : 0)];
     if (q.message) children.push(textElement('Message', q.message));
     children.push(textElement('Elapsed', formatElapsed((q.finishedAt ?? Date.now()) - q.createdAt)));
     return element('RequestStatus', children);
@@ -127,8 +116,8 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     const ids = resultIds(queryOf(ctx, p));
     const start = p.int('start', LEGACY_DEFAULTS.start);
     const count = p.int('count', LEGACY_DEFAULTS.count);
-    if (start < 0) throw new LegacyError('Invalid value for parameter: start.');
-    if (count < -1) throw new LegacyError('Invalid value for parameter: count.');
+    if (start < 0) throw invalidParameter('start');
+    if (count < -1) throw invalidParameter('count');
     return ints(count === -1 ? ids.slice(start) : ids.slice(start, start + count));
   },
   getSpectrumInfo: async (ctx, p) => {
@@ -139,7 +128,7 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
   getCompoundSpectraInfo: async (ctx, p) =>
     element('ArrayOfCSSpectrumInfo', ctx.spectra.ofRecord(p.recordId('csid')).map((info) => spectrumInfoElement(info))),
   getSpectraInfoList: async (ctx, p) => {
-    const ids = recordIdList(p, 'csids');
+    const ids = p.recordIds('csids');
     return element('ArrayOfCSSpectrumInfo', ids.flatMap((id) => ctx.spectra.ofRecord(id)).map((info) => spectrumInfoElement(info)));
   },
   getAllSpectraInfo: async (ctx) => element('ArrayOfCSSpectrumInfo', ctx.spectra.all().map((info) => spectrumInfoElement(info))),

@@ -8,3 +8,12 @@ export class LegacyError extends Error {
     super(text);
   }
 }
+
+/** The project's texts for a field that is left out or does not hold a value of its kind (README). */
+export function missingParameter(name: string): LegacyError {
+  return new LegacyError(`Missing parameter: ${name}.`);
+}
+
+export function invalidParameter(name: string): LegacyError {
+  return new LegacyError(`Invalid value for parameter: ${name}.`);
+}

@@ -2,7 +2,8 @@
  * Fields of an older-interface request: query string and form body together, names matched
  * case-insensitively, lists as repeated keys, booleans in any case (contract 2.1).
  */
-import { LegacyError } from './legacy-error';
+import { checkRecordId } from '../../wire';
+import { LegacyError, invalidParameter, missingParameter } from './legacy-error';
 
 export class LegacyParams {
   private readonly values = new Map<string, string[]>();
@@ -26,7 +27,7 @@ export class LegacyParams {
 
   required(name: string): string {
     const v = this.optional(name);
-    if (v === undefined) throw new LegacyError(`Missing parameter: ${name}.`);
+    if (v === undefined) throw missingParameter(name);
     return v;
   }
 
@@ -41,20 +42,35 @@ export class LegacyParams {
     const lower = v.toLowerCase();
     if (lower === 'true' || lower === '1') return true;
     if (lower === 'false' || lower === '0') return false;
-    throw new LegacyError(`Invalid value for parameter: ${name}.`);
+    throw invalidParameter(name);
   }
 
   int(name: string, fallback?: number): number {
     const v = fallback === undefined ? this.required(name) : this.optional(name);
     if (v === undefined) return fallback as number;
-    if (!/^-?\d{1,15}$/.test(v)) throw new LegacyError(`Invalid value for parameter: ${name}.`);
+    if (!/^-?\d{1,15}$/.test(v)) throw invalidParameter(name);
     return Number(v);
   }
 
-  /** A record ID (`csid`, `id`): a positive whole number. */
+  /** A value of an enumeration read by `parse` (which gives undefined for a name it does not know). */
+  choice<T>(name: string, fallback: string, parse: (value: string) => T | undefined): T {
+    const value = parse(this.optional(name) ?? fallback);
+    if (value === undefined) throw invalidParameter(name);
+    return value;
+  }
+
+  /** A record ID (`csid`, `id`): a positive whole number, as the current interface checks it. */
   recordId(name: string): number {
-    const id = this.int(name);
-    if (id <= 0) throw new LegacyError(`Invalid value for parameter: ${name}.`);
-    return id;
+    const v = this.required(name);
+    if (checkRecordId(name, v).length) throw invalidParameter(name);
+    return Number(v);
+  }
+
+  /** The record IDs of a repeated field, each once, in the order asked; at most `max` of them. */
+  recordIds(name: string, max?: number): number[] {
+    const raw = this.list(name);
+    if (raw.some((v) => checkRecordId(name, v).length)) throw invalidParameter(name);
+    if (max !== undefined && raw.length > max) throw new LegacyError(`Too many values for parameter: ${name} (at most ${max}).`);
+    return [...new Set(raw.map(Number))];
   }
 }

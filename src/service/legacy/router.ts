@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { LEGACY_ERROR_TEXT, findLegacyRoute, type LegacyRoute } from '../../wire';
 import type { ServiceContext } from '../context';
 import { BodyTooLarge, readBody } from '../http/body';
+import { decodeSegment } from '../http/decode';
 import { send, sendText, sendXml } from '../http/respond';
 import { LegacyError } from './legacy-error';
 import { LegacyParams } from './params';
@@ -42,7 +43,7 @@ function checkToken(ctx: ServiceContext, route: LegacyRoute, p: LegacyParams): v
 export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   try {
     const m = ASMX.exec(url.pathname) as RegExpExecArray;
-    const found = findLegacyRoute(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+    const found = findLegacyRoute(decodeSegment(m[1]) ?? m[1], decodeSegment(m[2]) ?? m[2]);
     if (!found) throw new LegacyError(`Unknown web method ${m[1]}.asmx/${m[2]}.`, 404);
     if (req.method !== 'GET' && req.method !== 'POST') {
       sendText(res, 405, `${req.method} is not allowed; use GET or POST.`, { Allow: 'GET, POST' });
@@ -57,13 +58,9 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
   }
 }
 
-export function sendLegacyError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
+function sendLegacyError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
   if (err instanceof LegacyError) {
     sendText(res, err.status, err.text, err.headers);
-    return;
-  }
-  if (err instanceof URIError) {
-    sendText(res, 400, 'The request path is not validly percent-encoded.');
     return;
   }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

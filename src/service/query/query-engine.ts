@@ -140,8 +140,13 @@ export class QueryEngine {
 }
 
 /** Whether results can be fetched. */
-export function isFinished(query: Query): boolean {
-  return query.status === 'Complete';
+export function isFinished(query: Query): query is Query & { outcome: QueryOutcome } {
+  return query.status === 'Complete' && query.outcome !== undefined;
+}
+
+/** Whether the query is still queued or running (its results are not ready yet). */
+export function isRunning(query: Query): boolean {
+  return query.status === 'Created' || query.status === 'Processing';
 }
 
 /** The status name as the older interface reports it. */

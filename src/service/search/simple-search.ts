@@ -1,7 +1,7 @@
 /**
  * The older interface's simple search: one free-text query classified exactly as the client's composite
- * search does (its pure classifier in src/client/classify.ts, reused rather than written twice). SMILES that finds nothing falls back to name search, and a name that finds
- * nothing is tried as a formula.
+ * search does (the shared classifier of src/wire/query-kind.ts). SMILES that finds nothing falls back to name
+ * search, and a name that finds nothing is tried as a formula.
  */
 import { classifyQuery } from '../../wire';
 import type { CompoundRecord } from '../store/record';

@@ -8,6 +8,7 @@ import { MASS_KINDS, type CompoundStore, type MassKind } from './compound-store'
 import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';
 import { formulaKey } from './formula';
+import { pushTo } from './multimap';
 
 export class MemoryStore implements CompoundStore {
   private readonly records: readonly CompoundRecord[];
@@ -27,11 +28,11 @@ export class MemoryStore implements CompoundStore {
     this.records.forEach((r, i) => {
       if (this.byIdMap.has(r.id)) throw new Error(`duplicate record ID ${r.id}`);
       this.byIdMap.set(r.id, r);
-      push(this.byKeyMap, r.inchiKey, i);
-      push(this.byInchiMap, r.inchi, i);
+      pushTo(this.byKeyMap, r.inchiKey, i);
+      pushTo(this.byInchiMap, r.inchi, i);
       const fk = formulaKey(r.formula);
-      if (fk) push(this.byFormulaMap, fk, i);
-      for (const e of r.elements) push(this.byElement, e, i);
+      if (fk) pushTo(this.byFormulaMap, fk, i);
+      for (const e of r.elements) pushTo(this.byElement, e, i);
       for (const s of r.dataSources) {
         if (!sources.has(s)) {
           sources.add(s);
@@ -105,12 +106,6 @@ export class MemoryStore implements CompoundStore {
     for (let i = 0; i < positions.length; i++) out[i] = this.records[positions[i]];
     return out;
   }
-}
-
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 function freezeRecord(record: CompoundRecord): CompoundRecord {

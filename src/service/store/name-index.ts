@@ -2,6 +2,8 @@
  * Name search over common names and synonyms, lower-cased with whitespace collapsed: exact common names,
  * then exact synonyms, then prefixes of either (binary search over the sorted names).
  */
+import { lowerBound } from './bisect';
+import { pushTo } from './multimap';
 
 /** Prefix matches start at this many characters, so one letter does not match half the collection. */
 export const MIN_PREFIX_LENGTH = 3;
@@ -22,13 +24,13 @@ export class NameIndex {
       const { common, synonyms } = names(i);
       const key = normaliseName(common);
       if (key) {
-        push(this.common, key, i);
+        pushTo(this.common, key, i);
         entries.push([key, i]);
       }
       for (const s of synonyms) {
         const k = normaliseName(s);
         if (!k || k === key) continue;
-        push(this.synonyms, k, i);
+        pushTo(this.synonyms, k, i);
         entries.push([k, i]);
       }
     }
@@ -54,28 +56,11 @@ export class NameIndex {
     take(this.synonyms.get(key) ?? []);
     if (key.length >= MIN_PREFIX_LENGTH) {
       const prefix: number[] = [];
-      for (let i = this.lowerBound(key); i < this.sortedNames.length && this.sortedNames[i].startsWith(key); i++) {
+      for (let i = lowerBound(this.sortedNames, key); i < this.sortedNames.length && this.sortedNames[i].startsWith(key); i++) {
         prefix.push(this.sortedPositions[i]);
       }
       take(prefix);
     }
     return out;
   }
-
-  private lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.sortedNames.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sortedNames[mid] < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
-
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -1,29 +1,19 @@
 /**
  * One compound of the local service's collection: everything its routes serve, computed once when the
  * collection is built (scripts/build-data.mjs) or when a user's SDF is loaded, never per request.
+ * The structure's own facts (identifiers, formula, masses, 2D MOL, elements, parts, metal, isotopes) are those of
+ * StructureFacts; the rest comes from the sources.
  */
 import type { ExternalReference } from '../../wire';
+import type { StructureFacts } from '../chemistry/types';
 
-export interface CompoundRecord {
+export interface CompoundRecord extends StructureFacts {
   id: number;
   commonName: string;
   /** Other names, for name search (lower-cased matching happens in the index, not here). */
   synonyms: string[];
-  /** Canonical SMILES (RDKit). */
-  smiles: string;
-  /** Standard InChI and InChIKey. */
-  inchi: string;
-  inchiKey: string;
-  /** Hill formula, plain (`C9H8O4`), isotopes as `[2H]`, charge as a trailing `+`/`-` count. */
-  formula: string;
-  averageMass: number;
-  molecularWeight: number;
-  monoisotopicMass: number;
-  nominalMass: number;
-  /** Crippen logP as the older interface's ALogP; XLogP is not computed (0), see README. */
-  alogp: number;
+  /** XLogP of the older interface: not computed (0), see README. ALogP is StructureFacts.alogp. */
   xlogp: number;
-  mol2D: string;
   /** First line is the record ID (contract 1.3). */
   mol3D: string;
   /** The MOL block exactly as first loaded from its source. */
@@ -35,12 +25,4 @@ export interface CompoundRecord {
   dataSourceCount: number;
   articleCount: number;
   orgCount: number;
-  /** Element symbols present (hydrogens included when the structure has any). */
-  elements: string[];
-  /** Disconnected parts. */
-  components: number;
-  /** A metal atom or ion is present (spec 4.2 rule 3, with `components > 1`: complexity `multiple`). */
-  hasMetal: boolean;
-  /** An atom carries an explicit isotope label. */
-  isotopic: boolean;
 }

@@ -1,3 +1,5 @@
+import { lowerBound, upperBound } from './bisect';
+
 /** A numeric index: values sorted once, ranges found by binary search (O(log n + k)). */
 export class SortedIndex {
   private readonly values: Float64Array;
@@ -17,28 +19,6 @@ export class SortedIndex {
   /** Positions whose value lies in [lo, hi], in ascending value order. */
   range(lo: number, hi: number): Uint32Array {
     if (!(lo <= hi)) return new Uint32Array(0);
-    return this.positions.subarray(this.lowerBound(lo), this.upperBound(hi));
-  }
-
-  private lowerBound(x: number): number {
-    let lo = 0;
-    let hi = this.values.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.values[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private upperBound(x: number): number {
-    let lo = 0;
-    let hi = this.values.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.values[mid] <= x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.positions.subarray(lowerBound(this.values, lo), upperBound(this.values, hi));
   }
 }

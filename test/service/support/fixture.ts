@@ -33,6 +33,7 @@ export const FIXTURE: readonly Entry[] = [
   { id: 7620, name: 'Chlorobenzene', smiles: 'Clc1ccccc1', sources: ['Alpha'], refs: 5, articles: 2, orgs: 0 },
   { id: 30, name: 'Potassium acetate', synonyms: ['Acetic acid potassium salt'], smiles: 'CC(=O)[O-].[K+]', sources: ['Beta'], refs: 3, articles: 1, orgs: 0 },
   { id: 5775, name: 'Cholesterol', smiles: 'C[C@H](CCCC(C)C)[C@H]1CC[C@@H]2[C@@]1(CC[C@H]3[C@H]2CC=C4[C@@]3(CC[C@@H](C4)O)C)C', sources: ['Alpha'], refs: 25, articles: 18, orgs: 0 },
+  { id: 26, name: 'Iron', smiles: '[Fe]', sources: ['Beta'], refs: 2, articles: 1, orgs: 0 },
   { id: 9001, name: 'Caffeic acid', smiles: 'C1=CC(=C(C=C1C=CC(=O)O)O)O', sources: ['Alpha'], refs: 8, articles: 3, orgs: 0 },
 ];
 
@@ -51,17 +52,8 @@ export function buildFixtureRecords(chemistry: Chemistry): CompoundRecord[] {
       id: e.id,
       commonName: e.name,
       synonyms: e.synonyms ?? [],
-      smiles: f.smiles,
-      inchi: f.inchi,
-      inchiKey: f.inchiKey,
-      formula: f.formula,
-      averageMass: f.averageMass,
-      molecularWeight: f.molecularWeight,
-      monoisotopicMass: f.monoisotopicMass,
-      nominalMass: f.nominalMass,
-      alogp: f.alogp,
+      ...f,
       xlogp: 0,
-      mol2D: f.mol2D,
       mol3D: lines.join('\n'),
       originalMol: `original of ${e.id}\n${f.mol2D}`,
       dataSources: e.sources,
@@ -75,10 +67,6 @@ export function buildFixtureRecords(chemistry: Chemistry): CompoundRecord[] {
       dataSourceCount: e.sources.length,
       articleCount: e.articles,
       orgCount: e.orgs,
-      elements: f.elements,
-      components: f.components,
-      hasMetal: f.hasMetal,
-      isotopic: f.isotopic,
     };
   });
 }
