@@ -23,7 +23,7 @@ function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Que
   return query;
 }
 
-function finished<K extends QueryOutcome['kind']>(query: Query, kind: K): Extract<QueryOutcome, { kind: K }> {
+function finished<K extends QueryOutcome['kind']>(query: Query, _kind: K): Extract<QueryOutcome, { kind: K }> {
   if (!isFinished(query)) {
     const why = isRunning(query) ? 'Search results are not ready' : `The query ended ${query.status}`;
     throw badField('queryId', `${why} (status ${query.status}); poll its status until it is Complete`);
