@@ -8,6 +8,9 @@ const path = require('path');
 
 const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+// Manifest strings are `%key%` references into package.nls.json (the English defaults).
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
+const localized = (value) => (typeof value === 'string' ? value.replace(/^%([^%]+)%$/, (ref, key) => (key in nls ? nls[key] : ref)) : value);
 const contributes = manifest.contributes || {};
 
 function* walk(dir) {
@@ -37,13 +40,16 @@ for (const [menu, items] of Object.entries(contributes.menus || {})) {
   for (const item of items) if (item.command && !contributed.has(item.command)) problems.push(`menu ${menu} names unknown command ${item.command}`);
 }
 for (const welcome of contributes.viewsWelcome || []) {
-  for (const m of welcome.contents.matchAll(/\(command:([\w.]+)/g)) if (!contributed.has(m[1])) problems.push(`viewsWelcome links unknown command ${m[1]}`);
+  for (const m of localized(welcome.contents).matchAll(/\(command:([\w.]+)/g)) if (!contributed.has(m[1])) problems.push(`viewsWelcome links unknown command ${m[1]}`);
 }
 const hover = fs.readFileSync(path.join(root, 'src', 'extension', 'hover', 'compoundHoverProvider.ts'), 'utf8');
 for (const m of hover.matchAll(/'(compoundDb\.[\w.]+)'/g)) {
   if (!m[1].startsWith('compoundDb.hover.') && !contributed.has(m[1])) problems.push(`hover links unknown command ${m[1]}`);
 }
-for (const c of contributes.commands || []) if (!c.title || !c.category) problems.push(`${c.command} needs a title and a category`);
+for (const c of contributes.commands || []) {
+  if (!c.title || !c.category) problems.push(`${c.command} needs a title and a category`);
+  for (const key of [c.title, c.category]) if (/^%.*%$/.test(localized(key) || '')) problems.push(`${c.command}: ${key} has no entry in package.nls.json`);
+}
 
 if (problems.length) {
   console.error(`Command check failed:\n  ${problems.join('\n  ')}`);

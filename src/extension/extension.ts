@@ -98,11 +98,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
     detailsRendered: (recordId) => {
       const panel = DetailsPanel.current;
-      return panel ? panel.rendered(recordId) : Promise.reject(new Error('No details panel is open'));
+      return panel ? panel.rendered(recordId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
     detailsPlot: (spectrumId) => {
       const panel = DetailsPanel.current;
-      return panel ? panel.plot(spectrumId) : Promise.reject(new Error('No details panel is open'));
+      return panel ? panel.plot(spectrumId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,

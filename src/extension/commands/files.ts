@@ -12,15 +12,16 @@ export async function saveSdf(sdf: string, suggestedName: string, target?: strin
   if (!uri) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     uri = await vscode.window.showSaveDialog({
-      title: 'Save results as SDF',
+      title: vscode.l10n.t('Save results as SDF'),
       defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
-      filters: { 'Structure-data file': ['sdf'] },
+      filters: { [vscode.l10n.t('Structure-data file')]: ['sdf'] },
     });
     if (!uri) throw new PromptCancelled();
   }
   await vscode.workspace.fs.writeFile(uri, Buffer.from(sdf, 'utf8'));
   const records = countSdfRecords(sdf);
-  void vscode.window.showInformationMessage(`Saved ${records} record${records === 1 ? '' : 's'} to ${uri.fsPath || uri.toString()}`);
+  const where = uri.fsPath || uri.toString();
+  void vscode.window.showInformationMessage(records === 1 ? vscode.l10n.t('Saved 1 record to {0}', where) : vscode.l10n.t('Saved {0} records to {1}', records, where));
   return { uri: uri.toString(), records };
 }
 

@@ -42,114 +42,116 @@ async function spectrumJson(s: Spectrum, withData: boolean, signal?: AbortSignal
 const spectraJson = (spectra: Spectrum[], signal: AbortSignal) => Promise.all(spectra.map((sp) => spectrumJson(sp, false, signal)));
 
 const idsOf = async (a: Ids | undefined, title: string, limit?: number) => a?.recordIds ?? (await askRecordIds(title, limit));
-const ridOf = async (a: Rid | undefined, title: string) => a?.transactionId ?? (await askString(title, 'transactionId', 'Transaction ID of an older-interface search'));
+const ridOf = async (a: Rid | undefined, title: string) => a?.transactionId ?? (await askString(title, 'transactionId', vscode.l10n.t('Transaction ID of an older-interface search')));
 const spectrumIdOf = async (a: SpectrumArgs | undefined, title: string) => a?.spectrumId ?? (await askSpectrumId(title));
 const nothing = async (_a: object | undefined) => undefined;
 
 type MolListArgs = Ids & { molType?: MolType; includeReferenceCounts?: boolean; includeExternalReferences?: boolean };
 
 async function askMolList(a: MolListArgs | undefined) {
-  const title = 'Older Interface: Extended Compound Info with MOL';
+  const title = vscode.l10n.t('Older Interface: Extended Compound Info with MOL');
   const ids = await idsOf(a, title, LIMITS.legacyMolInfoBatch);
   if (a) {
     return { ids, options: { molType: a.molType ?? '2d', includeReferenceCounts: a.includeReferenceCounts ?? false, includeExternalReferences: a.includeExternalReferences ?? false } };
   }
-  const molType = await pick(title, MOL_TYPES.map((m) => ({ label: m, value: m })), 'Coordinates');
-  const include = await vscode.window.showQuickPick(['Reference counts', 'External references'], { title, canPickMany: true, placeHolder: 'Include (optional)', ignoreFocusOut: true });
-  return { ids, options: { molType, includeReferenceCounts: !!include?.includes('Reference counts'), includeExternalReferences: !!include?.includes('External references') } };
+  const molType = await pick(title, MOL_TYPES.map((m) => ({ label: m, value: m })), vscode.l10n.t('Coordinates'));
+  const counts = vscode.l10n.t('Reference counts');
+  const references = vscode.l10n.t('External references');
+  const include = await vscode.window.showQuickPick([counts, references], { title, canPickMany: true, placeHolder: vscode.l10n.t('Include (optional)'), ignoreFocusOut: true });
+  return { ids, options: { molType, includeReferenceCounts: !!include?.includes(counts), includeExternalReferences: !!include?.includes(references) } };
 }
 
 export function registerLegacyCommands(s: Services): vscode.Disposable[] {
   return [
     lookupCommand(s, 'compoundDb.legacy.getCompoundInfo', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Compound Info'),
-      title: () => 'compound info',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Compound Info')),
+      title: () => vscode.l10n.t('compound info'),
       request: (c, id, signal) => c.getCompoundInfo(id, { signal }),
       show: asJson(s, (id) => `compound-info-${id}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getExtendedCompoundInfo', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Extended Compound Info'),
-      title: () => 'extended info',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Extended Compound Info')),
+      title: () => vscode.l10n.t('extended info'),
       request: (c, id, signal) => c.getExtendedCompoundInfo(id, { signal }),
       show: asJson(s, (id) => `extended-info-${id}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getExtendedCompoundInfoList', {
-      ask: (a: Ids | undefined) => idsOf(a, 'Older Interface: Extended Compound Info List'),
-      title: () => 'extended info',
+      ask: (a: Ids | undefined) => idsOf(a, vscode.l10n.t('Older Interface: Extended Compound Info List')),
+      title: () => vscode.l10n.t('extended info'),
       request: (c, ids, signal) => c.getExtendedCompoundInfoList(ids, { signal }),
       show: asJson(s, () => 'extended-info-list'),
     }),
     lookupCommand(s, 'compoundDb.legacy.getExtendedMolCompoundInfoList', {
       ask: askMolList,
-      title: () => 'extended info with MOL',
+      title: () => vscode.l10n.t('extended info with MOL'),
       request: (c, { ids, options }, signal) => c.getExtendedMolCompoundInfoList(ids, options, { signal }),
       show: asJson(s, () => 'extended-mol-info-list'),
     }),
     lookupCommand(s, 'compoundDb.legacy.getRecordMol', {
       ask: async (a: (Id & { calc3d?: boolean }) | undefined) => {
-        const title = 'Older Interface: Record MOL';
+        const title = vscode.l10n.t('Older Interface: Record MOL');
         const id = await recordIdOf(a, title);
-        const calc3d = a ? !!a.calc3d : (await pick(title, [{ label: '2D', value: '2d' }, { label: '3D (calculated)', value: '3d' }])) === '3d';
+        const calc3d = a ? !!a.calc3d : (await pick(title, [{ label: '2D', value: '2d' }, { label: vscode.l10n.t('3D (calculated)'), value: '3d' }])) === '3d';
         return { id, calc3d };
       },
-      title: () => 'record MOL',
+      title: () => vscode.l10n.t('record MOL'),
       request: (c, { id, calc3d }, signal) => c.getRecordMol(id, calc3d, { signal }),
       show: asDocument(s, ({ id, calc3d }) => `record-${id}${calc3d ? '-3d' : ''}.mol`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getOriginalMol', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Original MOL'),
-      title: () => 'original MOL',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Original MOL')),
+      title: () => vscode.l10n.t('original MOL'),
       request: (c, id, signal) => c.getOriginalMol(id, { signal }),
       show: asDocument(s, (id) => `record-${id}-original.mol`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getCompoundThumbnail', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Compound Thumbnail'),
-      title: () => 'thumbnail',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Compound Thumbnail')),
+      title: () => vscode.l10n.t('thumbnail'),
       request: (c, id, signal) => c.getCompoundThumbnail(id, { signal }),
       show: async (png, recordId) => ({ recordId, uri: (await savePng(s.context, `thumbnail-${recordId}.png`, png)).toString(), bytes: png.length }),
     }),
     lookupCommand(s, 'compoundDb.legacy.getDatabases', {
       ask: nothing,
-      title: () => 'databases',
+      title: () => vscode.l10n.t('databases'),
       request: (c, _i, signal) => c.getDatabases({ signal }),
       show: asJson(s, () => 'databases'),
     }),
 
     lookupCommand(s, 'compoundDb.legacy.getAsyncSearchStatus', {
-      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Status'),
-      title: () => 'search status',
+      ask: (a: Rid | undefined) => ridOf(a, vscode.l10n.t('Older Interface: Search Status')),
+      title: () => vscode.l10n.t('search status'),
       request: async (c, rid, signal) => String(await c.getAsyncSearchStatus(rid, { signal })),
-      show: asMessage((status: string, rid: string) => `Transaction ${rid}: ${status}`),
+      show: asMessage((status: string, rid: string) => vscode.l10n.t('Transaction {0}: {1}', rid, status)),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAsyncSearchStatusAndCount', {
-      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Status and Count'),
-      title: () => 'search status',
+      ask: (a: Rid | undefined) => ridOf(a, vscode.l10n.t('Older Interface: Search Status and Count')),
+      title: () => vscode.l10n.t('search status'),
       request: (c, rid, signal) => c.getAsyncSearchStatusAndCount(rid, { signal }),
-      show: asMessage((st: LegacyRequestStatus, rid: string) => `Transaction ${rid}: ${st.Status}, ${st.Count} results${st.Message ? ` (${st.Message})` : ''}`),
+      show: asMessage((st: LegacyRequestStatus, rid: string) => st.Message ? vscode.l10n.t('Transaction {0}: {1}, {2} results ({3})', rid, st.Status, st.Count, st.Message) : vscode.l10n.t('Transaction {0}: {1}, {2} results', rid, st.Status, st.Count)),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAsyncSearchResult', {
-      ask: (a: Rid | undefined) => ridOf(a, 'Older Interface: Search Result'),
-      title: () => 'search result',
+      ask: (a: Rid | undefined) => ridOf(a, vscode.l10n.t('Older Interface: Search Result')),
+      title: () => vscode.l10n.t('search result'),
       request: (c, rid, signal) => c.getAsyncSearchResult(rid, { signal }),
       show: asJson(s, (rid) => `result-${rid}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAsyncSearchResultPart', {
       ask: async (a: (Rid & { start?: number; count?: number }) | undefined) => {
-        const title = 'Older Interface: Search Result Part';
+        const title = vscode.l10n.t('Older Interface: Search Result Part');
         const rid = await ridOf(a, title);
         if (a) return { rid, start: a.start ?? 0, count: a.count ?? -1 };
-        const start = await askWholeNumber(title, 'start', 'First result (from 0)', 0);
-        const count = await askWholeNumber(title, 'count', 'How many (-1 = all the rest)', -1);
+        const start = await askWholeNumber(title, 'start', vscode.l10n.t('First result (from 0)'), 0);
+        const count = await askWholeNumber(title, 'count', vscode.l10n.t('How many (-1 = all the rest)'), -1);
         return { rid, start, count };
       },
-      title: () => 'search result part',
+      title: () => vscode.l10n.t('search result part'),
       request: (c, { rid, start, count }, signal) => c.getAsyncSearchResultPart(rid, start, count, { signal }),
       show: asJson(s, ({ rid, start }) => `result-${rid}-${start}`),
     }),
 
     lookupCommand(s, 'compoundDb.legacy.getSpectrum', {
-      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, 'Older Interface: Spectrum'),
-      title: () => 'spectrum',
+      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, vscode.l10n.t('Older Interface: Spectrum')),
+      title: () => vscode.l10n.t('spectrum'),
       request: async (c, id, signal) => spectrumJson(await c.getSpectrum(id, { signal }), true, signal),
       show: async (json) => {
         await s.results.show(json.file_name || `spectrum-${json.id}.jdx`, json.data ?? '');
@@ -157,44 +159,44 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       },
     }),
     lookupCommand(s, 'compoundDb.legacy.getSpectra', {
-      ask: async (a: { spectrumIds?: Array<number | string> } | undefined) => a?.spectrumIds ?? (await askRecordIds('Older Interface: Spectra', undefined, 'Spectrum IDs')),
-      title: () => 'spectra',
+      ask: async (a: { spectrumIds?: Array<number | string> } | undefined) => a?.spectrumIds ?? (await askRecordIds(vscode.l10n.t('Older Interface: Spectra'), undefined, vscode.l10n.t('Spectrum IDs'))),
+      title: () => vscode.l10n.t('spectra'),
       request: async (c, ids, signal) => spectraJson(await c.getSpectra(ids, { signal }), signal),
       show: asJson(s, () => 'spectra'),
     }),
     lookupCommand(s, 'compoundDb.legacy.getCompoundSpectra', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Spectra of a Record'),
-      title: () => 'compound spectra',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Spectra of a Record')),
+      title: () => vscode.l10n.t('compound spectra'),
       request: async (c, id, signal) => spectraJson(await c.getCompoundSpectra(id, { signal }), signal),
       show: asJson(s, (id) => `spectra-${id}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAllSpectra', {
       ask: nothing,
-      title: () => 'all spectra',
+      title: () => vscode.l10n.t('all spectra'),
       request: async (c, _i, signal) => spectraJson(await c.getAllSpectra({ signal }), signal),
       show: asJson(s, () => 'all-spectra'),
     }),
     lookupCommand(s, 'compoundDb.legacy.getSpectrumInfo', {
-      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, 'Older Interface: Spectrum Info'),
-      title: () => 'spectrum info',
+      ask: (a: SpectrumArgs | undefined) => spectrumIdOf(a, vscode.l10n.t('Older Interface: Spectrum Info')),
+      title: () => vscode.l10n.t('spectrum info'),
       request: (c, id, signal) => c.getSpectrumInfo(id, { signal }),
       show: asJson(s, (id) => `spectrum-info-${id}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getCompoundSpectraInfo', {
-      ask: (a: Id | undefined) => recordIdOf(a, 'Older Interface: Spectra Info of a Record'),
-      title: () => 'spectra info',
+      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Spectra Info of a Record')),
+      title: () => vscode.l10n.t('spectra info'),
       request: (c, id, signal) => c.getCompoundSpectraInfo(id, { signal }),
       show: asJson(s, (id) => `spectra-info-${id}`),
     }),
     lookupCommand(s, 'compoundDb.legacy.getSpectraInfoList', {
-      ask: (a: Ids | undefined) => idsOf(a, 'Older Interface: Spectra Info of Records'),
-      title: () => 'spectra info list',
+      ask: (a: Ids | undefined) => idsOf(a, vscode.l10n.t('Older Interface: Spectra Info of Records')),
+      title: () => vscode.l10n.t('spectra info list'),
       request: (c, ids, signal) => c.getSpectraInfoList(ids, { signal }),
       show: asJson(s, () => 'spectra-info-list'),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAllSpectraInfo', {
       ask: nothing,
-      title: () => 'all spectra info',
+      title: () => vscode.l10n.t('all spectra info'),
       request: (c, _i, signal) => c.getAllSpectraInfo({ signal }),
       show: asJson(s, () => 'all-spectra-info'),
     }),

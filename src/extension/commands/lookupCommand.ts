@@ -22,7 +22,7 @@ export interface LookupSpec<A, I, R, O> {
 export function lookupCommand<A extends object, I, R, O = R>(s: Services, id: string, spec: LookupSpec<A, I, R, O>): vscode.Disposable {
   return registerCommand<A, O>(id, s.log, async (args) => {
     const inputs = await spec.ask(args);
-    const result = await withCancellableProgress(`Compound DB: ${spec.title(inputs)}`, async (signal) =>
+    const result = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', spec.title(inputs)), async (signal) =>
       spec.request((await s.connection.get()).client, inputs, signal),
     );
     return spec.show(result, inputs);

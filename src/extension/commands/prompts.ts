@@ -64,8 +64,8 @@ export function parseNumber(text: string): number {
 export async function askRecordId(title: string): Promise<number> {
   const v = await askText({
     title,
-    prompt: 'Record ID (a positive whole number)',
-    placeHolder: 'e.g. 2157',
+    prompt: vscode.l10n.t('Record ID (a positive whole number)'),
+    placeHolder: vscode.l10n.t('e.g. {0}', '2157'),
     validate: (t) => problems(checkRecordId('record ID', t.trim())),
   });
   return Number(v.trim());
@@ -76,11 +76,13 @@ export async function recordIdOf(args: { recordId?: number | string } | undefine
   return args?.recordId !== undefined ? Number(args.recordId) : askRecordId(title);
 }
 
-export async function askRecordIds(title: string, limit?: number, what = 'Record IDs'): Promise<number[]> {
+export async function askRecordIds(title: string, limit?: number, what = vscode.l10n.t('Record IDs')): Promise<number[]> {
   const v = await askText({
     title,
-    prompt: `${what} separated by commas or spaces${limit ? ` (at most ${limit} per request; longer lists are split)` : ''}`,
-    placeHolder: 'e.g. 2157, 2424, 236',
+    prompt: limit
+      ? vscode.l10n.t('{0} separated by commas or spaces (at most {1} per request; longer lists are split)', what, limit)
+      : vscode.l10n.t('{0} separated by commas or spaces', what),
+    placeHolder: vscode.l10n.t('e.g. {0}', '2157, 2424, 236'),
     validate: (t) => problems(checkRecordIds(what, splitList(t))),
   });
   return splitList(v).map(Number);
@@ -97,38 +99,38 @@ export async function askString(title: string, field: string, prompt: string, pl
 }
 
 export const askInchikey = (title: string) =>
-  askString(title, 'InChIKey', 'InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)', 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) => checkInchikey('InChIKey', v));
-export const askInchi = (title: string) => askString(title, 'InChI', 'Standard InChI', 'InChI=1S/...', (v) => checkInchi('InChI', v));
+  askString(title, 'InChIKey', vscode.l10n.t('InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)'), 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) => checkInchikey('InChIKey', v));
+export const askInchi = (title: string) => askString(title, 'InChI', vscode.l10n.t('Standard InChI'), 'InChI=1S/...', (v) => checkInchi('InChI', v));
 
 export const askSmiles = (title: string) =>
-  askString(title, 'SMILES', 'SMILES', 'e.g. CC(=O)Oc1ccccc1C(=O)O', (v) => {
+  askString(title, 'SMILES', 'SMILES', vscode.l10n.t('e.g. {0}', 'CC(=O)Oc1ccccc1C(=O)O'), (v) => {
     const parsed = parseSmilesSyntax(v);
-    return parsed.ok ? [] : [{ field: 'SMILES', message: `SMILES is not valid at character ${parsed.index + 1}: ${parsed.reason}` }];
+    return parsed.ok ? [] : [{ field: 'SMILES', message: vscode.l10n.t('SMILES is not valid at character {0}: {1}', parsed.index + 1, parsed.reason) }];
   });
 
 export const askSpectrumId = (title: string) =>
-  askString(title, 'spectrumId', 'Spectrum ID', 'e.g. 1', (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: 'a spectrum ID is a whole number' }]));
+  askString(title, 'spectrumId', vscode.l10n.t('Spectrum ID'), vscode.l10n.t('e.g. {0}', '1'), (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: vscode.l10n.t('a spectrum ID is a whole number') }]));
 
 /** A whole number (or -1 where `initial` is -1, meaning "all"). */
 export async function askWholeNumber(title: string, field: string, prompt: string, initial: number): Promise<number> {
   const allowMinusOne = initial === -1;
   const v = await askString(title, field, prompt, String(initial), (t) =>
-    (allowMinusOne ? /^(-1|\d+)$/ : /^\d+$/).test(t) ? [] : [{ field, message: `${field} must be ${allowMinusOne ? '-1 or ' : ''}a whole number` }],
+    (allowMinusOne ? /^(-1|\d+)$/ : /^\d+$/).test(t) ? [] : [{ field, message: allowMinusOne ? vscode.l10n.t('{0} must be -1 or a whole number', field) : vscode.l10n.t('{0} must be a whole number', field) }],
   );
   return Number(v);
 }
 
-export async function askMassAndRange(title: string, what = 'mass'): Promise<MassWithRange> {
+export async function askMassAndRange(title: string, what = vscode.l10n.t('mass')): Promise<MassWithRange> {
   const mass = await askText({
     title,
-    prompt: `${what} in atomic mass units (${LIMITS.massMin} to ${LIMITS.massMax})`,
-    placeHolder: 'e.g. 180.04',
+    prompt: vscode.l10n.t('{0} in atomic mass units ({1} to {2})', what, LIMITS.massMin, LIMITS.massMax),
+    placeHolder: vscode.l10n.t('e.g. {0}', '180.04'),
     validate: (t) => problems(checkMassAndRange('', { mass: parseNumber(t), range: LIMITS.rangeMin }).filter((e) => e.field === 'mass')),
   });
   const range = await askText({
     title,
-    prompt: `Range around ${mass} in atomic mass units (${LIMITS.rangeMin} to ${LIMITS.rangeMax})`,
-    placeHolder: 'e.g. 0.01',
+    prompt: vscode.l10n.t('Range around {0} in atomic mass units ({1} to {2})', mass, LIMITS.rangeMin, LIMITS.rangeMax),
+    placeHolder: vscode.l10n.t('e.g. {0}', '0.01'),
     validate: (t) => problems(checkMassAndRange('', { mass: parseNumber(mass), range: parseNumber(t) }).filter((e) => e.field === 'range')),
   });
   return { mass: parseNumber(mass), range: parseNumber(range) };
@@ -149,8 +151,8 @@ export function parseMassList(text: string): MassWithRange[] {
 export async function askMassList(title: string): Promise<MassWithRange[]> {
   const v = await askText({
     title,
-    prompt: `Pairs of mass and range, separated by semicolons (mass ${LIMITS.massMin}-${LIMITS.massMax}, range ${LIMITS.rangeMin}-${LIMITS.rangeMax})`,
-    placeHolder: 'e.g. 180.04 0.01; 194.08 0.005',
+    prompt: vscode.l10n.t('Pairs of mass and range, separated by semicolons (mass {0}-{1}, range {2}-{3})', LIMITS.massMin, LIMITS.massMax, LIMITS.rangeMin, LIMITS.rangeMax),
+    placeHolder: vscode.l10n.t('e.g. {0}', '180.04 0.01; 194.08 0.005'),
     validate: (t) => problems(checkMassBatch({ masses: parseMassList(t) })),
   });
   return parseMassList(v);
@@ -166,8 +168,11 @@ export async function askElements(title: string, which: 'include' | 'exclude'): 
   const limit = which === 'include' ? LIMITS.includeElements : LIMITS.excludeElements;
   const v = await askText({
     title,
-    prompt: which === 'include' ? `Elements to include (1 to ${limit} symbols)` : `Elements to exclude (optional, at most ${limit}); leave empty for none`,
-    placeHolder: which === 'include' ? 'e.g. C N O' : 'e.g. Cl Br',
+    prompt:
+      which === 'include'
+        ? vscode.l10n.t('Elements to include (1 to {0} symbols)', limit)
+        : vscode.l10n.t('Elements to exclude (optional, at most {0}); leave empty for none', limit),
+    placeHolder: vscode.l10n.t('e.g. {0}', which === 'include' ? 'C N O' : 'Cl Br'),
     validate: (t) => {
       const list = splitList(t);
       const body = which === 'include' ? { includeElements: list } : { includeElements: ['C'], excludeElements: list };

@@ -44,9 +44,12 @@ export function registerCommand<A extends object | undefined, R>(
 }
 
 export async function showError(error: unknown): Promise<void> {
-  const actions = error instanceof MissingApiKeyError ? ['Set API Key', 'Use the Built-in Database', 'Show Log'] : ['Show Log'];
-  const choice = await vscode.window.showErrorMessage(`Compound DB: ${errorMessage(error)}`, ...actions);
-  if (choice === 'Set API Key') await vscode.commands.executeCommand('compoundDb.setApiKey');
-  if (choice === 'Use the Built-in Database') await vscode.commands.executeCommand('compoundDb.useBuiltInDatabase');
-  if (choice === 'Show Log') await vscode.commands.executeCommand('compoundDb.showLog');
+  const setKey = vscode.l10n.t('Set API Key');
+  const builtIn = vscode.l10n.t('Use the Built-in Database');
+  const showLog = vscode.l10n.t('Show Log');
+  const actions = error instanceof MissingApiKeyError ? [setKey, builtIn, showLog] : [showLog];
+  const choice = await vscode.window.showErrorMessage(vscode.l10n.t('Compound DB: {0}', errorMessage(error)), ...actions);
+  if (choice === setKey) await vscode.commands.executeCommand('compoundDb.setApiKey');
+  if (choice === builtIn) await vscode.commands.executeCommand('compoundDb.useBuiltInDatabase');
+  if (choice === showLog) await vscode.commands.executeCommand('compoundDb.showLog');
 }

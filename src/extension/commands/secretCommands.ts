@@ -5,17 +5,18 @@ import { askText } from './prompts';
 import { registerCommand } from './register';
 import type { Services } from './services';
 
-const WHAT: Record<SecretName, { title: string; prompt: string }> = {
-  apiKey: { title: 'Set API Key', prompt: 'API key of the current interface (kept in VS Code secret storage, never in settings)' },
-  token: { title: 'Set Security Token', prompt: 'Security token of the older interface (kept in VS Code secret storage, never in settings)' },
+const WHAT: Record<SecretName, () => { title: string; prompt: string }> = {
+  apiKey: () => ({ title: vscode.l10n.t('Set API Key'), prompt: vscode.l10n.t('API key of the current interface (kept in VS Code secret storage, never in settings)') }),
+  token: () => ({ title: vscode.l10n.t('Set Security Token'), prompt: vscode.l10n.t('Security token of the older interface (kept in VS Code secret storage, never in settings)') }),
 };
 
 /** Linux without a keyring: SecretStorage.store rejects. Say what to do instead of failing obscurely. */
 function storageAdvice(error: unknown): string {
-  return (
-    `Could not save the secret: ${errorMessage(error)}. ` +
-    'On Linux, VS Code needs a keyring (GNOME Keyring or KWallet) running; or start VS Code with ' +
-    '--password-store="basic", or set "password-store": "basic" in the runtime arguments (argv.json).'
+  return vscode.l10n.t(
+    'Could not save the secret: {0}. On Linux, VS Code needs a keyring (GNOME Keyring or KWallet) running; or start VS Code with {1}, or set {2} in the runtime arguments (argv.json).',
+    errorMessage(error),
+    '--password-store="basic"',
+    '"password-store": "basic"',
   );
 }
 
@@ -24,7 +25,7 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
     registerCommand<{ value?: string }, boolean>(id, s.log, async (a) => {
       const value =
         a?.value ??
-        (await askText({ ...WHAT[name], password: true, validate: (v) => (v.trim() === '' ? 'Enter a value, or press Escape' : undefined) }));
+        (await askText({ ...WHAT[name](), password: true, validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a value, or press Escape') : undefined) }));
       try {
         await s.secrets.store(name, value.trim());
       } catch (error) {
@@ -33,7 +34,7 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
         throw new Error(advice);
       }
       s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} saved in secret storage`);
-      if (!a) void vscode.window.showInformationMessage(`Compound DB: ${name === 'apiKey' ? 'API key' : 'security token'} saved.`);
+      if (!a) void vscode.window.showInformationMessage(name === 'apiKey' ? vscode.l10n.t('Compound DB: API key saved.') : vscode.l10n.t('Compound DB: security token saved.'));
       return true;
     });
   const clear = (name: SecretName, id: string) =>

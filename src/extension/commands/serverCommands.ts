@@ -9,14 +9,14 @@ import type { Services } from './services';
 export function registerServerCommands(s: Services): vscode.Disposable[] {
   return [
     registerCommand<{ recordId?: number | string; kind?: MolKind }, Inserted & { text: string }>('compoundDb.insertMol', s.log, async (a) => {
-      const title = 'Insert MOL Block';
+      const title = vscode.l10n.t('Insert MOL Block');
       const recordId = await recordIdOf(a, title);
       const kind =
         a?.kind ??
         (await pick(title, [
           { label: '2D', value: '2d' as const },
           { label: '3D', value: '3d' as const },
-          { label: 'Original (as first submitted; older interface)', value: 'original' as const },
+          { label: vscode.l10n.t('Original (as first submitted; older interface)'), value: 'original' as const },
         ]));
       return s.insertMol(recordId, kind);
     }),
@@ -24,12 +24,12 @@ export function registerServerCommands(s: Services): vscode.Disposable[] {
       const config = vscode.workspace.getConfiguration('compoundDb');
       if (config.inspect<string>('serverUrl')?.globalValue) await config.update('serverUrl', undefined, vscode.ConfigurationTarget.Global);
       return vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Compound DB: starting the built-in database' },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Compound DB: starting the built-in database') },
         () => s.local.ensureStarted(),
       );
     }),
     registerCommand<object, LocalServiceInfo>('compoundDb.restartLocalService', s.log, async () =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compound DB: restarting the built-in database' }, () => s.local.restart()),
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Compound DB: restarting the built-in database') }, () => s.local.restart()),
     ),
     registerCommand<object, void>('compoundDb.showLog', s.log, async () => s.log.channel.show(true)),
   ];

@@ -15,11 +15,11 @@ type SearchArg = { searchId: string } | SearchNode;
 
 function recordIdOf(node: ResultArg | undefined): number {
   if (node && 'recordId' in node && Number.isSafeInteger(node.recordId)) return node.recordId;
-  throw new Error('Pick a result in the Searches view');
+  throw new Error(vscode.l10n.t('Pick a result in the Searches view'));
 }
 function searchIdOf(node: SearchArg | undefined): string {
   if (node && 'searchId' in node && typeof node.searchId === 'string') return node.searchId;
-  throw new Error('Pick a search in the Searches view');
+  throw new Error(vscode.l10n.t('Pick a search in the Searches view'));
 }
 
 export function registerTreeCommands(s: Services): vscode.Disposable[] {
@@ -29,9 +29,9 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     registerCommand<ResultArg, string>(id, s.log, async (node) => {
       const recordId = recordIdOf(node);
       const value = await read(recordId);
-      if (!value) throw new Error(`Record ${recordId} has no ${what}`);
+      if (!value) throw new Error(vscode.l10n.t('Record {0} has no {1}', recordId, what));
       await vscode.env.clipboard.writeText(value);
-      vscode.window.setStatusBarMessage(`Copied ${what} of record ${recordId}`, 3000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} of record {1}', what, recordId), 3000);
       return value;
     });
 
@@ -53,13 +53,13 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
 
     registerCommand<SearchArg & { uri?: string }, { uri: string; records: number }>('compoundDb.searches.saveSdf', s.log, async (node) => {
       const state = s.searches.get(searchIdOf(node));
-      if (!state) throw new Error('That search is gone');
-      const sdf = await withCancellableProgress('Compound DB: SDF of results', (signal) => sdfOf(state, signal));
+      if (!state) throw new Error(vscode.l10n.t('That search is gone'));
+      const sdf = await withCancellableProgress(vscode.l10n.t('Compound DB: SDF of results'), (signal) => sdfOf(state, signal));
       return saveSdf(sdf, `compound-db-${state.spec.kind}.sdf`, node && 'uri' in node ? node.uri : undefined);
     }),
     registerCommand<SearchArg, SearchState | undefined>('compoundDb.searches.rerun', s.log, async (node) => {
       const state = s.searches.get(searchIdOf(node));
-      if (!state) throw new Error('That search is gone');
+      if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       s.searches.remove(state.id);
       return runTreeSearch(s, state.spec, false);
     }),

@@ -46,7 +46,7 @@ export class DetailsPanel extends Disposable {
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
     } else {
-      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, `Record ${recordId}`, { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
+      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, vscode.l10n.t('Record {0}', recordId), { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
     return DetailsPanel.current.load(recordId, signal);
@@ -117,7 +117,7 @@ export class DetailsPanel extends Disposable {
   async load(recordId: number, signal?: AbortSignal): Promise<DetailsView> {
     const seq = ++this.loadSeq;
     const current = () => seq === this.loadSeq && !this.isDisposed;
-    this.panel.title = `Record ${recordId}`;
+    this.panel.title = vscode.l10n.t('Record {0}', recordId);
     try {
       const { client, server } = await this.host.connection.get();
       const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal);
@@ -166,7 +166,7 @@ export class DetailsPanel extends Disposable {
       case 'copy': {
         const { text, what } = message.args as WebviewRequests['copy']['args'];
         await vscode.env.clipboard.writeText(text);
-        vscode.window.setStatusBarMessage(`Copied ${what}`, 2000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
         return;
       }
       case 'insertMol': {
@@ -177,7 +177,7 @@ export class DetailsPanel extends Disposable {
       case 'openExternal': {
         const { url } = message.args as WebviewRequests['openExternal']['args'];
         const uri = vscode.Uri.parse(url, true);
-        if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(`Not opening ${uri.scheme} links`);
+        if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(vscode.l10n.t('Not opening {0} links', uri.scheme));
         await vscode.env.openExternal(uri);
         return;
       }

@@ -1,4 +1,5 @@
-/** Gathers everything the details panel shows for one record (no `vscode` here). */
+/** Gathers everything the details panel shows for one record (`vscode` only for its l10n). */
+import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
 import type { DetailsView, IdentifierView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
@@ -6,25 +7,25 @@ import { errorMessage } from '../common/errors';
 import { plainFormula } from '../common/formula';
 import { parseJcamp } from './jcamp';
 
-const FIELD_LABELS: Readonly<Record<DetailsField, string>> = {
+const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
   SMILES: 'SMILES',
-  Formula: 'Formula',
-  AverageMass: 'Average mass',
-  MolecularWeight: 'Molecular weight',
-  MonoisotopicMass: 'Monoisotopic mass',
-  NominalMass: 'Nominal mass',
-  CommonName: 'Common name',
-  ReferenceCount: 'References',
-  DataSourceCount: 'Datasources',
-  ArticleCount: 'Articles',
-  OrgCount: 'Organisation references',
-  Mol2D: '2D MOL',
-  Mol3D: '3D MOL',
-};
+  Formula: vscode.l10n.t('Formula'),
+  AverageMass: vscode.l10n.t('Average mass'),
+  MolecularWeight: vscode.l10n.t('Molecular weight'),
+  MonoisotopicMass: vscode.l10n.t('Monoisotopic mass'),
+  NominalMass: vscode.l10n.t('Nominal mass'),
+  CommonName: vscode.l10n.t('Common name'),
+  ReferenceCount: vscode.l10n.t('References'),
+  DataSourceCount: vscode.l10n.t('Datasources'),
+  ArticleCount: vscode.l10n.t('Articles'),
+  OrgCount: vscode.l10n.t('Organisation references'),
+  Mol2D: vscode.l10n.t('2D MOL'),
+  Mol3D: vscode.l10n.t('3D MOL'),
+});
 
 function lines(text: string): string {
   const n = text.split('\n').length;
-  return `${n} line${n === 1 ? '' : 's'} (below)`;
+  return n === 1 ? vscode.l10n.t('1 line (below)') : vscode.l10n.t('{0} lines (below)', n);
 }
 
 export async function loadDetails(client: CompoundDbClient, recordId: number, source: string, signal?: AbortSignal): Promise<DetailsView> {
@@ -42,17 +43,18 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
   };
 
   const [image, references, inchi, inchiKey, spectra] = await Promise.all([
-    attempt('Structure image', () => compound.image(call)),
-    attempt('External references', () => client.getExternalReferences(recordId, undefined, call)),
+    attempt(vscode.l10n.t('Structure image'), () => compound.image(call)),
+    attempt(vscode.l10n.t('External references'), () => client.getExternalReferences(recordId, undefined, call)),
     attempt('InChI', () => compound.inchi(call)),
     attempt('InChIKey', () => compound.inchiKey(call)),
     loadSpectraList(client, recordId, signal),
   ]);
 
+  const labels = fieldLabels();
   const fields = DETAILS_FIELDS.map((field) => {
     const value = details[RECORD_KEY_OF_FIELD[field]];
     const text = value === undefined || value === null ? '—' : field === 'Mol2D' || field === 'Mol3D' ? lines(String(value)) : String(value);
-    return { field, label: FIELD_LABELS[field], value: field === 'Formula' && typeof value === 'string' ? plainFormula(value) : text };
+    return { field, label: labels[field], value: field === 'Formula' && typeof value === 'string' ? plainFormula(value) : text };
   });
   const identifiers: IdentifierView[] = [{ label: 'Record ID', value: String(recordId) }];
   if (details.smiles) identifiers.push({ label: 'SMILES', value: details.smiles });
@@ -62,7 +64,7 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
 
   return {
     recordId,
-    title: details.commonName || `Record ${recordId}`,
+    title: details.commonName || vscode.l10n.t('Record {0}', recordId),
     source,
     imageDataUri: image ? `data:image/png;base64,${Buffer.from(image).toString('base64')}` : undefined,
     fields,
@@ -76,16 +78,16 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
 }
 
 async function loadSpectraList(client: CompoundDbClient, recordId: number, signal?: AbortSignal): Promise<SpectraView> {
-  if (!client.hasToken) return { available: false, note: 'Spectra come from the older interface: set a security token to see them.', items: [] };
+  if (!client.hasToken) return { available: false, note: vscode.l10n.t('Spectra come from the older interface: set a security token to see them.'), items: [] };
   try {
     const infos = await client.getCompoundSpectraInfo(recordId, { signal });
     return {
       available: true,
-      note: infos.length ? undefined : 'No spectra for this record.',
+      note: infos.length ? undefined : vscode.l10n.t('No spectra for this record.'),
       items: infos.map((i) => ({ id: i.spc_id, type: i.spc_type, fileName: i.file_name, comments: i.comments, submittedDate: i.submitted_date })),
     };
   } catch (error) {
-    return { available: false, note: `Spectra could not be loaded: ${errorMessage(error)}`, items: [] };
+    return { available: false, note: vscode.l10n.t('Spectra could not be loaded: {0}', errorMessage(error)), items: [] };
   }
 }
 

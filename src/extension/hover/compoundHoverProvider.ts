@@ -30,12 +30,12 @@ function shortLine(text: string): vscode.MarkdownString {
 export function renderHover(info: HoverInfo): vscode.MarkdownString {
   const kind = KIND_NAME[info.kind];
   const d = info.details;
-  if (!d) return shortLine(`Compound DB: no compound found for this ${kind}.`);
+  if (!d) return shortLine(vscode.l10n.t('Compound DB: no compound found for this {0}.', kind));
   const md = new vscode.MarkdownString();
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   md.supportHtml = false;
   md.appendMarkdown('**');
-  md.appendText(d.commonName || `Record ${d.id}`);
+  md.appendText(d.commonName || vscode.l10n.t('Record {0}', d.id));
   md.appendMarkdown('**');
   if (d.formula) {
     md.appendMarkdown(' — ');
@@ -43,22 +43,22 @@ export function renderHover(info: HoverInfo): vscode.MarkdownString {
   }
   md.appendMarkdown('\n\n');
   const facts = [
-    `Record ${d.id}`,
-    d.monoisotopicMass !== undefined ? `monoisotopic ${d.monoisotopicMass}` : undefined,
-    d.averageMass !== undefined ? `average ${d.averageMass}` : undefined,
-    d.molecularWeight !== undefined ? `MW ${d.molecularWeight}` : undefined,
-    d.nominalMass !== undefined ? `nominal ${d.nominalMass}` : undefined,
+    vscode.l10n.t('Record {0}', d.id),
+    d.monoisotopicMass !== undefined ? vscode.l10n.t('monoisotopic {0}', d.monoisotopicMass) : undefined,
+    d.averageMass !== undefined ? vscode.l10n.t('average {0}', d.averageMass) : undefined,
+    d.molecularWeight !== undefined ? vscode.l10n.t('MW {0}', d.molecularWeight) : undefined,
+    d.nominalMass !== undefined ? vscode.l10n.t('nominal {0}', d.nominalMass) : undefined,
   ].filter(Boolean);
   md.appendText(facts.join(' · '));
   md.appendMarkdown('\n\n');
   if (info.recordIds.length > 1) {
-    md.appendText(`(${info.recordIds.length} records match; the first is shown)`);
+    md.appendText(vscode.l10n.t('({0} records match; the first is shown)', info.recordIds.length));
     md.appendMarkdown('\n\n');
   }
   md.appendMarkdown(
-    `[Open details](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
-      `[Insert 2D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
-      `[Insert 3D MOL](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })})\n\n`,
+    `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
+      `[${vscode.l10n.t('Insert 2D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
+      `[${vscode.l10n.t('Insert 3D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })})\n\n`,
   );
   if (info.imageBase64) md.appendMarkdown(`![structure](data:image/png;base64,${info.imageBase64}|width=160)`);
   return md;
@@ -80,7 +80,7 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
     const range = new vscode.Range(position.line, target.start, position.line, target.end);
     if (!this.connection.usesLocal() && !settings.hoverSendToRemote[target.kind]) {
       return new vscode.Hover(
-        shortLine(`Compound DB: ${KIND_NAME[target.kind]} lookups are not sent to the remote server (setting ${SEND_SETTING[target.kind]}).`),
+        shortLine(vscode.l10n.t('Compound DB: {0} lookups are not sent to the remote server (setting {1}).', KIND_NAME[target.kind], SEND_SETTING[target.kind])),
         range,
       );
     }
@@ -89,7 +89,7 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
       info = await this.lookup.lookup(target.kind, target.text);
     } catch (error) {
       if (token.isCancellationRequested) return undefined;
-      return new vscode.Hover(shortLine(`Compound DB: lookup failed: ${errorMessage(error)}`), range);
+      return new vscode.Hover(shortLine(vscode.l10n.t('Compound DB: lookup failed: {0}', errorMessage(error))), range);
     }
     if (token.isCancellationRequested) return undefined;
     return new vscode.Hover(renderHover(info), range);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { MolKind } from '../../webview/protocol';
 import { withCancellableProgress } from '../common/progress';
 import type { Connection } from '../server/connection';
@@ -12,13 +13,13 @@ export type InsertMol = (recordId: number, kind: MolKind) => Promise<Inserted & 
  */
 export function molInserter(connection: Connection, target: InsertTarget): InsertMol {
   return async (recordId, kind) => {
-    const text = await withCancellableProgress(`Compound DB: ${kind.toUpperCase()} MOL of ${recordId}`, async (signal) => {
+    const text = await withCancellableProgress(vscode.l10n.t('Compound DB: {0} MOL of {1}', kind.toUpperCase(), recordId), async (signal) => {
       const { client } = await connection.get();
       const call = { signal };
       if (kind === 'original') return client.getOriginalMol(recordId, call);
       return kind === '3d' ? client.compound(recordId).mol3D(call) : client.compound(recordId).mol2D(call);
     });
-    if (text === undefined || text === '') throw new Error(`Record ${recordId} has no ${kind.toUpperCase()} MOL block`);
+    if (text === undefined || text === '') throw new Error(vscode.l10n.t('Record {0} has no {1} MOL block', recordId, kind.toUpperCase()));
     const inserted = await insertTextAtCursor(text, target.editor());
     return { ...inserted, text };
   };

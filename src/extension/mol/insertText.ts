@@ -16,7 +16,7 @@ export async function insertTextAtCursor(text: string, editor: vscode.TextEditor
     const selection = editor.selection;
     const offset = editor.document.offsetAt(selection.start);
     const ok = await editor.edit((builder) => builder.replace(selection, text));
-    if (!ok) throw new Error('The editor did not accept the edit');
+    if (!ok) throw new Error(vscode.l10n.t('The editor did not accept the edit'));
     return { uri: editor.document.uri.toString(), offset, length: text.length };
   }
   const notebook = vscode.window.activeNotebookEditor;
@@ -26,8 +26,8 @@ export async function insertTextAtCursor(text: string, editor: vscode.TextEditor
     const end = document.lineAt(document.lineCount - 1).range.end;
     const edit = new vscode.WorkspaceEdit();
     edit.insert(document.uri, end, text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('The notebook cell did not accept the edit');
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The notebook cell did not accept the edit'));
     return { uri: document.uri.toString(), offset: document.offsetAt(end), length: text.length };
   }
-  throw new Error('Open an editor or a notebook cell to insert into');
+  throw new Error(vscode.l10n.t('Open an editor or a notebook cell to insert into'));
 }

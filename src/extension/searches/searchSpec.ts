@@ -1,4 +1,5 @@
 /** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
+import * as vscode from 'vscode';
 import type { Complexity, Direction, Isotopic, MassWithRange, SortKey } from '../../wire';
 import type { IntrinsicPropertyInput, OrderInput } from '../../client';
 
@@ -30,19 +31,19 @@ export type SearchSpec =
 export type SearchKind = SearchSpec['kind'];
 
 export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
-  composite: 'Search',
-  name: 'Name',
-  formula: 'Formula',
-  formulaBatch: 'Formula list',
-  mass: 'Mass',
-  massBatch: 'Mass list',
-  element: 'Elements',
-  intrinsic: 'Intrinsic properties',
+  composite: vscode.l10n.t('Search'),
+  name: vscode.l10n.t('Name'),
+  formula: vscode.l10n.t('Formula'),
+  formulaBatch: vscode.l10n.t('Formula list'),
+  mass: vscode.l10n.t('Mass'),
+  massBatch: vscode.l10n.t('Mass list'),
+  element: vscode.l10n.t('Elements'),
+  intrinsic: vscode.l10n.t('Intrinsic properties'),
   inchi: 'InChI',
   inchikey: 'InChIKey',
   smiles: 'SMILES',
-  legacySimple: 'Simple search (older)',
-  legacyAsync: 'Async search (older)',
+  legacySimple: vscode.l10n.t('Simple search (older)'),
+  legacyAsync: vscode.l10n.t('Async search (older)'),
 };
 
 const massText = (m: MassWithRange) => `${m.mass} ± ${m.range}`;
@@ -65,8 +66,8 @@ export function describeSpec(spec: SearchSpec): string {
     case 'massBatch':
       return spec.masses.map(massText).join(', ');
     case 'element': {
-      const parts = [`${spec.includeAll ? 'all of' : 'any of'} ${spec.includeElements.join(' ')}`];
-      if (spec.excludeElements?.length) parts.push(`not ${spec.excludeElements.join(' ')}`);
+      const parts = [spec.includeAll ? vscode.l10n.t('all of {0}', spec.includeElements.join(' ')) : vscode.l10n.t('any of {0}', spec.includeElements.join(' '))];
+      if (spec.excludeElements?.length) parts.push(vscode.l10n.t('not {0}', spec.excludeElements.join(' ')));
       if (spec.complexity) parts.push(spec.complexity);
       if (spec.isotopic) parts.push(spec.isotopic);
       return parts.join(', ');

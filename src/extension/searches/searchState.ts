@@ -1,4 +1,5 @@
 /** The state of one search in the tree: plain JSON, persisted, never holding a live object. */
+import * as vscode from 'vscode';
 import { describeSpec, KIND_LABELS, type SearchSpec } from './searchSpec';
 
 export interface ResultGroup {
@@ -50,9 +51,9 @@ export function formatDuration(ms: number | undefined): string | undefined {
 
 /** `Complete · 3 results · 0.4 s`, or the error. */
 export function searchDescription(state: SearchState): string {
-  if (state.error) return `${state.status === 'Starting' ? 'Failed' : state.status} · ${state.error}`;
+  if (state.error) return `${state.status === 'Starting' ? vscode.l10n.t('Failed') : state.status} · ${state.error}`;
   const parts = [state.status];
-  if (state.count !== undefined) parts.push(`${state.count} result${state.count === 1 ? '' : 's'}`);
+  if (state.count !== undefined) parts.push(state.count === 1 ? vscode.l10n.t('1 result') : vscode.l10n.t('{0} results', state.count));
   const d = formatDuration(state.durationMs);
   if (d) parts.push(d);
   return parts.join(' · ');
@@ -87,7 +88,7 @@ export function sanitizeStates(value: unknown): SearchState[] {
       message: typeof s.message === 'string' ? s.message : undefined,
       durationMs: typeof s.durationMs === 'number' ? s.durationMs : undefined,
       queryId: typeof s.queryId === 'string' ? s.queryId : undefined,
-      error: interrupted ? 'interrupted when the window closed; re-run it' : typeof s.error === 'string' ? s.error : undefined,
+      error: interrupted ? vscode.l10n.t('interrupted when the window closed; re-run it') : typeof s.error === 'string' ? s.error : undefined,
       ids,
       more: s.more === true,
       groups,

@@ -56,7 +56,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     if (state.error) return [this.intern({ type: 'message', searchId: id, text: state.error, error: true })];
     if (state.running) return [];
     if (state.groups) return state.groups.map((g) => this.intern({ type: 'group', searchId: id, group: g.label }));
-    if (state.ids.length === 0) return [this.intern({ type: 'message', searchId: id, text: 'No results', error: false })];
+    if (state.ids.length === 0) return [this.intern({ type: 'message', searchId: id, text: vscode.l10n.t('No results'), error: false })];
     return this.page(state, state.ids, undefined, state.more);
   }
 
@@ -75,7 +75,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
 
   getTreeItem(node: SearchNode): vscode.TreeItem {
     const state = this.model.get(node.searchId);
-    if (!state) return new vscode.TreeItem('(removed)');
+    if (!state) return new vscode.TreeItem(vscode.l10n.t('(removed)'));
     switch (node.type) {
       case 'search':
         return this.searchItem(state);
@@ -83,30 +83,30 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         const group = state.groups?.find((g) => g.label === node.group);
         const item = new vscode.TreeItem(prettyFormula(node.group), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `${state.id}/g/${node.group}`;
-        item.description = `${group?.ids.length ?? 0} result${group?.ids.length === 1 ? '' : 's'}`;
+        item.description = group?.ids.length === 1 ? vscode.l10n.t('1 result') : vscode.l10n.t('{0} results', group?.ids.length ?? 0);
         item.iconPath = new vscode.ThemeIcon('list-tree');
         item.contextValue = 'group';
         return item;
       }
       case 'result': {
         const label = state.labels[node.recordId];
-        const item = new vscode.TreeItem(label?.name || `Record ${node.recordId}`);
+        const item = new vscode.TreeItem(label?.name || vscode.l10n.t('Record {0}', node.recordId));
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
         item.description = [label?.formula ? prettyFormula(label.formula) : undefined, `#${node.recordId}`].filter(Boolean).join('  ');
-        item.tooltip = `${label?.name ?? ''}\nRecord ${node.recordId}`.trim();
+        item.tooltip = `${label?.name ?? ''}\n${vscode.l10n.t('Record {0}', node.recordId)}`.trim();
         item.iconPath = new vscode.ThemeIcon('beaker');
         item.contextValue = 'result';
-        item.command = { command: 'compoundDb.searches.openDetails', title: 'Open Details', arguments: [node] };
+        item.command = { command: 'compoundDb.searches.openDetails', title: vscode.l10n.t('Open Details'), arguments: [node] };
         return item;
       }
       case 'more': {
         const total = node.group === undefined ? (state.count ?? state.ids.length) : (state.groups?.find((g) => g.label === node.group)?.ids.length ?? 0);
         const shown = state.shown[node.group ?? ''] ?? 0;
-        const item = new vscode.TreeItem(`Load more (${shown} of ${total} shown)`);
+        const item = new vscode.TreeItem(vscode.l10n.t('Load more ({0} of {1} shown)', shown, total));
         item.id = `${state.id}/${node.group ?? ''}/more`;
         item.iconPath = new vscode.ThemeIcon('ellipsis');
         item.contextValue = 'more';
-        item.command = { command: 'compoundDb.searches.loadMore', title: 'Load More', arguments: [node] };
+        item.command = { command: 'compoundDb.searches.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
         return item;
       }
       case 'message': {
@@ -134,13 +134,13 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown(`**${KIND_LABELS[state.spec.kind]}**\n\n`);
     const rows: Array<[string, string | undefined]> = [
-      ['Query', describeSpec(state.spec)],
-      ['Status', state.status],
-      ['Count', state.count === undefined ? undefined : String(state.count)],
-      ['Message', state.message],
-      ['Duration', formatDuration(state.durationMs)],
-      ['Query ID', state.queryId],
-      ['Error', state.error],
+      [vscode.l10n.t('Query'), describeSpec(state.spec)],
+      [vscode.l10n.t('Status'), state.status],
+      [vscode.l10n.t('Count'), state.count === undefined ? undefined : String(state.count)],
+      [vscode.l10n.t('Message'), state.message],
+      [vscode.l10n.t('Duration'), formatDuration(state.durationMs)],
+      [vscode.l10n.t('Query ID'), state.queryId],
+      [vscode.l10n.t('Error'), state.error],
     ];
     for (const [k, v] of rows) if (v) tip.appendText(`${k}: ${v}\n\n`);
     item.tooltip = tip;

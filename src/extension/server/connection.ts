@@ -20,7 +20,7 @@ export interface Connected {
 
 export class MissingApiKeyError extends Error {
   constructor() {
-    super('No API key is set for the configured server. Run "Compound DB: Set API Key", or clear compoundDb.serverUrl to use the built-in database.');
+    super(vscode.l10n.t('No API key is set for the configured server. Run "{0}", or clear {1} to use the built-in database.', vscode.l10n.t('Compound DB: Set API Key'), 'compoundDb.serverUrl'));
   }
 }
 

@@ -91,9 +91,9 @@ export class LocalService extends Disposable {
         clearTimeout(timer);
         this.setState('failed');
         this.stopChild();
-        reject(new Error(`The built-in database did not start: ${message}`));
+        reject(new Error(vscode.l10n.t('The built-in database did not start: {0}', message)));
       };
-      const timer = setTimeout(() => fail(`no answer within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+      const timer = setTimeout(() => fail(vscode.l10n.t('no answer within {0} s', START_TIMEOUT_MS / 1000)), START_TIMEOUT_MS);
       child.on('message', (m: ServiceMessage) => {
         if (settled) return;
         if (m.type === 'error') return fail(m.message);
@@ -107,7 +107,7 @@ export class LocalService extends Disposable {
       });
       child.on('error', (e) => fail(e.message));
       child.on('exit', (code, signal) => {
-        if (!settled) return fail(`exited with ${signal ?? `code ${code}`}`);
+        if (!settled) return fail(signal ? vscode.l10n.t('exited with {0}', signal) : vscode.l10n.t('exited with code {0}', String(code)));
         if (this.child !== child) return; // stopped on purpose
         this.child = undefined;
         this.info = undefined;

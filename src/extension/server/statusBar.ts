@@ -9,7 +9,7 @@ export class ServerStatusBar extends Disposable {
 
   constructor(private readonly local: LocalService) {
     super();
-    this.item.name = 'Compound DB Server';
+    this.item.name = vscode.l10n.t('Compound DB Server');
     this.item.command = 'compoundDb.showLog';
     this._register(local.onDidChangeState(() => this.update()));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && this.update()));
@@ -32,16 +32,21 @@ export class ServerStatusBar extends Disposable {
         /* shown as typed */
       }
       this.item.text = `$(cloud) Compound DB: ${host}`;
-      this.item.tooltip = `Lookups go to ${serverUrl}`;
+      this.item.tooltip = vscode.l10n.t('Lookups go to {0}', serverUrl);
       this.item.backgroundColor = undefined;
       return;
     }
     const state = this.local.state;
     const icon = { stopped: '$(database)', starting: '$(sync~spin)', running: '$(database)', failed: '$(error)' }[state];
-    const word = { stopped: 'built-in (starts on first use)', starting: 'built-in (starting)', running: 'built-in', failed: 'built-in (failed)' }[state];
-    this.item.text = `${icon} Compound DB: ${word}`;
+    const word = {
+      stopped: vscode.l10n.t('built-in (starts on first use)'),
+      starting: vscode.l10n.t('built-in (starting)'),
+      running: vscode.l10n.t('built-in'),
+      failed: vscode.l10n.t('built-in (failed)'),
+    }[state];
+    this.item.text = `${icon} ${vscode.l10n.t('Compound DB: {0}', word)}`;
     const url = this.local.current?.baseUrl;
-    this.item.tooltip = url ? `Built-in database at ${url}` : 'Built-in database: no server address is configured';
+    this.item.tooltip = url ? vscode.l10n.t('Built-in database at {0}', url) : vscode.l10n.t('Built-in database: no server address is configured');
     this.item.backgroundColor = state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
   }
 }

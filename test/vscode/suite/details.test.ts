@@ -46,8 +46,10 @@ suite('Details webview', () => {
     await a.detailsRendered(id);
     await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
     assert.strictEqual((await a.detailsRendered()).recordId, id);
-    const titles = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
-    assert.deepStrictEqual(titles, ['Caffeine']);
+    // Tab labels reach the extension host a moment after the panel's title is set back.
+    const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+    await waitFor(() => (webviewTitles().join('|') === 'Caffeine' ? true : undefined), 'the details tab titled Caffeine again', 5_000).catch(() => undefined);
+    assert.deepStrictEqual(webviewTitles(), ['Caffeine']);
   });
 
   test('lists the spectra of the older interface and plots one', async () => {
