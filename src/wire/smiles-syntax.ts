@@ -61,7 +61,7 @@ export function parseSmilesSyntax(text: string): SmilesSyntaxResult {
       continue;
     }
     if (ch === '(') {
-      if (last !== 'atom' && last !== 'ring' && last !== 'close') return fail('a branch must follow an atom');
+      if (!afterAtom(last)) return fail('a branch must follow an atom');
       depth++;
       last = 'open';
       i++;
@@ -69,14 +69,14 @@ export function parseSmilesSyntax(text: string): SmilesSyntaxResult {
     }
     if (ch === ')') {
       if (depth === 0) return fail('unbalanced )');
-      if (last !== 'atom' && last !== 'ring' && last !== 'close') return fail('empty or unfinished branch');
+      if (!afterAtom(last)) return fail('empty or unfinished branch');
       depth--;
       last = 'close';
       i++;
       continue;
     }
     if (ch === '.') {
-      if (last !== 'atom' && last !== 'ring' && last !== 'close') return fail('a dot must follow an atom');
+      if (!afterAtom(last)) return fail('a dot must follow an atom');
       components++;
       last = 'dot';
       i++;
@@ -86,7 +86,7 @@ export function parseSmilesSyntax(text: string): SmilesSyntaxResult {
   }
   if (depth !== 0) return fail('unbalanced (');
   if (openRings.size) return fail(`ring ${[...openRings.keys()].join(', ')} not closed`);
-  if (last !== 'atom' && last !== 'ring' && last !== 'close') return fail('unfinished');
+  if (!afterAtom(last)) return fail('unfinished');
   return { ok: true, atoms, components };
 }
 
@@ -138,4 +138,9 @@ export function isPlainWord(text: string): boolean {
 export function looksLikeSmiles(text: string): boolean {
   const t = text.trim();
   return t.length > 0 && !isPlainWord(t) && parseSmilesSyntax(t).ok;
+}
+
+/** After an atom, a ring closure or a closed branch: where a branch, a dot or the end may come. */
+function afterAtom(last: Last): boolean {
+  return last === 'atom' || last === 'ring' || last === 'close';
 }

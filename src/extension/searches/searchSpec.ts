@@ -1,6 +1,6 @@
 /** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
 import * as vscode from 'vscode';
-import type { Complexity, Direction, Isotopic, MassWithRange, SortKey } from '../../wire';
+import { INTRINSIC_MASS_KEYS, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
 import type { IntrinsicPropertyInput, OrderInput } from '../../client';
 
 export type Ordering = OrderInput;
@@ -75,7 +75,7 @@ export function describeSpec(spec: SearchSpec): string {
     case 'intrinsic': {
       const parts: string[] = [];
       if (spec.formula) parts.push(spec.formula);
-      for (const key of ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const) {
+      for (const key of INTRINSIC_MASS_KEYS) {
         const m = spec[key];
         if (m) parts.push(`${key} ${massText(m)}`);
       }
