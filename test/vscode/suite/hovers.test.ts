@@ -59,6 +59,22 @@ suite('Hovers', () => {
     assert.doesNotMatch(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('COCOA') + 1)), /compoundDb|Compound DB/);
   });
 
+  test('each kind of hover can be turned off on its own', async () => {
+    const keyPos = new vscode.Position(0, lines[0].indexOf(CAFFEINE_KEY) + 5);
+    const smilesPos = new vscode.Position(1, lines[1].indexOf('CCO') + 1);
+    try {
+      await setSetting('hover.smiles.enabled', false);
+      assert.doesNotMatch(await hoverAt(file, smilesPos), /Ethanol|compoundDb/);
+      assert.match(await hoverAt(file, keyPos), /Caffeine/);
+      await setSetting('hover.inchikey.enabled', false);
+      assert.doesNotMatch(await hoverAt(file, keyPos), /Caffeine|compoundDb/);
+    } finally {
+      await setSetting('hover.smiles.enabled', undefined);
+      await setSetting('hover.inchikey.enabled', undefined);
+    }
+    assert.match(await hoverAt(file, smilesPos), /Ethanol/);
+  });
+
   test('duplicate lookups in flight are merged', async () => {
     const a = await api();
     const merged = workspaceFile('hover-merge.txt');
