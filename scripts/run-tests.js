@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: compiles, then runs the unit, service and VS Code suites in turn, streaming their output,
-// and closes with one line `N passed, N failed` over all of them. Exits non-zero on any failure or on a
-// suite that ran no test.
+// `npm test`: compiles, lints (ESLint with the layer fences, knip), then runs the unit, service and VS Code
+// suites in turn, streaming their output, and closes with one line `N passed, N failed` over all of them.
+// Exits non-zero on any failure, on a suite that ran no test, and on anything the suites leave in the temp
+// folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
+// `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
 'use strict';
+const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
 
@@ -11,14 +15,27 @@ const only = process.argv.slice(2);
 
 const suites = [
   { name: 'compile', cmd: 'npm', args: ['run', '--silent', 'compile'], counted: false },
+  { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
   { name: 'unit', cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
   { name: 'service', cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
   { name: 'vscode', cmd: 'node', args: ['scripts/test-vscode.js'], counted: true },
 ].filter((s) => only.length === 0 || s.name === 'compile' || only.includes(s.name));
 
-function run(suite) {
+// The editor under test makes its own runtime files there (IPC sockets, the TypeScript server's folder): not a test's.
+const EDITOR_OWN = /^(vscode-|\.org\.chromium\.)/;
+
+/** Everything under `dir`, as paths relative to it (a folder's contents rather than the folder). */
+function leftovers(dir, rel = '') {
+  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    const name = path.join(rel, e.name);
+    const inside = e.isDirectory() ? leftovers(dir, name) : [];
+    return inside.length ? inside : [name];
+  });
+}
+
+function run(suite, env) {
   return new Promise((resolve) => {
-    const child = spawn(suite.cmd, suite.args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(suite.cmd, suite.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     const take = (out) => (chunk) => {
       text += chunk.toString();
@@ -43,11 +60,14 @@ function counts(text) {
   let passed = 0;
   let failed = 0;
   const problems = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-test-run-'));
+  const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   for (const suite of suites) {
     console.log(`\n=== ${suite.name} ===`);
-    const { code, text } = await run(suite);
+    const { code, text } = await run(suite, env);
     if (!suite.counted) {
       if (code !== 0) {
+        fs.rmSync(tmp, { recursive: true, force: true });
         console.log(`\n${suite.name} failed (exit ${code}); no suite was run.\n0 passed, 1 failed`);
         process.exit(1);
       }
@@ -63,6 +83,12 @@ function counts(text) {
       failed += 1;
       problems.push(`${suite.name} ran no test`);
     }
+  }
+  const left = leftovers(tmp).filter((f) => !EDITOR_OWN.test(f));
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (left.length) {
+    failed += 1;
+    problems.push(`the suites left ${left.length} file(s) in the temp folder: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`);
   }
   for (const p of problems) console.log(`problem: ${p}`);
   console.log(`\n${passed} passed, ${failed} failed`);

@@ -39,7 +39,7 @@ export interface SearchBackend {
 export interface SearchContext {
   backend: SearchBackend;
   compound(recordId: number): Compound;
-  sdf(queryId: string, call?: CallOptions): Promise<string>;
+  sdf: (queryId: string, call?: CallOptions) => Promise<string>;
   sleep: Sleep;
   now: () => number;
 }

@@ -94,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   return {
     activationMs,
-    searches: () => JSON.parse(JSON.stringify(searches.all())),
+    searches: () => JSON.parse(JSON.stringify(searches.all())) as ReturnType<CompoundDbApi['searches']>,
     treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
     detailsRendered: (recordId) => {
       const panel = DetailsPanel.current;

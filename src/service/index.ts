@@ -24,9 +24,9 @@ export { MemoryStore } from './store/memory-store';
 
 const EMPTY_SPECTRA: SpectrumStore = { all: () => [], get: () => undefined, ofRecord: () => [], readData: () => undefined };
 
-async function spectraOf(dataDir: string, extra: string | undefined): Promise<SpectrumStore> {
+async function spectraOf(dataDir: string, extra: string | undefined, withShipped: boolean): Promise<SpectrumStore> {
   const shipped = path.join(dataDir, 'spectra');
-  const dirs = [...(fs.existsSync(path.join(shipped, 'index.json')) ? [shipped] : []), ...(extra ? [extra] : [])];
+  const dirs = [...(withShipped && fs.existsSync(path.join(shipped, 'index.json')) ? [shipped] : []), ...(extra ? [extra] : [])];
   return dirs.length ? loadSpectra(dirs) : EMPTY_SPECTRA;
 }
 
@@ -43,7 +43,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
   const records = options.records ?? (await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log));
   const store = new MemoryStore(records);
-  const spectra = await spectraOf(dataDir, options.spectraDir);
+  const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log });
   let origin = '';
   const ctx: ServiceContext = {

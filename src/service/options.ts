@@ -12,6 +12,8 @@ export interface ServiceOptions {
   dataFiles?: string[];
   /** A folder of spectra (JCAMP-DX files and index.json) added to the shipped ones. */
   spectraDir?: string;
+  /** Load the spectra shipped in dataDir. Default true; off, only spectraDir's are served (tests with their own records). */
+  shippedSpectra?: boolean;
   /** JSON file of API keys and tokens (format in auth/keys.ts and README.md). */
   keysFile?: string;
   /** The same, given as a value (tests). Ignored when keysFile is set. */

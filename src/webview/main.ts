@@ -36,7 +36,7 @@ function identifiers(view: DetailsView): HTMLElement {
   for (const id of view.identifiers) {
     const row = el('tr', {}, el('th', { text: id.label }), el('td', {}, el('code', { text: id.value })));
     row.dataset.identifier = id.label;
-    row.appendChild(el('td', {}, button('Copy', () => host.request('copy', { text: id.value, what: id.label }).catch(report), `Copy ${id.label}`)));
+    row.appendChild(el('td', {}, button('Copy', () => void host.request('copy', { text: id.value, what: id.label }).catch(report), `Copy ${id.label}`)));
     table.appendChild(row);
   }
   return section('Identifiers', table);
@@ -77,8 +77,8 @@ function mol(view: DetailsView, kind: '2d' | '3d', text: string | undefined): HT
   const actions = el(
     'div',
     { className: 'actions' },
-    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => host.request('insertMol', { recordId: view.recordId, kind }).catch(report)),
-    button('Copy', () => host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report)),
+    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => void host.request('insertMol', { recordId: view.recordId, kind }).catch(report)),
+    button('Copy', () => void host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report)),
   );
   return el('details', {}, el('summary', { text: `${kind.toUpperCase()} MOL block` }), actions, pre);
 }

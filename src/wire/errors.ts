@@ -10,7 +10,6 @@ export const ERROR_KIND_OF_STATUS = {
   503: 'Unavailable',
 } as const;
 export type HttpErrorStatus = keyof typeof ERROR_KIND_OF_STATUS;
-export type CurrentErrorKind = (typeof ERROR_KIND_OF_STATUS)[HttpErrorStatus];
 
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -22,9 +21,6 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
-
-/** Older interface (spec 7.2). */
-export type LegacyErrorKind = 'Parse' | 'LegacyAuthorization' | 'LegacyNotFound';
 
 /** One problem with one input: the field named as on the wire, and what is wrong with it. */
 export interface FieldError {

@@ -38,9 +38,3 @@ export function molTypeFromLegacy(value: string): MolType | undefined {
   const lower = value.toLowerCase();
   return MOL_TYPES.find((m) => LEGACY_MOL_TYPE_OF_MOL_TYPE[m].toLowerCase() === lower);
 }
-
-/** Spectrum types named in spec 2.5 (the list is open: servers may report others). */
-export const SPECTRUM_TYPES = [
-  'HNMR', 'CNMR', 'IR', 'UV-Vis', 'NIR', 'EI', '2D1H1HCOSY', '2D1H13CD', 'APCI+', 'R', 'MALDI+',
-  '2D1H13CLR', 'APPI-', 'CI+ve', 'ESI+', '2D1H1HOESY', 'FNMR', 'CI-ve', 'ESI-', 'PNMR',
-] as const;

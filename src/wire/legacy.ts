@@ -145,7 +145,6 @@ export const LEGACY_SPECTRUM_INFO_KEYS = ['spc_id', 'spc_type', 'csid', 'file_na
 export const LEGACY_EXTENDED_INFO_KEYS = [
   'CSID', 'MF', 'SMILES', 'InChI', 'InChIKey', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'ALogP', 'XLogP', 'CommonName',
 ] as const;
-export const LEGACY_MOL_INFO_EXTRA_KEYS = ['MOL2d', 'MOL3d', 'ReferenceCount', 'DataSourceCount', 'ArticleCount', 'OrgCount', 'ExternalReferences'] as const;
 
 /** `H:MM:SS.fff` of a duration in milliseconds. */
 export function formatElapsed(ms: number): string {
@@ -155,10 +154,4 @@ export function formatElapsed(ms: number): string {
   const s = Math.floor((total % 60_000) / 1000);
   const f = total % 1000;
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(f).padStart(3, '0')}`;
-}
-export function parseElapsed(text: string): number | undefined {
-  const m = /^(\d+):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const frac = m[4] ? Number(`0.${m[4]}`) : 0;
-  return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3]) + frac) * 1000;
 }

@@ -14,11 +14,6 @@ export const QUERY_STATUSES = [
 ] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
-/** The older interface's status names: the same less `Complete` and `Not Found`. */
-export const LEGACY_QUERY_STATUSES = QUERY_STATUSES.filter(
-  (s) => s !== 'Complete' && s !== 'Not Found',
-) as readonly QueryStatus[];
-
 /** The current interface reports `Complete`, the older one `ResultReady`; clients accept either. */
 export const FINISHED_STATUSES: readonly QueryStatus[] = ['Complete', 'ResultReady'];
 export const FAILED_STATUSES: readonly QueryStatus[] = [

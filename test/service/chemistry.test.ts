@@ -1,7 +1,6 @@
 /** The chemistry layer (RDKit, Indigo, resvg, mf-parser) and the shipped data, checked against published values. */
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { inflateSync } from 'zlib';
 import {
@@ -18,6 +17,7 @@ import { readCollectionFile } from '../../src/service/chemistry/collection';
 import { NO_3D_COMMENT } from '../../src/service/chemistry/sdf-records';
 import { packageRoot } from '../../src/service/chemistry/wasm';
 import type { CompoundRecord } from '../../src/service/store/record';
+import { tempDir } from '../support/temp';
 
 /** Standard InChIKeys and masses as published (IUPAC InChI and the usual public compound databases). */
 const KNOWN = [
@@ -314,7 +314,7 @@ describe('service: chemistry', function () {
     });
 
     it('loads extra folders in the same format and refuses a clashing or unsafe entry', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spectra-'));
+      const dir = tempDir('spectra');
       fs.writeFileSync(path.join(dir, 'a.jdx'), '##TITLE=test\n##END=\n');
       fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify([{ spc_id: 5001, spc_type: 'IR', csid: 1, file_name: 'a.jdx' }]));
       const store = await loadSpectra([path.join(SHIPPED_DATA_DIR, 'spectra'), dir]);

@@ -17,7 +17,7 @@ import {
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
 import type { CompoundRecord } from '../../src/service/store/record';
-import { buildFixtureRecords, emptyDir, SPECTRUM_TEXT, writeSpectraDir } from './support/fixture';
+import { buildFixtureRecords, SPECTRUM_TEXT, writeSpectraDir } from './support/fixture';
 
 const KEY = 'e2e-api-key-1234';
 const SUB = 'e2e-subscriber-token';
@@ -38,7 +38,7 @@ describe('client end to end against the local service', () => {
     svc = await startService({
       port: 0,
       records: fixture,
-      dataDir: emptyDir(),
+      shippedSpectra: false,
       spectraDir: writeSpectraDir(),
       keys: { apiKeys: [KEY], tokens: [{ token: SUB, role: 'subscriber' }, { token: USER, role: 'user' }] },
     });
@@ -231,7 +231,7 @@ describe('client end to end against the local service', () => {
 
   describe('limits the service enforces', () => {
     it('TooManyRecords and 429 reach the client as their error kinds', async () => {
-      const small = await startService({ port: 0, records: fixture, dataDir: emptyDir(), resultCap: 1, rateLimitPerMinute: 6 });
+      const small = await startService({ port: 0, records: fixture, shippedSpectra: false, resultCap: 1, rateLimitPerMinute: 6 });
       try {
         const client = new CompoundDbClient({ baseUrl: small.baseUrl, apiKey: 'compound-db-dev-key', retries: 0 });
         await assert.rejects(client.search('acet', { ...fast, raiseErrors: true }), QueryFailedError);

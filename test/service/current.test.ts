@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
-import { buildFixtureRecords, emptyDir } from './support/fixture';
+import { buildFixtureRecords } from './support/fixture';
 import { api, request } from './support/http';
 
 const CAFFEINE_KEY = 'RYYVLZVUVIJVGH-UHFFFAOYSA-N';
@@ -14,7 +14,7 @@ describe('service: current interface, records and tools', () => {
 
   before(async () => {
     const chemistry = await loadChemistry();
-    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir() });
+    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false });
     base = svc.baseUrl;
   });
   after(() => svc.close());

@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import { gunzipSync } from 'zlib';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry, type Chemistry } from '../../src/service/chemistry';
-import { buildFixtureRecords, emptyDir } from './support/fixture';
+import { buildFixtureRecords } from './support/fixture';
 import { api, runFilter, waitQuery } from './support/http';
 
 describe('service: current interface, filters and queries', () => {
@@ -14,7 +14,7 @@ describe('service: current interface, filters and queries', () => {
 
   before(async () => {
     chemistry = await loadChemistry();
-    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir() });
+    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false });
     base = svc.baseUrl;
   });
   after(() => svc.close());
@@ -29,7 +29,7 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await waitQuery(base, `filter/${submit.json.queryId}/status`), { count: 2, message: '', status: 'Complete' });
     });
     it('is seen running (Created or Processing, count 0) and then Complete, never going back', async () => {
-      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), queryDelayMs: 1000 });
+      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, queryDelayMs: 1000 });
       try {
         const submit = await api(slow.baseUrl, 'POST', 'filter/formula', { formula: 'C7H8N4O2' });
         const seen: Array<{ status: string; count: number }> = [];

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import { CURRENT_ROUTES, LEGACY_ERROR_TEXT, LEGACY_ROUTES, LEGACY_XML_NAMESPACE, fillPath, isFailedStatus, legacyPath, type CurrentOperation } from '../../src/wire';
 import { DEV_TOKEN, startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
-import { buildFixtureRecords, emptyDir, FIXTURE, writeSpectraDir } from './support/fixture';
+import { buildFixtureRecords, FIXTURE, writeSpectraDir } from './support/fixture';
 import { api, request, waitQuery, type Reply } from './support/http';
 
 /** mulberry32: a small seeded generator, so a failure can be replayed. */
@@ -102,7 +102,7 @@ describe('service: hostile input never crashes it nor changes the data', functio
   let base: string;
 
   before(async () => {
-    svc = await startService({ port: 0, records: buildFixtureRecords(await loadChemistry()), dataDir: emptyDir(), spectraDir: writeSpectraDir() });
+    svc = await startService({ port: 0, records: buildFixtureRecords(await loadChemistry()), shippedSpectra: false, spectraDir: writeSpectraDir() });
     base = svc.baseUrl;
   });
   after(() => svc.close());

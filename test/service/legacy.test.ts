@@ -3,7 +3,7 @@ import * as assert from 'assert';
 import { LEGACY_ERROR_TEXT, LEGACY_XML_NAMESPACE } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
-import { buildFixtureRecords, emptyDir, SPECTRUM_TEXT, writeSpectraDir } from './support/fixture';
+import { buildFixtureRecords, SPECTRUM_TEXT, writeSpectraDir } from './support/fixture';
 import { legacy, parseXml, request, waitLegacy, type Fields } from './support/http';
 
 const SUB = 'subscriber-token-1234';
@@ -28,7 +28,7 @@ describe('service: older interface', () => {
     svc = await startService({
       port: 0,
       records: buildFixtureRecords(chemistry),
-      dataDir: emptyDir(),
+      shippedSpectra: false,
       spectraDir: writeSpectraDir(),
       keys: { apiKeys: ['api-key-12345678'], tokens: [{ token: SUB, role: 'subscriber' }, { token: USER, role: 'user' }] },
     });

@@ -1,21 +1,21 @@
 /** Caps, timing states and budgets: paging past 10,000, TooManyRecords, unfinished and expired queries, 429, keys. */
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { LEGACY_ERROR_TEXT } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
 import type { CompoundRecord } from '../../src/service/store/record';
 import { syntheticCollection } from '../../bench/service-synthetic';
-import { buildFixtureRecords, emptyDir } from './support/fixture';
+import { buildFixtureRecords } from './support/fixture';
 import { api, legacy, parseXml, waitQuery } from './support/http';
+import { tempDir } from '../support/temp';
 
 describe('service: limits, unfinished queries and budgets', () => {
   let fixture: CompoundRecord[];
   const started: RunningService[] = [];
   const start = async (options: Parameters<typeof startService>[0]) => {
-    const s = await startService({ port: 0, dataDir: emptyDir(), records: fixture, ...options });
+    const s = await startService({ port: 0, shippedSpectra: false, records: fixture, ...options });
     started.push(s);
     return s;
   };
@@ -116,7 +116,7 @@ describe('service: limits, unfinished queries and budgets', () => {
   });
 
   it('reads a keys file, and refuses the development credentials on a non-loopback host', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-keys-')), 'keys.json');
+    const file = path.join(tempDir('keys'), 'keys.json');
     fs.writeFileSync(file, JSON.stringify({ apiKeys: ['file-key-12345678'], tokens: [{ token: 'file-token-123456', role: 'user' }] }));
     const svc = await start({ keysFile: file });
     assert.strictEqual(svc.devCredentials, false);
@@ -124,8 +124,8 @@ describe('service: limits, unfinished queries and budgets', () => {
     assert.strictEqual((await api(svc.baseUrl, 'GET', 'lookups/datasources')).status, 401);
     const spectra = await legacy(svc.baseUrl, 'Spectra.asmx/GetAllSpectraInfo', [], 'file-token-123456');
     assert.strictEqual(spectra.text, LEGACY_ERROR_TEXT.unauthorized);
-    await assert.rejects(startService({ port: 0, host: '0.0.0.0', records: fixture, dataDir: emptyDir() }), /development credentials/);
+    await assert.rejects(startService({ port: 0, host: '0.0.0.0', records: fixture, shippedSpectra: false }), /development credentials/);
     fs.writeFileSync(file, JSON.stringify({ apiKeys: ['short'] }));
-    await assert.rejects(startService({ port: 0, keysFile: file, records: fixture, dataDir: emptyDir() }), /apiKeys/);
+    await assert.rejects(startService({ port: 0, keysFile: file, records: fixture, shippedSpectra: false }), /apiKeys/);
   });
 });

@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import { DIRECTIONS, ORDER_BY_VALUES, type Direction, type OrderBy, type RecordDetails } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
-import { buildFixtureRecords, emptyDir, FIXTURE } from './support/fixture';
+import { buildFixtureRecords, FIXTURE } from './support/fixture';
 import { api, runFilter, waitQuery } from './support/http';
 
 type Key = (r: Required<RecordDetails>) => number;
@@ -42,7 +42,7 @@ describe('service: sort keys and directions on every ordered search', () => {
   const details = new Map<number, Required<RecordDetails>>();
 
   before(async () => {
-    svc = await startService({ port: 0, records: buildFixtureRecords(await loadChemistry()), dataDir: emptyDir() });
+    svc = await startService({ port: 0, records: buildFixtureRecords(await loadChemistry()), shippedSpectra: false });
     base = svc.baseUrl;
     const all = await api(base, 'POST', 'records/batch', { recordIds: FIXTURE.map((e) => e.id) });
     for (const r of all.json.records) details.set(r.id, r);

@@ -4,13 +4,13 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { fork, spawn, type ChildProcess } from 'child_process';
 import { LEGACY_ERROR_TEXT } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { parseArgs } from '../../src/service/cli';
 import { api, legacy, parseXml, request, runFilter } from './support/http';
+import { tempDir } from '../support/temp';
 
 const CLI = path.resolve(__dirname, '../../src/service/cli.js');
 
@@ -57,7 +57,7 @@ describe('service: shipped collection, user SDF and command line', () => {
   let sdfFile: string;
 
   before(async () => {
-    sdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-sdf-')), 'my-lab.sdf');
+    sdfFile = path.join(tempDir('sdf'), 'my-lab.sdf');
     fs.writeFileSync(sdfFile, USER_SDF);
     svc = await startService({ port: 0, dataFiles: [sdfFile] });
     base = svc.baseUrl;
@@ -173,7 +173,7 @@ describe('service: shipped collection, user SDF and command line', () => {
     });
 
     it('applies --keys, --data (twice), --spectra and --rate-limit', async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-cli-'));
+      const dir = tempDir('cli');
       const keys = path.join(dir, 'keys.json');
       fs.writeFileSync(keys, JSON.stringify({ apiKeys: ['cli-key-12345678'], tokens: [{ token: 'cli-sub-12345678', role: 'subscriber' }, { token: 'cli-user-1234567', role: 'user' }] }));
       const spectra = fs.mkdtempSync(path.join(dir, 'spectra-'));

@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as mochaModule from 'mocha';
+import { removeTempDirs } from '../support/temp';
 
 type MochaClass = typeof import('mocha');
 
@@ -49,6 +50,8 @@ export function run(): Promise<void> {
     let failed = 0;
     try {
       const runner = mocha.run(() => {
+        // The extension host may be stopped before its exit handlers run.
+        removeTempDirs();
         console.log(`\n${passed} passed, ${failed} failed`);
         if (failed > 0) reject(new Error(`${failed} test(s) failed`));
         else if (passed === 0) reject(new Error('the integration suite ran no test'));

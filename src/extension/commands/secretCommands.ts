@@ -31,7 +31,7 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
       } catch (error) {
         const advice = storageAdvice(error);
         void vscode.window.showErrorMessage(advice);
-        throw new Error(advice);
+        throw new Error(advice, { cause: error });
       }
       s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} saved in secret storage`);
       if (!a) void vscode.window.showInformationMessage(name === 'apiKey' ? vscode.l10n.t('Compound DB: API key saved.') : vscode.l10n.t('Compound DB: security token saved.'));

@@ -11,6 +11,8 @@ export function withCancellableProgress<T>(
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     const sub = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, (message) => progress.report({ message })).finally(() => sub.dispose());
+    return task(controller.signal, (message) => progress.report({ message })).finally(() => {
+      sub.dispose();
+    });
   });
 }

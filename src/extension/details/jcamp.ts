@@ -16,7 +16,7 @@ export function parseJcamp(text: string): JcampSpectrum {
   const labels = new Map<string, string>();
   const points: Array<[number, number]> = [];
   let mode: 'pairs' | 'xydata' | undefined;
-  let xydataLines: string[] = [];
+  const xydataLines: string[] = [];
 
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/\$\$.*$/, '').trimEnd();
@@ -56,7 +56,6 @@ export function parseJcamp(text: string): JcampSpectrum {
     const step = ys.length > 1 ? (lastX - firstX) / (ys.length - 1) : 0;
     ys.forEach((y, i) => points.push([firstX + i * step, y * yFactor]));
   }
-  xydataLines = [];
   return {
     title: labels.get('TITLE') ?? 'Spectrum',
     xUnits: labels.get('XUNITS') ?? '',

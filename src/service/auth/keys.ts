@@ -25,7 +25,7 @@ export function loadKeysFile(file: string): KeysConfig {
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`keys file ${file} cannot be read as JSON: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    throw new Error(`keys file ${file} cannot be read as JSON: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
   }
   return parseKeys(value, file);
 }
@@ -37,14 +37,16 @@ export function parseKeys(value: unknown, origin = 'keys'): KeysConfig {
   if (!Array.isArray(apiKeys) || apiKeys.some((k) => typeof k !== 'string' || k.length < 8)) {
     throw new Error(`${origin}: "apiKeys" must be a list of strings of at least 8 characters`);
   }
-  if (
-    !Array.isArray(tokens) ||
-    tokens.some((t) => !t || typeof t.token !== 'string' || t.token.length < 8 || (t.role !== 'user' && t.role !== 'subscriber'))
-  ) {
+  if (!Array.isArray(tokens) || tokens.some((t) => !isTokenEntry(t))) {
     throw new Error(`${origin}: "tokens" must be a list of {"token": string of at least 8 characters, "role": "user" or "subscriber"}`);
   }
   if (apiKeys.length === 0 && tokens.length === 0) throw new Error(`${origin}: no API key and no token`);
   return { apiKeys: apiKeys as string[], tokens: tokens as KeysConfig['tokens'] };
+}
+
+function isTokenEntry(t: unknown): t is KeysConfig['tokens'][number] {
+  const { token, role } = (t ?? {}) as { token?: unknown; role?: unknown };
+  return typeof token === 'string' && token.length >= 8 && (role === 'user' || role === 'subscriber');
 }
 
 function digest(secret: string): Buffer {

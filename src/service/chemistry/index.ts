@@ -8,11 +8,11 @@ import { lazyIndigo, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
 
-export type { Chemistry, ChemistryOptions, StructureFacts } from './types';
-export { WASM_FILES, type WasmFile } from './wasm';
+export type { Chemistry, ChemistryOptions } from './types';
+export { WASM_FILES } from './wasm';
 export { recordsFromSdf } from './sdf-records';
 export { loadShippedCollection, SHIPPED_DATA_DIR } from './collection';
-export { loadSpectra, type SpectrumEntry, type SpectrumStore } from './spectra';
+export { loadSpectra, type SpectrumStore } from './spectra';
 
 const DEFAULT_PNG_SIZE = 300;
 const MAX_PNG_SIZE = 2000;

@@ -50,6 +50,7 @@ export interface IsotopePeak {
 /**
  * Isotope pattern at unit resolution, computed by convolving each atom's isotope distribution (mf-parser's isotope
  * data); peaks under `minRelative` percent of the base peak are dropped. Deterministic: used for the shipped spectra.
+ * @public scripts/build-data.mjs loads it from the compiled module, out of knip's sight.
  */
 export function isotopePattern(mfFormula: string, minRelative = 0.01): IsotopePeak[] {
   const isotopes = (new MF(mfFormula).getIsotopesInfo() as { isotopes?: IsotopeDistribution[] }).isotopes ?? [];

@@ -24,7 +24,8 @@ export const NO_3D_COMMENT = 'no 3D coordinates: this is the 2D layout';
 
 interface SdfEntry {
   molfile: string;
-  [field: string]: unknown;
+  /** Data fields, as text (`dynamicTyping: false`). */
+  [field: string]: string | undefined;
 }
 
 /**

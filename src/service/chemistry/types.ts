@@ -1,30 +1,9 @@
 /** What the local service needs from a chemistry toolkit, behind one interface (implemented with RDKit, Indigo, resvg, mf-parser). */
 
-/** Everything computed from one structure (each compound record carries these). */
-export interface StructureFacts {
-  /** Canonical SMILES (RDKit). */
-  smiles: string;
-  /** Standard InChI and InChIKey. */
-  inchi: string;
-  inchiKey: string;
-  /** Hill formula, plain (`C9H8O4`), isotopes as `[2H]`, charge as a trailing sign and count (`C2H3O2-`, `O4S-2`). */
-  formula: string;
-  averageMass: number;
-  molecularWeight: number;
-  monoisotopicMass: number;
-  nominalMass: number;
-  /** Crippen logP (the older interface's ALogP). */
-  alogp: number;
-  mol2D: string;
-  /** Element symbols present (hydrogens included when the structure has any). */
-  elements: string[];
-  /** Disconnected parts. */
-  components: number;
-  /** A metal atom or ion is present (spec 4.2 rule 3, with `components > 1`: complexity `multiple`). */
-  hasMetal: boolean;
-  /** An atom carries an explicit isotope label. */
-  isotopic: boolean;
-}
+import type { StructureFacts } from '../store/structure-facts';
+
+/** The facts live with the records that carry them (the store imports no chemistry). */
+export type { StructureFacts };
 
 export interface Chemistry {
   /** Facts of a structure given as SMILES or a MOL block; undefined when it does not parse. */

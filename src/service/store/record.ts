@@ -5,7 +5,7 @@
  * StructureFacts; the rest comes from the sources.
  */
 import type { ExternalReference } from '../../wire';
-import type { StructureFacts } from '../chemistry/types';
+import type { StructureFacts } from './structure-facts';
 
 export interface CompoundRecord extends StructureFacts {
   id: number;

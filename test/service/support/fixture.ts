@@ -4,10 +4,10 @@
  * are chosen here to make sorting, restriction and name ranking testable.
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import type { Chemistry } from '../../../src/service/chemistry';
 import type { CompoundRecord } from '../../../src/service/store/record';
+import { tempDir } from '../../support/temp';
 
 interface Entry {
   id: number;
@@ -75,7 +75,7 @@ export const SPECTRUM_TEXT = '##TITLE=Caffeine calculated isotope pattern\n##JCA
 
 /** A spectra folder with two spectra of caffeine and one of aspirin; returns its path. */
 export function writeSpectraDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-spectra-'));
+  const dir = tempDir('spectra');
   fs.writeFileSync(path.join(dir, 'caffeine-ms.jdx'), SPECTRUM_TEXT);
   fs.writeFileSync(path.join(dir, 'caffeine-ir.jdx'), '##TITLE=Caffeine IR\n##END=\n');
   fs.writeFileSync(path.join(dir, 'aspirin-ms.jdx'), '##TITLE=Aspirin\n##END=\n');
@@ -86,9 +86,4 @@ export function writeSpectraDir(): string {
   ];
   fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index));
   return dir;
-}
-
-/** An empty folder to use as dataDir, so no shipped data is loaded next to the fixture. */
-export function emptyDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-empty-'));
 }

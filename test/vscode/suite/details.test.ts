@@ -1,12 +1,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { DetailsView } from '../../../src/webview/protocol';
 import type { RecordDetails } from '../../../src/wire';
 import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, waitFor } from './helpers';
+import { tempDir } from '../../support/temp';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
@@ -71,7 +71,7 @@ suite('Details webview', () => {
       inputFormat: 'InChI',
       outputFormat: 'Mol',
     });
-    const sdfPath = path.join(os.tmpdir(), `compound-db-xss-${Date.now()}.sdf`);
+    const sdfPath = path.join(tempDir('xss'), 'xss.sdf');
     fs.writeFileSync(sdfPath, `${mol.endsWith('\n') ? mol : `${mol}\n`}> <Name>\n${XSS_NAME}\n\n$$$$\n`);
     const before = a.localService().info?.baseUrl;
     await setSetting('localService.dataFiles', [sdfPath]);

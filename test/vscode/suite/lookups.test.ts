@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RecordDetails } from '../../../src/wire';
 import { CAFFEINE_KEY, ETHANOL_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
+import { tempDir } from '../../support/temp';
 
 /** Every lookup command of both interfaces, run with its inputs as arguments against the built-in database. */
 suite('Lookups against the built-in database', () => {
@@ -47,7 +47,7 @@ suite('Lookups against the built-in database', () => {
     assert.strictEqual(status.count, 1);
     const page = await run<{ results: number[] }>('compoundDb.queryResults', { queryId: state.queryId });
     assert.deepStrictEqual(page.results, [caffeine]);
-    const file = path.join(os.tmpdir(), `compound-db-query-${Date.now()}.sdf`);
+    const file = path.join(tempDir('query'), 'results.sdf');
     const saved = await run<{ records: number }>('compoundDb.queryResultsSdf', { queryId: state.queryId, uri: vscode.Uri.file(file).toString() });
     assert.strictEqual(saved.records, 1);
     assert.match(fs.readFileSync(file, 'utf8'), /M {2}END[\s\S]*\$\$\$\$/);

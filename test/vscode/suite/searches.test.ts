@@ -1,11 +1,11 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { RecordDetails } from '../../../src/wire';
 import { CAFFEINE_KEY, api, recordIdByName, run, setSetting } from './helpers';
+import { tempDir } from '../../support/temp';
 
 type TreeRow = { node: { type: string; searchId: string; recordId?: number; group?: string }; item: vscode.TreeItem };
 
@@ -140,7 +140,7 @@ suite('Searches and the Searches tree', () => {
     assert.match(await vscode.env.clipboard.readText(), /^InChI=1S\//);
 
     const state = await run<SearchState>('compoundDb.searchByFormula', { formula: 'C8H10N4O2' });
-    const file = path.join(os.tmpdir(), `compound-db-tree-${Date.now()}.sdf`);
+    const file = path.join(tempDir('tree'), 'results.sdf');
     const saved = await run<{ records: number }>('compoundDb.searches.saveSdf', { searchId: state.id, uri: vscode.Uri.file(file).toString() });
     assert.strictEqual(saved.records, state.count);
     const sdf = fs.readFileSync(file, 'utf8');
@@ -148,7 +148,7 @@ suite('Searches and the Searches tree', () => {
     assert.match(sdf, /M {2}END/);
 
     const batch = await run<SearchState>('compoundDb.searchByFormulaList', { formulas: ['C2H6O'] });
-    const batchFile = path.join(os.tmpdir(), `compound-db-batch-${Date.now()}.sdf`);
+    const batchFile = path.join(tempDir('batch'), 'results.sdf');
     const batchSaved = await run<{ records: number }>('compoundDb.searches.saveSdf', { searchId: batch.id, uri: vscode.Uri.file(batchFile).toString() });
     assert.strictEqual(batchSaved.records, batch.groups?.[0].ids.length);
     assert.match(fs.readFileSync(batchFile, 'utf8'), new RegExp(`> <RECORD_ID>\\n${ethanol}\\n`));

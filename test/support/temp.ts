@@ -1,0 +1,23 @@
+/**
+ * Temporary folders for tests, under the system temp folder. Every folder made here is removed when the test
+ * process exits, pass or fail; `npm test` fails a run that leaves anything in the temp folder.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const made = new Set<string>();
+
+/** A fresh empty folder named `compound-db-<purpose>-XXXXXX`. */
+export function tempDir(purpose: string): string {
+  if (made.size === 0) process.once('exit', removeTempDirs);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `compound-db-${purpose}-`));
+  made.add(dir);
+  return dir;
+}
+
+/** Removes every folder `tempDir` has made so far (also run at exit). */
+export function removeTempDirs(): void {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+  made.clear();
+}
