@@ -89,16 +89,29 @@ function healthy(port) {
 }
 
 /**
- * Starts code-server. Options: runDir (fresh folder), port (preferred; next free is used), testDriver
- * (adds --vscode-option enable-smoke-test-driver), onOutput (server log lines), settings (extra user settings).
+ * The user settings file of a run folder: written with the quiet settings (and `settings`) when it does not
+ * exist yet or `reset` is set, otherwise left exactly as the user last saved it (a chosen theme stays).
+ * Returns true when it was written.
+ */
+function ensureUserSettings(runDir, { settings = {}, reset = false } = {}) {
+  const userDir = path.join(runDir, 'user-data', 'User');
+  const file = path.join(userDir, 'settings.json');
+  if (fs.existsSync(file) && !reset) return false;
+  fs.mkdirSync(userDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  return true;
+}
+
+/**
+ * Starts code-server. Options: runDir (its state is kept between starts), port (preferred; next free is used),
+ * testDriver (adds --vscode-option enable-smoke-test-driver), onOutput (server log lines), settings (extra user
+ * settings, written with the quiet ones only into a run folder that has none, or with resetSettings).
  * Resolves to { port, url, stop() } once /healthz answers.
  */
-async function startCodeServer({ runDir, port = 0, testDriver = false, onOutput, settings = {} }) {
+async function startCodeServer({ runDir, port = 0, testDriver = false, onOutput, settings = {}, resetSettings = false }) {
   const tools = await ensureTools();
   const dirs = runDirs(runDir);
-  const userDir = path.join(dirs.userData, 'User');
-  fs.mkdirSync(userDir, { recursive: true });
-  fs.writeFileSync(path.join(userDir, 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  ensureUserSettings(runDir, { settings, reset: resetSettings });
 
   const chosen = await freePort(port);
   const args = [tools.entry, ...serverArgs(dirs), '--bind-addr', `127.0.0.1:${chosen}`];
@@ -142,4 +155,4 @@ function pageUrl(base, { folder, extensionDevelopmentPath, extensionTestsPath } 
   return `${base}?${params.toString()}`;
 }
 
-module.exports = { startCodeServer, installVsix, pageUrl };
+module.exports = { startCodeServer, installVsix, pageUrl, ensureUserSettings };

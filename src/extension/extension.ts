@@ -21,7 +21,7 @@ import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
 import { SearchesTreeProvider, VIEW_ID } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
-import { LocalService } from './server/localService';
+import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
 import { ServerStatusBar } from './server/statusBar';
 
 /** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     return d;
   };
   const secrets = own(new SecretStore(context.secrets));
-  const log = own(new Logger(() => secrets.knownValues()));
+  const log = own(new Logger(() => [...secrets.knownValues(), LOCAL_API_KEY, LOCAL_TOKEN]));
   const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
   const connection = own(new Connection(secrets, local, log));
   const statusBar = own(new ServerStatusBar(local));

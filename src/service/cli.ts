@@ -4,7 +4,7 @@
  * (child_process.fork): then it sends {type:'ready', baseUrl, legacyBaseUrl, records, dataSources} once
  * listening, {type:'error', message} when it cannot start, and exits when the parent disconnects.
  */
-import { DEFAULT_HOST, DEFAULT_PORT, DEV_API_KEY, DEV_TOKEN, startService, type ServiceOptions } from './index';
+import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
 
 const USAGE = `Usage: npm run serve -- [options]
   --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
     console.log(`  ${service.records} records, ${service.dataSources.length} datasources, ${service.spectra} spectra, loaded in ${service.loadMs} ms`);
     if (service.devCredentials) {
-      console.log(`  no keys file: accepting the development API key "${DEV_API_KEY}" and token "${DEV_TOKEN}" (subscriber), loopback only`);
+      // The development key and token are documented in src/service/README.md; a log line never carries a secret.
+      console.log('  no keys file: accepting the development credentials (see src/service/README.md), loopback only');
     }
     const stop = () => void service.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
