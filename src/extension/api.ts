@@ -17,6 +17,8 @@ export interface CompoundDbApi {
   detailsPlot(spectrumId: number): Promise<RenderedSnapshot>;
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;
+  /** Warnings shown about data files the built-in database left out. */
+  skippedDataFileNotices(): string[];
   /** Hover lookups that went to the server (cache misses, not merged). */
   hoverBackendLookups(): number;
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */

@@ -19,10 +19,11 @@ import { HoverLookup } from './hover/hoverLookup';
 import { molInserter } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
-import { SearchesTreeProvider, VIEW_ID } from './searches/searchesTreeProvider';
+import { SearchesTreeProvider, VIEW_ID, type SearchNode } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
 import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
 import { ServerStatusBar } from './server/statusBar';
+import { SkippedDataFilesNotice } from './server/skippedDataFiles';
 
 /** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
 declare const __compoundDbLoadedAt: number | undefined;
@@ -40,10 +41,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
   const connection = own(new Connection(secrets, local, log));
   const statusBar = own(new ServerStatusBar(local));
+  const skippedFiles = own(new SkippedDataFilesNotice(local));
 
   const searches = own(new SearchesModel(vscode.workspace.workspaceFolders ? context.workspaceState : context.globalState, connection, log));
   const tree = own(new SearchesTreeProvider(searches));
-  const treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  let treeView: vscode.TreeView<SearchNode> | undefined;
 
   const hovers = new HoverLookup(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
   own(connection.onDidChange(() => hovers.clear()));
@@ -62,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     log,
     searches,
     tree,
-    treeView,
+    get treeView() {
+      return treeView!;
+    },
     results: own(new ResultDocuments()),
     hovers,
     details,
@@ -78,6 +82,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   ]) {
     own(d);
   }
+  // Only now the view: a row's command (open details, load more) must exist before the row can be clicked.
+  treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
 
   const updateContext = async () => {
     await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));
@@ -106,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
+    skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
     logFolder: context.logUri.fsPath,
   };

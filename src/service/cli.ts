@@ -78,7 +78,14 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
     if (ipc) {
       process.on('disconnect', stop);
-      process.send!({ type: 'ready', baseUrl: service.baseUrl, legacyBaseUrl: service.legacyBaseUrl, records: service.records, dataSources: service.dataSources });
+      process.send!({
+        type: 'ready',
+        baseUrl: service.baseUrl,
+        legacyBaseUrl: service.legacyBaseUrl,
+        records: service.records,
+        dataSources: service.dataSources,
+        skippedDataFiles: service.skippedDataFiles,
+      });
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

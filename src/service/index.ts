@@ -17,6 +17,7 @@ import type { ServiceContext } from './context';
 import { DEFAULT_HOST, DEFAULT_PORT, type RunningService, type ServiceOptions } from './options';
 
 export type { ServiceOptions, RunningService } from './options';
+export type { SkippedDataFile } from './load-records';
 export { DEFAULT_HOST, DEFAULT_PORT } from './options';
 export { DEV_API_KEY, DEV_TOKEN, type KeysConfig, type TokenRole } from './auth/keys';
 export type { CompoundStore, MassKind } from './store/compound-store';
@@ -41,7 +42,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
   const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
-  const records = options.records ?? (await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log));
+  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log);
+  const records = loaded.records;
   const store = new MemoryStore(records);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log });
@@ -82,6 +84,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
     devCredentials,
+    skippedDataFiles: loaded.skippedFiles,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();

@@ -1,4 +1,7 @@
-/** The records to serve: the shipped collection, then each user SDF as its own datasource with fresh IDs. */
+/**
+ * The records to serve: the shipped collection, then each user SDF as its own datasource with fresh IDs. A file
+ * that cannot be read is skipped and reported, never fatal: the rest of the collection is still served.
+ */
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
@@ -6,18 +9,32 @@ import type { Chemistry } from './chemistry';
 import { loadShippedCollection, recordsFromSdf } from './chemistry';
 import type { CompoundRecord } from './store/record';
 
+/** A data file that could not be read: skipped, so the rest is still served. */
+export interface SkippedDataFile {
+  file: string;
+  /** The system's code (ENOENT, EACCES, EISDIR, ...) or message. */
+  reason: string;
+}
+
 export async function loadRecords(
   chemistry: Chemistry,
   dataDir: string | undefined,
   dataFiles: readonly string[],
   log: (line: string) => void,
-): Promise<CompoundRecord[]> {
+): Promise<{ records: CompoundRecord[]; skippedFiles: SkippedDataFile[] }> {
   const records = [...(await loadShippedCollection(dataDir))];
+  const skippedFiles: SkippedDataFile[] = [];
   const names = new Set(records.flatMap((r) => r.dataSources).map((s) => s.toLowerCase()));
   for (const file of dataFiles) {
-    const text = await fs.readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
-      throw new Error(`cannot read SDF file ${file}: ${err.code ?? err.message}`);
-    });
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+      skippedFiles.push({ file, reason });
+      log(`skipped SDF file ${file}: cannot read it (${reason}); serving the other records`);
+      continue;
+    }
     let name = path.basename(file).replace(/\.(sdf|sd|mol)$/i, '');
     for (let n = 2; names.has(name.toLowerCase()); n++) name = `${path.basename(file).replace(/\.(sdf|sd|mol)$/i, '')} (${n})`;
     names.add(name.toLowerCase());
@@ -26,5 +43,5 @@ export async function loadRecords(
     log(`loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`);
     records.push(...added);
   }
-  return records;
+  return { records, skippedFiles };
 }

@@ -2,6 +2,7 @@
 import type { CompoundRecord } from './store/record';
 import type { KeysConfig } from './auth/keys';
 import type { Chemistry } from './chemistry';
+import type { SkippedDataFile } from './load-records';
 
 export interface ServiceOptions {
   /** 0 picks a free port. Default 8745. */
@@ -52,6 +53,8 @@ export interface RunningService {
   loadMs: number;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
+  /** Data files that could not be read and were left out (the others are served). */
+  skippedDataFiles: SkippedDataFile[];
   close(): Promise<void>;
 }
 

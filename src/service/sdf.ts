@@ -1,5 +1,5 @@
-/** SDF text of records (the `filter results sdf` body before gzip and base64). */
-import { texFormula } from './store/formula';
+/** SDF text of records (the `filter results sdf` body before gzip and base64): titled with the name, plain formula. */
+import { sdfRecord } from '../wire';
 import type { CompoundRecord } from './store/record';
 
 export function recordsToSdf(records: readonly CompoundRecord[]): string {
@@ -7,18 +7,14 @@ export function recordsToSdf(records: readonly CompoundRecord[]): string {
 }
 
 function recordToSdf(r: CompoundRecord): string {
-  const mol = r.mol2D.endsWith('\n') ? r.mol2D : `${r.mol2D}\n`;
-  const items: Array<[string, string | number]> = [
+  return sdfRecord(r.mol2D, r.commonName, [
     ['ID', r.id],
     ['NAME', r.commonName],
     ['SMILES', r.smiles],
     ['INCHI', r.inchi],
     ['INCHIKEY', r.inchiKey],
-    ['FORMULA', texFormula(r.formula)],
+    ['FORMULA', r.formula],
     ['MONOISOTOPIC_MASS', r.monoisotopicMass],
     ['MOLECULAR_WEIGHT', r.molecularWeight],
-  ];
-  // A data line may not be empty inside an item, and `$$$$` would end the record early.
-  const clean = (v: string | number) => String(v).replace(/\r?\n/g, ' ').replace(/^\$\$\$\$/, '');
-  return `${mol}${items.map(([k, v]) => `> <${k}>\n${clean(v)}\n\n`).join('')}$$$$\n`;
+  ]);
 }

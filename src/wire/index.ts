@@ -11,3 +11,4 @@ export * from './legacy';
 export * from './validate';
 export * from './smiles-syntax';
 export * from './query-kind';
+export * from './sdf';

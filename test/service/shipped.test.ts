@@ -71,6 +71,20 @@ describe('service: shipped collection, user SDF and command line', () => {
     assert.ok(svc.spectra > 0);
   });
 
+  it('a data file that cannot be read is skipped and reported; the rest is served', async () => {
+    const missing = path.join(path.dirname(sdfFile), 'deleted.sdf');
+    const lines: string[] = [];
+    const partial = await startService({ port: 0, dataFiles: [missing, sdfFile], log: (l) => lines.push(l) });
+    try {
+      assert.deepStrictEqual(partial.skippedDataFiles, [{ file: missing, reason: 'ENOENT' }]);
+      assert.strictEqual(partial.records, svc.records);
+      assert.strictEqual(partial.dataSources[partial.dataSources.length - 1], 'my-lab');
+      assert.ok(lines.some((l) => l.includes(missing) && l.includes('ENOENT')), lines.join('\n'));
+    } finally {
+      await partial.close();
+    }
+  });
+
   it('finds caffeine by InChIKey, name, formula and mass with its published values', async () => {
     const byKey = await runFilter(base, 'filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
     assert.strictEqual(byKey.length, 1);
@@ -163,11 +177,12 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.strictEqual(r.out, '');
     });
 
-    it('prints its URL, counts, load time and the development credentials; stops on SIGTERM', async () => {
+    it('prints its URL, counts, load time and that it accepts the development credentials (never their values); stops on SIGTERM', async () => {
       const r = await serve(['--port', '0'], /loopback only\n/);
       assert.match(r.baseUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.match(r.out, /\b\d{3,} records, \d+ datasources, \d+ spectra, loaded in \d+ ms/);
-      assert.match(r.out, /development API key "compound-db-dev-key" and token "compound-db-dev-token" \(subscriber\), loopback only/);
+      assert.match(r.out, /accepting the development credentials \(see src\/service\/README\.md\), loopback only/);
+      assert.ok(!r.out.includes('compound-db-dev-key') && !r.out.includes('compound-db-dev-token'), 'the key and token are not printed');
       assert.strictEqual((await api(r.baseUrl!, 'GET', 'lookups/datasources')).status, 200);
       assert.strictEqual(await stop(r.child), 0);
     });
@@ -223,7 +238,7 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.strictEqual(await exited, 0);
       assert.match(out, /listening at http:\/\/127\.0\.0\.1:\d+/);
       assert.match(out, /\d+ records, \d+ datasources, \d+ spectra, loaded in \d+ ms/);
-      assert.match(out, /development API key/);
+      assert.match(out, /development credentials/);
     });
 
     it('sends error over IPC when it cannot start', async () => {

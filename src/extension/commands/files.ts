@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { normaliseSdf } from '../../wire';
 import { PromptCancelled } from './prompts';
 
 /** Number of records in SDF text. */
@@ -6,23 +7,40 @@ export function countSdfRecords(sdf: string): number {
   return (sdf.match(/^\$\$\$\$\s*$/gm) ?? []).length;
 }
 
-/** Writes SDF text to `target`, or where the user picks. Resolves undefined-free: a dismissed dialog cancels. */
-export async function saveSdf(sdf: string, suggestedName: string, target?: string): Promise<{ uri: string; records: number }> {
-  let uri = target ? vscode.Uri.parse(target) : undefined;
-  if (!uri) {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    uri = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Save results as SDF'),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined,
-      filters: { [vscode.l10n.t('Structure-data file')]: ['sdf'] },
-    });
-    if (!uri) throw new PromptCancelled();
-  }
+/**
+ * Writes SDF text to `target`, or where the user picks (a dismissed dialog cancels), as other tools expect it:
+ * plain formulas and named MOL titles, whatever the server sent.
+ */
+export async function saveSdf(served: string, suggestedName: string, target?: string): Promise<{ uri: string; records: number; message: string }> {
+  const uri = target ? vscode.Uri.parse(target) : await pickSaveTarget(suggestedName, vscode.l10n.t('Save results as SDF'), { [vscode.l10n.t('Structure-data file')]: ['sdf'] });
+  const sdf = normaliseSdf(served);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(sdf, 'utf8'));
   const records = countSdfRecords(sdf);
-  const where = uri.fsPath || uri.toString();
-  void vscode.window.showInformationMessage(records === 1 ? vscode.l10n.t('Saved 1 record to {0}', where) : vscode.l10n.t('Saved {0} records to {1}', records, where));
-  return { uri: uri.toString(), records };
+  const where = vscode.workspace.asRelativePath(uri, false);
+  const message = records === 1 ? vscode.l10n.t('Saved 1 record to {0}', where) : vscode.l10n.t('Saved {0} records to {1}', records, where);
+  offerOpenAndReveal(message, uri);
+  return { uri: uri.toString(), records, message };
+}
+
+/** A save dialog starting in the workspace folder; a dismissed dialog cancels the command. */
+export async function pickSaveTarget(suggestedName: string, title: string, filters: Record<string, string[]>): Promise<vscode.Uri> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri = await vscode.window.showSaveDialog({ title, defaultUri: folder ? vscode.Uri.joinPath(folder, suggestedName) : undefined, filters });
+  if (!uri) throw new PromptCancelled();
+  return uri;
+}
+
+/** "Saved ..." with Open (in an editor) and Reveal (in the Explorer, or the system's file manager outside the workspace). */
+export function offerOpenAndReveal(message: string, uri: vscode.Uri): void {
+  const open = vscode.l10n.t('Open');
+  const reveal = vscode.l10n.t('Reveal');
+  void vscode.window.showInformationMessage(message, open, reveal).then(async (choice) => {
+    if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
+    if (choice === reveal) {
+      const inWorkspace = !!vscode.workspace.getWorkspaceFolder(uri);
+      await vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
+    }
+  });
 }
 
 /** Writes a PNG to the extension's storage and opens it in the image preview. */

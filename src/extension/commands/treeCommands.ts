@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plainFormula } from '../common/formula';
+import { plainFormula, sdfRecord } from '../../wire';
 import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
 import { DetailsPanel } from '../details/detailsPanel';
 import type { SearchState } from '../searches/searchState';
@@ -51,7 +51,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => s.insertMol(recordIdOf(node), '2d')),
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => s.insertMol(recordIdOf(node), '3d')),
 
-    registerCommand<SearchArg & { uri?: string }, { uri: string; records: number }>('compoundDb.searches.saveSdf', s.log, async (node) => {
+    registerCommand<SearchArg & { uri?: string }, { uri: string; records: number; message: string }>('compoundDb.searches.saveSdf', s.log, async (node) => {
       const state = s.searches.get(searchIdOf(node));
       if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       const sdf = await withCancellableProgress(vscode.l10n.t('Compound DB: SDF of results'), (signal) => sdfOf(state, signal));
@@ -82,18 +82,21 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     }),
   ];
 
-  /** The server's SDF of a filter query when there is one; otherwise built from each record's MOL. */
+  /** The server's SDF of a filter query when there is one; otherwise built from each record. Titled with names, plain formulas. */
   async function sdfOf(state: SearchState, signal: AbortSignal): Promise<string> {
     const c = await client();
     if (isFilterQueryKind(state.spec.kind) && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
     const ids = state.groups ? [...new Set(state.groups.flatMap((g) => g.ids))] : state.ids;
-    const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'Mol2D'], { signal }) : [];
+    const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'SMILES', 'Mol2D'], { signal }) : [];
     return records
-      .map((r) => {
-        const mol = r.mol2D ?? '';
-        const body = mol.endsWith('\n') ? mol : `${mol}\n`;
-        return `${body}> <RECORD_ID>\n${r.id}\n\n> <COMMON_NAME>\n${r.commonName ?? ''}\n\n$$$$\n`;
-      })
+      .map((r) =>
+        sdfRecord(r.mol2D ?? '', r.commonName ?? '', [
+          ['RECORD_ID', r.id],
+          ['COMMON_NAME', r.commonName],
+          ['FORMULA', r.formula ? plainFormula(r.formula) : undefined],
+          ['SMILES', r.smiles],
+        ]),
+      )
       .join('');
   }
 }

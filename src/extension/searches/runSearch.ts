@@ -25,6 +25,14 @@ export interface RunOptions {
 
 type Client = CompoundDbClient;
 
+/**
+ * A record listed once, at its first place: a server may list a record twice (it matched by name and by title),
+ * and the tree's item IDs (search/record) must be unique or the row's command is lost.
+ */
+export function uniqueIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
 /** A page of a single-list search, from `start`: one ID more than shown is asked for, to know if there are more. */
 export async function nextPage(
   client: Client,
@@ -35,10 +43,10 @@ export async function nextPage(
 ): Promise<{ ids: number[]; more: boolean }> {
   if (spec.kind === 'legacyAsync') {
     const ids = await client.getAsyncSearchResultPart(queryId, start, PAGE_SIZE + 1, { signal });
-    return { ids: ids.slice(0, PAGE_SIZE), more: ids.length > PAGE_SIZE };
+    return { ids: uniqueIds(ids.slice(0, PAGE_SIZE)), more: ids.length > PAGE_SIZE };
   }
   const page = await client.filterResults(queryId, start, PAGE_SIZE + 1, { signal });
-  return { ids: page.results.slice(0, PAGE_SIZE), more: page.results.length > PAGE_SIZE || page.limitedToMaxAllowed };
+  return { ids: uniqueIds(page.results.slice(0, PAGE_SIZE)), more: page.results.length > PAGE_SIZE || page.limitedToMaxAllowed };
 }
 
 function submit(client: Client, spec: SearchSpec, signal?: AbortSignal): Promise<string> {
@@ -104,12 +112,12 @@ export async function runSearch(client: Client, spec: SearchSpec, options: RunOp
       signal,
       onProgress: (p) => onProgress?.({ status: p.status ?? 'Processing', count: p.count, message: p.message || undefined, queryId: p.queryId }),
     });
-    const ids = results.recordIds;
-    return { status: String(results.status ?? 'Complete'), count: results.count, message: results.message || undefined, queryId: results.queryId, ids, more: false };
+    const ids = uniqueIds(results.recordIds);
+    return { status: String(results.status ?? 'Complete'), count: ids.length, message: results.message || undefined, queryId: results.queryId, ids, more: false };
   }
   if (spec.kind === 'legacySimple') {
     onProgress?.({ status: 'Processing' });
-    const ids = await client.simpleSearch(spec.query, { signal });
+    const ids = uniqueIds(await client.simpleSearch(spec.query, { signal }));
     return { status: 'ResultReady', count: ids.length, ids, more: false };
   }
 
@@ -124,11 +132,11 @@ export async function runSearch(client: Client, spec: SearchSpec, options: RunOp
 
   if (spec.kind === 'formulaBatch') {
     const batch = await client.filterFormulaBatchResults(queryId, { signal });
-    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: b.formula, ids: b.results })) };
+    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: b.formula, ids: uniqueIds(b.results) })) };
   }
   if (spec.kind === 'massBatch') {
     const batch = await client.filterMassBatchResults(queryId, { signal });
-    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: b.results })) };
+    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: uniqueIds(b.results) })) };
   }
   return { ...done, ...(await nextPage(client, spec, queryId, 0, signal)) };
 }

@@ -9,6 +9,8 @@ export interface LocalServiceInfo {
   legacyBaseUrl: string;
   records?: number;
   dataSources?: string[];
+  /** Files of `compoundDb.localService.dataFiles` that could not be read and were left out. */
+  skippedDataFiles?: Array<{ file: string; reason: string }>;
 }
 type ServiceMessage = ({ type: 'ready' } & LocalServiceInfo) | { type: 'error'; message: string };
 
@@ -100,7 +102,7 @@ export class LocalService extends Disposable {
         if (m.type !== 'ready') return;
         settled = true;
         clearTimeout(timer);
-        this.info = { baseUrl: m.baseUrl, legacyBaseUrl: m.legacyBaseUrl, records: m.records, dataSources: m.dataSources };
+        this.info = { baseUrl: m.baseUrl, legacyBaseUrl: m.legacyBaseUrl, records: m.records, dataSources: m.dataSources, skippedDataFiles: m.skippedDataFiles };
         this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records ?? '?'} records; datasources: ${(m.dataSources ?? []).join(', ')})`);
         this.setState('running');
         resolve(this.info);

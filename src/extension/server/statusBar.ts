@@ -47,6 +47,8 @@ export class ServerStatusBar extends Disposable {
     this.item.text = `${icon} ${vscode.l10n.t('Compound DB: {0}', word)}`;
     const url = this.local.current?.baseUrl;
     this.item.tooltip = url ? vscode.l10n.t('Built-in database at {0}', url) : vscode.l10n.t('Built-in database: no server address is configured');
+    const skipped = this.local.current?.skippedDataFiles ?? [];
+    if (skipped.length) this.item.tooltip += `\n${vscode.l10n.t('Left out (cannot be read): {0}', skipped.map((f) => f.file).join(', '))}`;
     this.item.backgroundColor = state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
   }
 }

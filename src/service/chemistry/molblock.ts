@@ -1,10 +1,7 @@
 /** Small MOL-block edits (never trim a MOL block: its three header lines may be blank). */
 
-/** The block with its first (title) line replaced; contract 1.3 wants the record ID there in `mol3D`. */
-export function withTitle(molBlock: string, title: string): string {
-  const eol = molBlock.indexOf('\n');
-  return eol < 0 ? molBlock : title + molBlock.slice(eol);
-}
+/** The record ID on `mol3D`'s first line (contract 1.3), a name, or nothing: one title-line writer for all. */
+export { withTitle } from '../../wire';
 
 /** The block with its third (comment) line replaced. */
 export function withComment(molBlock: string, comment: string): string {

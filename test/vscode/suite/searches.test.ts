@@ -146,12 +146,24 @@ suite('Searches and the Searches tree', () => {
     const sdf = fs.readFileSync(file, 'utf8');
     assert.strictEqual((sdf.match(/^\$\$\$\$$/gm) ?? []).length, state.count);
     assert.match(sdf, /M {2}END/);
+    // As other tools expect: the plain formula, and each record's name on its MOL title line.
+    assert.ok(!sdf.includes('_{'), 'no TeX-like formula');
+    assert.strictEqual((sdf.match(/^> <FORMULA>\nC8H10N4O2$/gm) ?? []).length, state.count);
+    const titles = sdf.split(/^\$\$\$\$\n/m).filter(Boolean).map((r) => r.split('\n', 1)[0]);
+    assert.ok(titles.includes('Caffeine'), `MOL titles: ${titles.join(', ')}`);
+    assert.ok(titles.every((t) => t.trim() !== ''), 'no empty MOL title');
+    assert.match((saved as { message?: string }).message ?? '', new RegExp(`^Saved ${state.count === 1 ? '1 record' : `${state.count} records`} to .*compound-db-tree-\\d+\\.sdf$`));
 
     const batch = await run<SearchState>('compoundDb.searchByFormulaList', { formulas: ['C2H6O'] });
     const batchFile = path.join(tempDir('batch'), 'results.sdf');
     const batchSaved = await run<{ records: number }>('compoundDb.searches.saveSdf', { searchId: batch.id, uri: vscode.Uri.file(batchFile).toString() });
     assert.strictEqual(batchSaved.records, batch.groups?.[0].ids.length);
-    assert.match(fs.readFileSync(batchFile, 'utf8'), new RegExp(`> <RECORD_ID>\\n${ethanol}\\n`));
+    const batchSdf = fs.readFileSync(batchFile, 'utf8');
+    assert.match(batchSdf, new RegExp(`> <RECORD_ID>\\n${ethanol}\\n`));
+    assert.match(batchSdf, /^Ethanol\n/);
+    assert.match(batchSdf, /> <FORMULA>\nC2H6O\n/);
+    fs.rmSync(file, { force: true });
+    fs.rmSync(batchFile, { force: true });
 
     const rerun = await run<SearchState>('compoundDb.searches.rerun', { searchId: state.id });
     assert.notStrictEqual(rerun.id, state.id);

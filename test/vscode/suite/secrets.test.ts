@@ -86,6 +86,17 @@ suite('Secrets', () => {
     }
   });
 
+  test('the built-in database\'s start-up lines say "development credentials", never the key or the token', async () => {
+    const a = await api();
+    await setSetting('serverUrl', undefined);
+    const running = a.localService().info?.baseUrl;
+    await run('compoundDb.restartLocalService', {});
+    await waitFor(() => a.localService().state === 'running' && a.localService().info?.baseUrl !== running, 'the restart', 60_000);
+    const log = await waitFor(() => logText(a.logFolder).then((t) => (/development credentials/.test(t) ? t : undefined)), 'the start-up line in the log');
+    assert.ok(!log.includes('compound-db-dev-key'), 'no development key in the log');
+    assert.ok(!log.includes('compound-db-dev-token'), 'no development token in the log');
+  });
+
   test('with no server configured the built-in database answers without any secret', async () => {
     await setSetting('serverUrl', undefined);
     const a = await api();
