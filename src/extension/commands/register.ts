@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { errorMessage, isCancellation } from '../common/errors';
+import { userMessage } from '../common/userMessage';
 import type { Logger } from '../common/logger';
 import { MissingApiKeyError } from '../server/connection';
 import { PromptCancelled } from './prompts';
@@ -48,7 +49,7 @@ export async function showError(error: unknown): Promise<void> {
   const builtIn = vscode.l10n.t('Use the Built-in Database');
   const showLog = vscode.l10n.t('Show Log');
   const actions = error instanceof MissingApiKeyError ? [setKey, builtIn, showLog] : [showLog];
-  const choice = await vscode.window.showErrorMessage(vscode.l10n.t('Compound DB: {0}', errorMessage(error)), ...actions);
+  const choice = await vscode.window.showErrorMessage(vscode.l10n.t('Compound DB: {0}', userMessage(error)), ...actions);
   if (choice === setKey) await vscode.commands.executeCommand('compoundDb.setApiKey');
   if (choice === builtIn) await vscode.commands.executeCommand('compoundDb.useBuiltInDatabase');
   if (choice === showLog) await vscode.commands.executeCommand('compoundDb.showLog');

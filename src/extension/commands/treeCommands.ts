@@ -63,6 +63,12 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       s.searches.remove(state.id);
       return runTreeSearch(s, state.spec, false);
     }),
+    registerCommand<SearchNode, SearchState | undefined>('compoundDb.searches.trySuggestion', s.log, async (node) => {
+      const state = s.searches.get(searchIdOf(node));
+      const suggestion = node?.type === 'suggestion' ? state?.suggestions?.[node.index] : undefined;
+      if (!suggestion) throw new Error(vscode.l10n.t('That suggestion is gone; run the search again'));
+      return runTreeSearch(s, suggestion.spec, true);
+    }),
     registerCommand<SearchArg, boolean>('compoundDb.searches.cancel', s.log, async (node) => s.searches.cancel(searchIdOf(node))),
     registerCommand<SearchArg, boolean>('compoundDb.searches.remove', s.log, async (node) => {
       const id = searchIdOf(node);

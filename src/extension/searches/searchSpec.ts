@@ -1,6 +1,6 @@
 /** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
 import * as vscode from 'vscode';
-import { INTRINSIC_MASS_KEYS, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
+import { INTRINSIC_MASS_KEYS, classifyQuery, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
 import type { IntrinsicPropertyInput, OrderInput } from '../../client';
 
 export type Ordering = OrderInput;
@@ -93,4 +93,41 @@ export function describeSpec(spec: SearchSpec): string {
 /** Searches whose query ID names a single-list filter query of the current interface (which has an SDF of its results). */
 export function isFilterQueryKind(kind: SearchKind): boolean {
   return !['composite', 'legacySimple', 'legacyAsync', 'formulaBatch', 'massBatch'].includes(kind);
+}
+
+const QUERY_KIND_LABELS = { recordId: vscode.l10n.t('record ID'), inchi: 'InChI', inchikey: 'InChIKey', smiles: 'SMILES', name: vscode.l10n.t('name') };
+
+/** How a composite query is read (the shared classifier of src/wire): `SMILES`, `name`, ... */
+export function compositeReading(query: string): string {
+  return QUERY_KIND_LABELS[classifyQuery(query)];
+}
+
+/** The input of a search as error messages name it: what it is and its text. */
+export function inputOf(spec: SearchSpec): { label: string; value: string } {
+  const value = describeSpec(spec);
+  switch (spec.kind) {
+    case 'composite':
+      return { label: compositeReading(spec.query), value };
+    case 'name':
+      return { label: vscode.l10n.t('name'), value };
+    case 'formula':
+      return { label: vscode.l10n.t('formula'), value };
+    case 'formulaBatch':
+      return { label: vscode.l10n.t('formula list'), value };
+    case 'mass':
+      return { label: vscode.l10n.t('mass'), value };
+    case 'massBatch':
+      return { label: vscode.l10n.t('mass list'), value };
+    case 'element':
+      return { label: vscode.l10n.t('element filter'), value };
+    case 'intrinsic':
+      return { label: vscode.l10n.t('property filter'), value };
+    case 'inchi':
+    case 'inchikey':
+    case 'smiles':
+      return { label: KIND_LABELS[spec.kind], value };
+    case 'legacySimple':
+    case 'legacyAsync':
+      return { label: vscode.l10n.t('query'), value };
+  }
 }

@@ -1,6 +1,7 @@
 /** The state of one search in the tree: plain JSON, persisted, never holding a live object. */
 import * as vscode from 'vscode';
 import { describeSpec, KIND_LABELS, type SearchSpec } from './searchSpec';
+import type { Suggestion } from './suggestions';
 
 export interface ResultGroup {
   /** Formula or `mass ± range`, as the server echoed it. */
@@ -11,6 +12,8 @@ export interface ResultGroup {
 export interface RecordLabel {
   name?: string;
   formula?: string;
+  /** Monoisotopic mass: shown and sorted by for mass searches. */
+  mass?: number;
 }
 
 export interface SearchState {
@@ -32,6 +35,8 @@ export interface SearchState {
   /** How many children are shown, per list: `''` for the single list, the group label otherwise. */
   shown: Record<string, number>;
   labels: Record<string, RecordLabel>;
+  /** What to try next, after a search that found nothing (not persisted). */
+  suggestions?: Suggestion[];
 }
 
 export const PAGE_SIZE = 50;

@@ -5,8 +5,10 @@ import { errorMessage } from '../common/errors';
 import type { Connection } from '../server/connection';
 import { readSettings } from '../config/settings';
 import { nextPage, runSearch } from './runSearch';
+import { suggestionsFor } from './suggestions';
 import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './searchState';
-import type { SearchSpec } from './searchSpec';
+import { inputOf, type SearchSpec } from './searchSpec';
+import { userMessage } from '../common/userMessage';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
@@ -104,16 +106,22 @@ export class SearchesModel extends Disposable {
       if (state.message !== undefined) state.message = this.log.redact(state.message);
       state.shown = { '': Math.min(PAGE_SIZE, state.ids.length) };
       for (const g of state.groups ?? []) state.shown[g.label] = Math.min(PAGE_SIZE, g.ids.length);
+      if (state.ids.length === 0 && !state.groups) {
+        state.suggestions = await suggestionsFor(state.spec, client, readSettings().statusCheckLimit, controller.signal).catch((e: Error) => {
+          this.log.warn(`No suggestions: ${errorMessage(e)}`);
+          return [];
+        });
+      }
       this.changed(state);
       await this.fetchLabels(state, this.visibleIds(state), controller.signal);
     } catch (error) {
       state.running = false;
       state.durationMs = Date.now() - started;
-      state.error = controller.signal.aborted ? 'cancelled' : this.log.redact(errorMessage(error));
+      state.error = controller.signal.aborted ? 'cancelled' : this.log.redact(userMessage(error, inputOf(state.spec)));
       if (state.status === 'Starting' || !/^(Failed|TooManyRecords|Suspended|Unknown|Not Found)$/.test(state.status)) {
         state.status = controller.signal.aborted ? 'Cancelled' : 'Failed';
       }
-      this.log.warn(`Search failed: ${state.error}`);
+      this.log.warn(`Search failed: ${controller.signal.aborted ? 'cancelled' : errorMessage(error)}`);
       this.changed(state);
     } finally {
       outer?.removeEventListener('abort', onOuterAbort);
@@ -170,8 +178,8 @@ export class SearchesModel extends Disposable {
     if (ids.length === 0) return;
     try {
       const { client } = await this.connection.get();
-      const records = await client.getDetailsBatch(ids, ['CommonName', 'Formula'], { signal });
-      for (const r of records) state.labels[r.id] = { name: r.commonName, formula: r.formula };
+      const records = await client.getDetailsBatch(ids, ['CommonName', 'Formula', 'MonoisotopicMass'], { signal });
+      for (const r of records) state.labels[r.id] = { name: r.commonName, formula: r.formula, mass: r.monoisotopicMass };
       this.changed(state);
     } catch (error) {
       this.log.warn(`Could not load result names: ${errorMessage(error)}`);

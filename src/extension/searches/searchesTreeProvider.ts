@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { prettyFormula } from '../common/formula';
-import { KIND_LABELS, describeSpec } from './searchSpec';
+import { KIND_LABELS, compositeReading, describeSpec } from './searchSpec';
+import { byMassDifference, queryMass, resultDescription, resultTooltip } from './resultLabels';
 import { PAGE_SIZE, formatDuration, searchDescription, searchTitle, type SearchState } from './searchState';
 import type { SearchesModel } from './searchesModel';
 
@@ -10,7 +11,8 @@ export type SearchNode =
   | { type: 'group'; searchId: string; group: string }
   | { type: 'result'; searchId: string; recordId: number; group?: string }
   | { type: 'more'; searchId: string; group?: string }
-  | { type: 'message'; searchId: string; text: string; error: boolean };
+  | { type: 'message'; searchId: string; text: string; error: boolean }
+  | { type: 'suggestion'; searchId: string; index: number };
 
 export const VIEW_ID = 'compoundDb.searches';
 
@@ -56,13 +58,18 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     if (state.error) return [this.intern({ type: 'message', searchId: id, text: state.error, error: true })];
     if (state.running) return [];
     if (state.groups) return state.groups.map((g) => this.intern({ type: 'group', searchId: id, group: g.label }));
-    if (state.ids.length === 0) return [this.intern({ type: 'message', searchId: id, text: vscode.l10n.t('No results'), error: false })];
+    if (state.ids.length === 0) {
+      const tries = (state.suggestions ?? []).map((_, index) => this.intern({ type: 'suggestion', searchId: id, index }));
+      return [this.intern({ type: 'message', searchId: id, text: vscode.l10n.t('No results'), error: false }), ...tries];
+    }
     return this.page(state, state.ids, undefined, state.more);
   }
 
   private page(state: SearchState, ids: number[], group: string | undefined, moreOnServer: boolean): SearchNode[] {
     const shown = state.shown[group ?? ''] ?? Math.min(PAGE_SIZE, ids.length);
-    const nodes: SearchNode[] = ids.slice(0, shown).map((recordId) => this.intern({ type: 'result', searchId: state.id, recordId, group }));
+    const target = queryMass(state, group);
+    const visible = target === undefined ? ids.slice(0, shown) : byMassDifference(ids.slice(0, shown), state, target);
+    const nodes: SearchNode[] = visible.map((recordId) => this.intern({ type: 'result', searchId: state.id, recordId, group }));
     if (shown < ids.length || moreOnServer) nodes.push(this.intern({ type: 'more', searchId: state.id, group }));
     return nodes;
   }
@@ -92,8 +99,9 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         const label = state.labels[node.recordId];
         const item = new vscode.TreeItem(label?.name || vscode.l10n.t('Record {0}', node.recordId));
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
-        item.description = [label?.formula ? prettyFormula(label.formula) : undefined, `#${node.recordId}`].filter(Boolean).join('  ');
-        item.tooltip = `${label?.name ?? ''}\n${vscode.l10n.t('Record {0}', node.recordId)}`.trim();
+        item.description = resultDescription(state, node.recordId, node.group);
+        item.tooltip = resultTooltip(state, node.recordId, node.group);
+        item.accessibilityInformation = { label: [label?.name || vscode.l10n.t('Record {0}', node.recordId), item.description, vscode.l10n.t('record {0}', node.recordId)].filter(Boolean).join(', ') };
         item.iconPath = new vscode.ThemeIcon('beaker');
         item.contextValue = 'result';
         item.command = { command: 'compoundDb.searches.openDetails', title: vscode.l10n.t('Open Details'), arguments: [node] };
@@ -107,6 +115,16 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         item.iconPath = new vscode.ThemeIcon('ellipsis');
         item.contextValue = 'more';
         item.command = { command: 'compoundDb.searches.loadMore', title: vscode.l10n.t('Load More'), arguments: [node] };
+        return item;
+      }
+      case 'suggestion': {
+        const suggestion = state.suggestions?.[node.index];
+        const item = new vscode.TreeItem(suggestion?.label ?? '');
+        item.id = `${state.id}/try/${node.index}`;
+        item.tooltip = vscode.l10n.t('Run this search');
+        item.iconPath = new vscode.ThemeIcon('lightbulb');
+        item.contextValue = 'suggestion';
+        item.command = { command: 'compoundDb.searches.trySuggestion', title: vscode.l10n.t('Run This Search'), arguments: [node] };
         return item;
       }
       case 'message': {
@@ -124,7 +142,8 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     const hasChildren = !state.running;
     const item = new vscode.TreeItem(searchTitle(state), hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = state.id;
-    item.description = searchDescription(state);
+    const reading = state.spec.kind === 'composite' ? vscode.l10n.t('read as {0}', compositeReading(state.spec.query)) : undefined;
+    item.description = [reading, searchDescription(state)].filter(Boolean).join(' · ');
     item.iconPath = state.running
       ? new vscode.ThemeIcon('sync~spin')
       : state.error
@@ -135,6 +154,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     tip.appendMarkdown(`**${KIND_LABELS[state.spec.kind]}**\n\n`);
     const rows: Array<[string, string | undefined]> = [
       [vscode.l10n.t('Query'), describeSpec(state.spec)],
+      [vscode.l10n.t('Read as'), state.spec.kind === 'composite' ? compositeReading(state.spec.query) : undefined],
       [vscode.l10n.t('Status'), state.status],
       [vscode.l10n.t('Count'), state.count === undefined ? undefined : String(state.count)],
       [vscode.l10n.t('Message'), state.message],

@@ -160,7 +160,7 @@ suite('Searches and the Searches tree', () => {
     assert.strictEqual(batchSaved.records, batch.groups?.[0].ids.length);
     const batchSdf = fs.readFileSync(batchFile, 'utf8');
     assert.match(batchSdf, new RegExp(`> <RECORD_ID>\\n${ethanol}\\n`));
-    assert.match(batchSdf, /^Ethanol\n/);
+    assert.match(batchSdf, /^Ethanol\n {5}RDKit/m, 'the MOL title is the name');
     assert.match(batchSdf, /> <FORMULA>\nC2H6O\n/);
     fs.rmSync(file, { force: true });
     fs.rmSync(batchFile, { force: true });
