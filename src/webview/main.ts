@@ -15,9 +15,14 @@ function onMessage(message: PushMessage | PlotMessage): void {
   else plotSpectrum(message.args.id);
 }
 
-function button(label: string, onClick: () => void, title?: string): HTMLButtonElement {
-  const b = el('button', { text: label, title });
+/** A button whose accessible name says what it does ("Copy InChIKey", not "Copy"); the visible text may be shorter. */
+function button(label: string, onClick: () => void, options: { name?: string; primary?: boolean } = {}): HTMLButtonElement {
+  const b = el('button', { text: label, className: options.primary ? 'primary' : undefined });
   b.type = 'button';
+  if (options.name && options.name !== label) {
+    b.setAttribute('aria-label', options.name);
+    b.title = options.name;
+  }
   b.addEventListener('click', onClick);
   return b;
 }
@@ -36,7 +41,7 @@ function identifiers(view: DetailsView): HTMLElement {
   for (const id of view.identifiers) {
     const row = el('tr', {}, el('th', { text: id.label }), el('td', {}, el('code', { text: id.value })));
     row.dataset.identifier = id.label;
-    row.appendChild(el('td', {}, button('Copy', () => void host.request('copy', { text: id.value, what: id.label }).catch(report), `Copy ${id.label}`)));
+    row.appendChild(el('td', {}, button('Copy', () => void host.request('copy', { text: id.value, what: id.label }).catch(report), { name: `Copy ${id.label}` })));
     table.appendChild(row);
   }
   return section('Identifiers', table);
@@ -77,8 +82,9 @@ function mol(view: DetailsView, kind: '2d' | '3d', text: string | undefined): HT
   const actions = el(
     'div',
     { className: 'actions' },
-    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => void host.request('insertMol', { recordId: view.recordId, kind }).catch(report)),
-    button('Copy', () => void host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report)),
+    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => void host.request('insertMol', { recordId: view.recordId, kind }).catch(report), { primary: true }),
+    button('Copy', () => void host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report), { name: `Copy ${kind.toUpperCase()} MOL block` }),
+    button('Save as .mol…', () => void host.request('saveMol', { recordId: view.recordId, kind }).catch(report), { name: `Save ${kind.toUpperCase()} MOL block as a file` }),
   );
   return el('details', {}, el('summary', { text: `${kind.toUpperCase()} MOL block` }), actions, pre);
 }
@@ -100,7 +106,7 @@ function spectrumItem(s: SpectrumItemView): HTMLElement {
   const text = [s.type, s.fileName, s.comments, s.submittedDate].filter(Boolean).join(' · ');
   const item = el('li', {}, el('span', { text }));
   item.dataset.spectrum = String(s.id);
-  item.appendChild(button('Plot', () => plotSpectrum(s.id)));
+  item.appendChild(button('Plot', () => plotSpectrum(s.id), { name: `Plot spectrum ${s.id}${s.type ? ` (${s.type})` : ''}` }));
   return item;
 }
 
@@ -128,15 +134,23 @@ function show(view: DetailsView): void {
   root.appendChild(el('p', { className: 'source', text: `Record ${view.recordId} · ${view.source}` }));
 
   const card = el('div', { className: 'structure-card' });
+  let imageActions: HTMLElement | undefined;
   if (view.imageDataUri) {
     const img = el('img', { title: `Structure of record ${view.recordId}` });
     img.alt = `2D structure of ${view.title}`;
     if (view.imageDataUri.startsWith('data:image/png;base64,')) img.src = view.imageDataUri;
     card.appendChild(img);
+    imageActions = el(
+      'div',
+      { className: 'image-actions' },
+      button('Copy image', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
+      button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), { name: 'Save structure image as PNG' }),
+      button('Save SVG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'svg' }).catch(report), { name: 'Save structure image as SVG' }),
+    );
   } else {
     card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
   }
-  root.appendChild(el('div', { className: 'top' }, card, fields(view)));
+  root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
   root.appendChild(identifiers(view));
   root.appendChild(references(view));
   root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
@@ -145,6 +159,19 @@ function show(view: DetailsView): void {
     root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
   }
   sendSnapshot();
+}
+
+/** The structure image onto the clipboard as PNG (the webview's clipboard; VS Code's API holds text only). */
+async function copyImage(img: HTMLImageElement): Promise<void> {
+  // Decoded here: the panel's content security policy allows no fetch, not even of a data: URI.
+  const bytes = Uint8Array.from(atob(img.src.slice(img.src.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+  const blob = new Blob([bytes], { type: 'image/png' });
+  try {
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+  } catch (error) {
+    throw new Error(`Could not copy the image (${error instanceof Error ? error.message : String(error)}); use Save PNG instead`);
+  }
+  await host.request('copied', { what: 'structure image' });
 }
 
 function showFailure(recordId: number, message: string): void {
@@ -172,9 +199,24 @@ function sendSnapshot(): void {
     mol3D: root.querySelector('pre[data-mol="3d"]')?.textContent ?? undefined,
     plot: plotted,
     imgCount: root.querySelectorAll('img').length,
+    theme: ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
+    buttons: [...root.querySelectorAll('button')].map((b) => {
+      const style = getComputedStyle(b);
+      return {
+        name: b.getAttribute('aria-label') ?? b.textContent ?? '',
+        background: style.backgroundColor,
+        color: style.color,
+        borderColor: style.borderTopColor,
+        borderWidth: style.borderTopWidth,
+        pageBackground: getComputedStyle(document.body).backgroundColor,
+      };
+    }),
   };
   host.request('rendered', snapshot).catch(() => undefined);
 }
+
+// VS Code marks the theme kind on the body: a theme change re-reads the buttons' colours for the host.
+new MutationObserver(() => sendSnapshot()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
 host
   .request('ready', undefined)

@@ -81,6 +81,19 @@ export interface RenderedSnapshot {
   plot?: { id: number; points: number };
   /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
   imgCount: number;
+  /** The theme kind class VS Code put on the body (`vscode-dark`, `vscode-high-contrast`, ...). */
+  theme: string;
+  /** Every button: its accessible name and computed colours, to check they read in every theme. */
+  buttons: RenderedButton[];
+}
+
+export interface RenderedButton {
+  name: string;
+  background: string;
+  color: string;
+  borderColor: string;
+  borderWidth: string;
+  pageBackground: string;
 }
 
 export type MolKind = '2d' | '3d' | 'original';
@@ -94,6 +107,9 @@ export interface WebviewRequests {
   openExternal: { args: { url: string }; res: void };
   spectrum: { args: { id: number }; res: SpectrumPlotView };
   rendered: { args: RenderedSnapshot; res: void };
+  saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
+  saveMol: { args: { recordId: number; kind: MolKind }; res: void };
+  copied: { args: { what: string }; res: void };
 }
 export type WebviewCommand = keyof WebviewRequests;
 

@@ -8,6 +8,8 @@ import { withCancellableProgress } from '../common/progress';
 import { registerCommand } from './register';
 import { runTreeSearch } from './searchCommands';
 import { saveSdf } from './files';
+import { pick } from './prompts';
+import { saveMolFile, saveStructureImage, type ImageFormat } from './structureFiles';
 import type { Services } from './services';
 
 type ResultArg = { recordId: number } | SearchNode;
@@ -48,6 +50,17 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const f = await (await client()).compound(id).formula();
       return f ? plainFormula(f) : undefined;
     }),
+    registerCommand<ResultArg & { format?: ImageFormat; uri?: string }, unknown>('compoundDb.searches.saveImage', s.log, async (node) => {
+      const recordId = recordIdOf(node);
+      const format =
+        node && 'format' in node && node.format
+          ? node.format
+          : await pick(vscode.l10n.t('Save Structure Image'), [{ label: 'PNG', value: 'png' as const }, { label: vscode.l10n.t('SVG (holding the PNG)'), value: 'svg' as const }], vscode.l10n.t('Format'));
+      return saveStructureImage(await client(), recordId, format, node && 'uri' in node ? node.uri : undefined);
+    }),
+    registerCommand<ResultArg & { uri?: string }, unknown>('compoundDb.searches.saveMol', s.log, async (node) =>
+      saveMolFile(await client(), recordIdOf(node), '2d', node && 'uri' in node ? node.uri : undefined),
+    ),
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => s.insertMol(recordIdOf(node), '2d')),
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => s.insertMol(recordIdOf(node), '3d')),
 

@@ -14,6 +14,8 @@ import { Disposable } from '../common/lifecycle';
 import { errorMessage, isCancellation } from '../common/errors';
 import type { Logger } from '../common/logger';
 import type { InsertMol } from '../mol/insertMol';
+import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
+import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
 import { getNonce } from './nonce';
@@ -154,6 +156,7 @@ export class DetailsPanel extends Disposable {
       const res = await this.handle(message);
       this.post({ seq: message.req, res });
     } catch (error) {
+      if (error instanceof PromptCancelled) return this.post({ seq: message.req, res: undefined });
       this.post({ seq: message.req, err: errorMessage(error) });
     }
   }
@@ -185,6 +188,21 @@ export class DetailsPanel extends Disposable {
         const { id } = message.args as WebviewRequests['spectrum']['args'];
         const { client } = await this.host.connection.get();
         return loadSpectrumPlot(client, id);
+      }
+      case 'saveImage': {
+        const { recordId, format } = message.args as WebviewRequests['saveImage']['args'];
+        await saveStructureImage((await this.host.connection.get()).client, recordId, format);
+        return;
+      }
+      case 'saveMol': {
+        const { recordId, kind } = message.args as WebviewRequests['saveMol']['args'];
+        await saveMolFile((await this.host.connection.get()).client, recordId, kind);
+        return;
+      }
+      case 'copied': {
+        const { what } = message.args as WebviewRequests['copied']['args'];
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
+        return;
       }
       case 'rendered': {
         this.lastRendered = message.args as RenderedSnapshot;

@@ -47,7 +47,7 @@ suite('What a search says', () => {
     const caffeine = await recordIdByName('caffeine');
     const [d] = await run<RecordDetails[]>('compoundDb.getDetailsBatch', { recordIds: [caffeine] });
     const mass = d.monoisotopicMass! + 0.3;
-    const byMass = await run<SearchState>('compoundDb.searchByMass', { mass, range: 0.5 });
+    const byMass = await run<SearchState>('compoundDb.searchByMass', { mass, range: 3 });
     const rows = (await rowsOf(byMass)).filter((r) => r.node.type === 'result');
     assert.ok(rows.length > 1, `${rows.length} results`);
     const diffs = rows.map((r) => {

@@ -50,7 +50,7 @@ suite('Searches and the Searches tree', () => {
       assert.ok(all.includes(expected), `${command} ${JSON.stringify(args)} found ${all.slice(0, 10).join(',')}`);
       const top = a.treeItems()[0] as TreeRow;
       assert.strictEqual(top.node.searchId, state.id, `${command} is the newest search in the tree`);
-      assert.match(String(top.item.description), /^(Complete|ResultReady)/);
+      assert.match(String(top.item.description), /^(read as [\w ]+ · )?(Complete|ResultReady)/);
     }
   });
 
@@ -123,7 +123,7 @@ suite('Searches and the Searches tree', () => {
   test('a search with a bad input shows the input rule it broke', async () => {
     const a = await api();
     const failed = await run<SearchState>('compoundDb.searchByMass', { mass: 20000, range: 0.01 });
-    assert.match(failed.error ?? '', /mass 20000 is outside the allowed 1 to 11000/);
+    assert.match(failed.error ?? '', /^Mass 20000 is outside the allowed 1 to 11000 amu\.$/, 'one sentence naming the input and the rule');
     const top = a.treeItems()[0] as TreeRow;
     assert.strictEqual(top.node.searchId, failed.id);
     assert.strictEqual(top.item.contextValue, 'search.failed');
