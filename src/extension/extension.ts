@@ -87,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
 
   const updateContext = async () => {
     await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));
+    await vscode.commands.executeCommand('setContext', 'compoundDb.tokenSet', !!(await secrets.get('token')));
     await vscode.commands.executeCommand('setContext', 'compoundDb.remoteServer', readSettings().serverUrl !== '');
   };
   own(secrets.onDidChange(() => void updateContext()));

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerCommand } from './register';
 import { LIMITS, MOL_TYPES, type LegacyRequestStatus, type MolType } from '../../wire';
 import type { Spectrum } from '../../client';
 import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
@@ -61,8 +62,23 @@ async function askMolList(a: MolListArgs | undefined) {
   return { ids, options: { molType, includeReferenceCounts: !!include?.includes(counts), includeExternalReferences: !!include?.includes(references) } };
 }
 
+/**
+ * The older interface's commands behind one picker: every contributed `compoundDb.legacy.*` command, read from
+ * the manifest, so a new one is listed without touching this (in the palette they show only with a token set).
+ */
+async function pickOlderCommand(s: Services): Promise<unknown> {
+  const commands = (s.context.extension.packageJSON as { contributes: { commands: Array<{ command: string; title: string }> } }).contributes.commands;
+  const older = commands.filter((c) => c.command.startsWith('compoundDb.legacy.'));
+  const chosen = await vscode.window.showQuickPick(
+    older.map((c) => ({ label: c.title, command: c.command })),
+    { title: vscode.l10n.t('Older Interface'), placeHolder: vscode.l10n.t('An operation of the older (XML) interface'), matchOnDescription: true },
+  );
+  return chosen ? vscode.commands.executeCommand(chosen.command) : undefined;
+}
+
 export function registerLegacyCommands(s: Services): vscode.Disposable[] {
   return [
+    registerCommand<object, unknown>('compoundDb.olderInterface', s.log, async () => pickOlderCommand(s)),
     lookupCommand(s, 'compoundDb.legacy.getCompoundInfo', {
       ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Compound Info')),
       title: () => vscode.l10n.t('compound info'),

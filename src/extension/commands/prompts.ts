@@ -17,6 +17,8 @@ import {
   type MassWithRange,
 } from '../../wire';
 
+import { pickRecordId } from './recordPicker';
+
 /** The user dismissed a prompt: the command ends quietly. */
 export class PromptCancelled extends Error {
   constructor() {
@@ -62,6 +64,8 @@ export function parseNumber(text: string): number {
 }
 
 export async function askRecordId(title: string): Promise<number> {
+  const picked = await pickRecordId(title);
+  if (picked !== undefined) return picked;
   const v = await askText({
     title,
     prompt: vscode.l10n.t('Record ID (a positive whole number)'),

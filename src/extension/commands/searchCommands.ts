@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMPLEXITIES, ISOTOPIC_OPTIONS, INTRINSIC_MASS_KEYS, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
 import { readSettings } from '../config/settings';
+import { findHoverTarget } from '../hover/hoverTargets';
 import { describeSpec, type IntrinsicInputs, type Ordering, type SearchSpec } from '../searches/searchSpec';
 import type { SearchState } from '../searches/searchState';
 import { VIEW_ID } from '../searches/searchesTreeProvider';
@@ -43,6 +44,25 @@ export async function runTreeSearch(s: Services, spec: SearchSpec, interactive: 
   }
   if (state.error && interactive && state.status !== 'Cancelled') void showError(new Error(state.error));
   return JSON.parse(JSON.stringify(state)) as SearchState;
+}
+
+/** A selection longer than this is not a query (a whole InChI is well under it). */
+const MAX_LOOKUP_TEXT = 2000;
+
+/** The selection, else the InChIKey or SMILES under the cursor (as hovers find them), else the word there. */
+function textAtCursor(): string {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) throw new Error(vscode.l10n.t('Put the cursor on a name, InChIKey or SMILES in an editor first'));
+  const { document, selection } = editor;
+  const selected = document.getText(selection).trim();
+  if (selected && !selected.includes('\n')) return selected.slice(0, MAX_LOOKUP_TEXT);
+  const line = document.lineAt(selection.active.line).text;
+  const target = findHoverTarget(line, selection.active.character, { inchikey: true, smiles: true });
+  if (target) return target.text;
+  const word = document.getWordRangeAtPosition(selection.active, /[\w\-,'()]+/);
+  const text = word ? document.getText(word).replace(/^[(,']+|[),']+$/g, '') : '';
+  if (!text) throw new Error(vscode.l10n.t('There is no name, InChIKey or SMILES at the cursor'));
+  return text;
 }
 
 export function registerSearchCommands(s: Services): vscode.Disposable[] {
@@ -119,6 +139,7 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
       kind: 'smiles',
       smiles: a?.smiles ?? (await askSmiles(vscode.l10n.t('Search by SMILES'))),
     })),
+    search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({ kind: 'composite', query: a?.text ?? textAtCursor(), ...ordering(undefined) })),
     search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
       kind: 'legacySimple',
       query: a?.query ?? (await askString(vscode.l10n.t('Older Interface: Simple Search'), 'query', vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100))),

@@ -9,6 +9,8 @@ import { registerCommand } from './register';
 import { runTreeSearch } from './searchCommands';
 import { saveSdf } from './files';
 import { pick } from './prompts';
+import { setRecordSource } from './recordPicker';
+import { recordSourceOf } from './recordSource';
 import { saveMolFile, saveStructureImage, type ImageFormat } from './structureFiles';
 import type { Services } from './services';
 
@@ -38,6 +40,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     });
 
   return [
+    setRecordSource(recordSourceOf(s)),
     // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
     registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) =>
       vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => DetailsPanel.createOrShow(s.details, recordIdOf(node))),

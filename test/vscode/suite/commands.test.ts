@@ -42,7 +42,33 @@ suite('Commands and manifest', () => {
     const treeOnly = manifest.contributes.commands.map((c) => c.command).filter((c) => c.startsWith('compoundDb.searches.') && c !== 'compoundDb.searches.clearAll');
     assert.ok(treeOnly.length >= 10);
     for (const c of treeOnly) assert.ok(hidden.has(c), `${c} shows in the palette`);
-    for (const c of manifest.contributes.commands) assert.strictEqual(c.category, 'Compound DB', `${c.command} has no category`);
+  });
+
+  test('the palette: everyday commands first, then lookups and setup; the older interface behind one picker or a token', () => {
+    const categories = new Set(['Compound DB', 'Compound DB/Lookup', 'Compound DB/Setup', 'Compound DB/Older Interface']);
+    const palette = manifest.contributes.menus.commandPalette;
+    const hidden = new Set(palette.filter((m) => m.when === 'false').map((m) => m.command));
+    for (const c of manifest.contributes.commands) {
+      assert.ok(categories.has(c.category ?? ''), `${c.command} has category ${c.category}`);
+      const older = c.command.startsWith('compoundDb.legacy.');
+      assert.strictEqual(c.category === 'Compound DB/Older Interface', older, `${c.command}: the older interface's commands, and only they, are in its category`);
+      if (older) assert.strictEqual(palette.find((m) => m.command === c.command)?.when, 'compoundDb.tokenSet', `${c.command} shows in the palette only with a token`);
+    }
+    // The palette sorts by "Category: Title" (after recently used ones), as localeCompare does.
+    const shown = manifest.contributes.commands
+      .filter((c) => !hidden.has(c.command) && !c.command.startsWith('compoundDb.legacy.'))
+      .map((c) => ({ label: `${c.category}: ${c.title}`, everyday: c.category === 'Compound DB' }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    const firstOther = shown.findIndex((c) => !c.everyday);
+    assert.ok(firstOther >= 10, `at least ten everyday commands first: ${shown.map((c) => c.label).join(' | ')}`);
+    assert.ok(shown.slice(firstOther).every((c) => !c.everyday), 'every everyday command before the others');
+    assert.ok(shown.some((c) => c.label === 'Compound DB/Lookup: Older Interface…'), 'the older interface has its picker');
+  });
+
+  test('keybindings for search and for looking up the word at the cursor', async () => {
+    const keys = (manifest.contributes as unknown as { keybindings: Array<{ command: string; key: string; when?: string }> }).keybindings;
+    assert.ok(keys.some((k) => k.command === 'compoundDb.search' && k.key), 'search has a key');
+    assert.ok(keys.some((k) => k.command === 'compoundDb.lookUpAtCursor' && k.when === 'editorTextFocus'), 'look up at cursor has a key in editors');
   });
 
   test('buttons in view title bars and inline on tree items have codicons and when clauses', () => {
@@ -54,6 +80,25 @@ suite('Commands and manifest', () => {
     for (const b of buttons) {
       assert.match(icons.get(b.command) ?? '', /^\$\([a-z-]+\)$/, `${b.command} has a codicon`);
       assert.match(b.when ?? '', /view == compoundDb\.searches/, `${b.command} says where it shows`);
+    }
+  });
+
+  test('looking up the word at the cursor searches it; a selection wins', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: 'Our sample holds (caffeine), and LFQSCWFLJHTTHZ-UHFFFAOYSA-N.\n', language: 'plaintext' });
+    const editor = await vscode.window.showTextDocument(doc);
+    try {
+      editor.selection = new vscode.Selection(0, 20, 0, 20);
+      const word = await vscode.commands.executeCommand<{ spec: { query: string }; ids: number[] }>('compoundDb.lookUpAtCursor');
+      assert.strictEqual(word?.spec.query, 'caffeine');
+      assert.ok(word.ids.length > 0);
+      editor.selection = new vscode.Selection(0, 40, 0, 40);
+      const key = await vscode.commands.executeCommand<{ spec: { query: string } }>('compoundDb.lookUpAtCursor');
+      assert.strictEqual(key?.spec.query, 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
+      editor.selection = new vscode.Selection(0, 4, 0, 10);
+      const selected = await vscode.commands.executeCommand<{ spec: { query: string } }>('compoundDb.lookUpAtCursor');
+      assert.strictEqual(selected?.spec.query, 'sample');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });
 
