@@ -84,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   }
   // Only now the view: a row's command (open details, load more) must exist before the row can be clicked.
   treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  for (const d of tree.trackExpansion(treeView)) own(d);
 
   const updateContext = async () => {
     await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));

@@ -46,6 +46,18 @@ export async function runTreeSearch(s: Services, spec: SearchSpec, interactive: 
   return JSON.parse(JSON.stringify(state)) as SearchState;
 }
 
+/** The walkthrough's example: structures to hover, and a word to look up. */
+const EXAMPLE = [
+  '# Compounds to hover',
+  '',
+  'Caffeine: RYYVLZVUVIJVGH-UHFFFAOYSA-N',
+  'Ethanol as SMILES: CCO',
+  'Aspirin as SMILES: CC(=O)Oc1ccccc1C(=O)O',
+  '',
+  'Put the cursor on a name such as caffeine and run "Look Up the Word at the Cursor" (Ctrl+Shift+Alt+L).',
+  '',
+].join('\n');
+
 /** A selection longer than this is not a query (a whole InChI is well under it). */
 const MAX_LOOKUP_TEXT = 2000;
 
@@ -139,6 +151,11 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
       kind: 'smiles',
       smiles: a?.smiles ?? (await askSmiles(vscode.l10n.t('Search by SMILES'))),
     })),
+    registerCommand<object, vscode.TextDocument>('compoundDb.openExample', s.log, async () => {
+      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: EXAMPLE });
+      await vscode.window.showTextDocument(document);
+      return document;
+    }),
     search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({ kind: 'composite', query: a?.text ?? textAtCursor(), ...ordering(undefined) })),
     search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
       kind: 'legacySimple',

@@ -37,6 +37,9 @@ export interface SearchState {
   labels: Record<string, RecordLabel>;
   /** What to try next, after a search that found nothing (not persisted). */
   suggestions?: Suggestion[];
+  /** Tree rows the user collapsed (the search) or opened (its groups): kept across a reload. */
+  collapsed?: boolean;
+  openGroups?: string[];
 }
 
 export const PAGE_SIZE = 50;
@@ -99,6 +102,8 @@ export function sanitizeStates(value: unknown): SearchState[] {
       groups,
       shown: s.shown && typeof s.shown === 'object' ? { ...s.shown } : {},
       labels: s.labels && typeof s.labels === 'object' ? { ...s.labels } : {},
+      collapsed: s.collapsed === true ? true : undefined,
+      openGroups: Array.isArray(s.openGroups) ? s.openGroups.filter((g) => typeof g === 'string') : undefined,
     });
   }
   return out;

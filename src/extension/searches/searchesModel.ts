@@ -63,6 +63,20 @@ export class SearchesModel extends Disposable {
     return state;
   }
 
+  /** Remembers that a search row (no group) or a group row was expanded or collapsed, for the next reload. */
+  setExpanded(id: string, group: string | undefined, expanded: boolean): void {
+    const state = this.get(id);
+    if (!state) return;
+    if (group === undefined) state.collapsed = expanded ? undefined : true;
+    else {
+      const open = new Set(state.openGroups ?? []);
+      if (expanded) open.add(group);
+      else open.delete(group);
+      state.openGroups = open.size ? [...open] : undefined;
+    }
+    this.persist();
+  }
+
   /** Stops a running search (its status checks end at once); false when it was not running. */
   cancel(id: string): boolean {
     const controller = this.running.get(id);

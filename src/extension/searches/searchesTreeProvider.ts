@@ -74,6 +74,15 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
     return nodes;
   }
 
+  /** Follows the view's expand and collapse, so the model keeps them across a reload. */
+  trackExpansion(view: vscode.TreeView<SearchNode>): vscode.Disposable[] {
+    const remember = (node: SearchNode, expanded: boolean) => {
+      if (node.type === 'search') this.model.setExpanded(node.searchId, undefined, expanded);
+      if (node.type === 'group') this.model.setExpanded(node.searchId, node.group, expanded);
+    };
+    return [view.onDidExpandElement((e) => remember(e.element, true)), view.onDidCollapseElement((e) => remember(e.element, false))];
+  }
+
   getParent(node: SearchNode): SearchNode | undefined {
     if (node.type === 'search') return undefined;
     if (node.type === 'result' && node.group !== undefined) return this.intern({ type: 'group', searchId: node.searchId, group: node.group });
@@ -88,7 +97,8 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         return this.searchItem(state);
       case 'group': {
         const group = state.groups?.find((g) => g.label === node.group);
-        const item = new vscode.TreeItem(prettyFormula(node.group), vscode.TreeItemCollapsibleState.Collapsed);
+        const open = state.openGroups?.includes(node.group);
+        const item = new vscode.TreeItem(prettyFormula(node.group), open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `${state.id}/g/${node.group}`;
         item.description = group?.ids.length === 1 ? vscode.l10n.t('1 result') : vscode.l10n.t('{0} results', group?.ids.length ?? 0);
         item.iconPath = new vscode.ThemeIcon('list-tree');
@@ -140,7 +150,8 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
 
   private searchItem(state: SearchState): vscode.TreeItem {
     const hasChildren = !state.running;
-    const item = new vscode.TreeItem(searchTitle(state), hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const expanded = state.collapsed ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+    const item = new vscode.TreeItem(searchTitle(state), hasChildren ? expanded : vscode.TreeItemCollapsibleState.None);
     item.id = state.id;
     const reading = state.spec.kind === 'composite' ? vscode.l10n.t('read as {0}', compositeReading(state.spec.query)) : undefined;
     item.description = [reading, searchDescription(state)].filter(Boolean).join(' · ');

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, api } from './helpers';
+import { EXTENSION_ID, api, workspaceFile } from './helpers';
 
 interface MenuItem {
   command: string;
@@ -100,6 +100,36 @@ suite('Commands and manifest', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
+  });
+
+  test('a walkthrough: first search, hover in a file, details, insert MOL, a key for a remote server', async () => {
+    const contributes = manifest.contributes as unknown as { walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents: string[]; media: { markdown?: string } }> }> };
+    const [walkthrough] = contributes.walkthroughs;
+    assert.deepStrictEqual(walkthrough.steps.map((st) => st.id), ['search', 'hover', 'details', 'insertMol', 'remoteServer']);
+    const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
+    const commands = new Set(await vscode.commands.getCommands(true));
+    for (const step of walkthrough.steps) {
+      assert.ok(step.completionEvents.length > 0, `${step.id} can be completed`);
+      await vscode.workspace.fs.stat(vscode.Uri.joinPath(root, step.media.markdown ?? 'missing'));
+      for (const link of step.description.matchAll(/\(command:([\w.]+)/g)) assert.ok(commands.has(link[1]), `${step.id} links to ${link[1]}`);
+    }
+    const example = await vscode.commands.executeCommand<vscode.TextDocument>('compoundDb.openExample');
+    assert.match(example?.getText() ?? '', /RYYVLZVUVIJVGH-UHFFFAOYSA-N/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('.mol and .sdf files get their language and a grammar', async () => {
+    const langs = await vscode.languages.getLanguages();
+    assert.ok(langs.includes('mol') && langs.includes('sdf'));
+    const mol = await vscode.workspace.openTextDocument(workspaceFile('insert-here.mol'));
+    assert.strictEqual(mol.languageId, 'mol');
+    const contributes = manifest.contributes as unknown as { grammars: Array<{ language: string; path: string; scopeName: string }> };
+    const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
+    for (const g of contributes.grammars) {
+      const grammar = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, g.path))).toString('utf8')) as { scopeName: string };
+      assert.strictEqual(grammar.scopeName, g.scopeName);
+    }
+    assert.deepStrictEqual(contributes.grammars.map((g) => g.language).sort(), ['mol', 'sdf']);
   });
 
   test('@types/vscode is pinned to the engines.vscode minimum', () => {

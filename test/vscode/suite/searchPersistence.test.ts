@@ -7,7 +7,7 @@ import { LOCAL_API_KEY, LOCAL_TOKEN } from '../../../src/extension/server/localS
 import { SearchesModel } from '../../../src/extension/searches/searchesModel';
 import { SearchesTreeProvider } from '../../../src/extension/searches/searchesTreeProvider';
 import type { SearchState } from '../../../src/extension/searches/searchState';
-import { api, run } from './helpers';
+import { api, run, waitFor } from './helpers';
 
 /** Workspace state as VS Code keeps it: JSON text, so only what survives serialisation comes back. */
 class JsonMemento implements vscode.Memento {
@@ -81,5 +81,28 @@ suite('Searches persist across a restart', () => {
     assert.match(rows(closedMeanwhile.tree)[1], /interrupted when the window closed; re-run it/);
     await running;
     assert.strictEqual(window(memento).model.all()[0].status, 'Complete');
+  });
+
+  test('the tree\'s expand state survives a reload', async () => {
+    const memento = new JsonMemento();
+    const first = window(memento);
+    const named = await first.model.start({ kind: 'name', name: 'caffeine' });
+    const batch = await first.model.start({ kind: 'formulaBatch', formulas: ['C8H10N4O2', 'C2H6O'] });
+    first.model.setExpanded(named.id, undefined, false);
+    first.model.setExpanded(batch.id, 'C2H6O', true);
+    const reopened = window(memento).tree;
+    const [batchRow, namedRow] = reopened.getChildren();
+    assert.strictEqual(reopened.getTreeItem(namedRow).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'the collapsed search stays collapsed');
+    assert.strictEqual(reopened.getTreeItem(batchRow).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const groups = reopened.getChildren(batchRow).map((g) => reopened.getTreeItem(g).collapsibleState);
+    assert.deepStrictEqual(groups, [vscode.TreeItemCollapsibleState.Collapsed, vscode.TreeItemCollapsibleState.Expanded], 'the opened group stays open');
+  });
+
+  test('collapsing in the Searches view is remembered', async () => {
+    const a = await api();
+    const state = await run<SearchState>('compoundDb.searchByName', { name: 'caffeine' });
+    await vscode.commands.executeCommand('compoundDb.searches.focus');
+    await vscode.commands.executeCommand('workbench.actions.treeView.compoundDb.searches.collapseAll');
+    await waitFor(() => a.searches().find((s) => s.id === state.id)?.collapsed, 'the collapse to reach the model', 10_000);
   });
 });
