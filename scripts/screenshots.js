@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run screenshots`: builds and packages the extension, starts the code-server session of `npm start`
-// (on a free port), drives it with Playwright in Debian chromium and saves PNGs under screenshots/.
+// (on a free port), drives it with Playwright in Debian chromium and saves PNGs under screenshots/, each in a
+// light and a dark theme (<name>-light.png, <name>-dark.png).
 // Each shot is independent: a failed one is reported (with a failed-<name>.png of the page) and the
 // others still run; the exit code is non-zero when any failed. --no-build uses dist/compound-db.vsix as is.
 'use strict';
@@ -59,6 +60,16 @@ const shots = [
     await W.imagesLoaded(frame);
     await W.noToasts(page);
   }],
+  ['no-results', async (page) => {
+    await W.runCommand(page, label('compoundDb.searchByName'));
+    await W.answerInput(page, 'caffiene');
+    await W.treeRow(page, 'Did you mean Caffeine?').waitFor({ timeout: 60000 });
+    await W.noToasts(page);
+  }],
+  ['sdf-highlighting', async (page) => {
+    await W.openFile(page, 'examples.sdf');
+    await page.locator('.editor-group-container.active .view-line span', { hasText: '$$$$' }).first().waitFor({ timeout: 15000 });
+  }],
   ['error-bad-input', async (page) => {
     await W.runCommand(page, label('compoundDb.searchByInchikey'));
     const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -73,6 +84,19 @@ const shots = [
   }],
 ];
 
+const THEMES = [
+  ['light', 'Default Light Modern', 'vs'],
+  ['dark', 'Default Dark Modern', 'vs-dark'],
+];
+
+/** Switches the workbench's theme through the user settings file (VS Code applies it live) and waits for it. */
+async function useTheme(page, runDir, themeName, bodyClass) {
+  const file = path.join(runDir, 'user-data', 'User', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (settings['workbench.colorTheme'] !== themeName) fs.writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': themeName }, null, 2));
+  await page.waitForSelector(`.monaco-workbench.${bodyClass}`, { timeout: 30000 });
+}
+
 async function main() {
   ensureNpmDeps();
   const vsix = process.argv.includes('--no-build') ? path.join(P.root, 'dist', 'compound-db.vsix') : packageVsix();
@@ -82,7 +106,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   for (const f of fs.readdirSync(outDir)) if (f.startsWith('failed-')) fs.rmSync(path.join(outDir, f));
 
-  const session = await startSession({ vsix, port: 0, name: 'screenshots', fresh: true });
+  const session = await startSession({ vsix, port: 0, name: 'screenshots', fresh: true, settings: { 'workbench.colorTheme': THEMES[0][1] } });
   let context;
   const failed = [];
   try {
@@ -91,8 +115,11 @@ async function main() {
     await page.goto(session.pageUrl, { waitUntil: 'domcontentloaded' });
     // The extension's status bar item shows once it is active (its commands are in the palette by then).
     await W.waitForWorkbench(page, { statusText: category() });
-    for (const [name, act] of shots) {
-      if (only.length && !only.includes(name)) continue;
+    for (const [theme, themeName, bodyClass] of THEMES) {
+    await useTheme(page, session.runDir, themeName, bodyClass);
+    for (const [shot, act] of shots) {
+      if (only.length && !only.includes(shot)) continue;
+      const name = `${shot}-${theme}`;
       const file = path.join(outDir, `${name}.png`);
       try {
         await W.cleanWorkbench(page);
@@ -106,6 +133,7 @@ async function main() {
       }
       await W.closeQuickInput(page);
       await page.mouse.move(5, 450);
+    }
     }
   } finally {
     if (context) await context.close().catch(() => {});

@@ -23,7 +23,7 @@ function ensureWorkspace(runDir, { reset = false } = {}) {
  * and workbench state are kept between starts. `reset` puts the user settings and the workspace back to their
  * first-start state; `fresh` removes everything of an earlier session.
  */
-async function startSession({ vsix, port = 8080, name = 'session', fresh = false, reset = false, onOutput } = {}) {
+async function startSession({ vsix, port = 8080, name = 'session', fresh = false, reset = false, settings, onOutput } = {}) {
   const runDir = sessionDir(name);
   if (fresh) fs.rmSync(runDir, { recursive: true, force: true });
   const { workspace, created } = ensureWorkspace(runDir, { reset });
@@ -31,7 +31,7 @@ async function startSession({ vsix, port = 8080, name = 'session', fresh = false
   console.log(`Installing ${path.relative(P.root, vsix)} into code-server...`);
   await installVsix(runDir, vsix);
   console.log('Starting code-server...');
-  const server = await startCodeServer({ runDir, port, onOutput, resetSettings: reset });
+  const server = await startCodeServer({ runDir, port, onOutput, settings, resetSettings: reset });
   return { ...server, workspace, runDir, pageUrl: pageUrl(server.url, { folder: workspace }) };
 }
 

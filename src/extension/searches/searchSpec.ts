@@ -102,32 +102,23 @@ export function compositeReading(query: string): string {
   return QUERY_KIND_LABELS[classifyQuery(query)];
 }
 
+const INPUT_LABELS: Readonly<Record<Exclude<SearchKind, 'composite'>, string>> = {
+  name: vscode.l10n.t('name'),
+  formula: vscode.l10n.t('formula'),
+  formulaBatch: vscode.l10n.t('formula list'),
+  mass: vscode.l10n.t('mass'),
+  massBatch: vscode.l10n.t('mass list'),
+  element: vscode.l10n.t('element filter'),
+  intrinsic: vscode.l10n.t('property filter'),
+  inchi: 'InChI',
+  inchikey: 'InChIKey',
+  smiles: 'SMILES',
+  legacySimple: vscode.l10n.t('query'),
+  legacyAsync: vscode.l10n.t('query'),
+};
+
 /** The input of a search as error messages name it: what it is and its text. */
 export function inputOf(spec: SearchSpec): { label: string; value: string } {
-  const value = describeSpec(spec);
-  switch (spec.kind) {
-    case 'composite':
-      return { label: compositeReading(spec.query), value };
-    case 'name':
-      return { label: vscode.l10n.t('name'), value };
-    case 'formula':
-      return { label: vscode.l10n.t('formula'), value };
-    case 'formulaBatch':
-      return { label: vscode.l10n.t('formula list'), value };
-    case 'mass':
-      return { label: vscode.l10n.t('mass'), value };
-    case 'massBatch':
-      return { label: vscode.l10n.t('mass list'), value };
-    case 'element':
-      return { label: vscode.l10n.t('element filter'), value };
-    case 'intrinsic':
-      return { label: vscode.l10n.t('property filter'), value };
-    case 'inchi':
-    case 'inchikey':
-    case 'smiles':
-      return { label: KIND_LABELS[spec.kind], value };
-    case 'legacySimple':
-    case 'legacyAsync':
-      return { label: vscode.l10n.t('query'), value };
-  }
+  const label = spec.kind === 'composite' ? compositeReading(spec.query) : INPUT_LABELS[spec.kind];
+  return { label, value: describeSpec(spec) };
 }

@@ -1,6 +1,7 @@
 /** A stand-in remote server on 127.0.0.1 that records every request and answers with `respond`. */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
+import { run, setSetting } from './helpers';
 
 export interface SeenRequest {
   method: string;
@@ -45,4 +46,23 @@ export async function startFakeServer(respond: (request: SeenRequest) => Reply):
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * For a suite: a fake server set as `compoundDb.serverUrl` with an API key stored, both undone afterwards.
+ * Returns a getter of the running server.
+ */
+export function useFakeRemoteServer(respond: (request: SeenRequest) => Reply, apiKey: string): () => FakeServer {
+  let server: FakeServer;
+  suiteSetup(async () => {
+    server = await startFakeServer(respond);
+    await run('compoundDb.setApiKey', { value: apiKey });
+    await setSetting('serverUrl', server.url);
+  });
+  suiteTeardown(async () => {
+    await setSetting('serverUrl', undefined);
+    await run('compoundDb.clearApiKey', {});
+    await server.close();
+  });
+  return () => server;
 }

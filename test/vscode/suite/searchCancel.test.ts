@@ -1,36 +1,24 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
-import { startFakeServer, type FakeServer } from './fakeServer';
-import { api, run, setSetting, waitFor } from './helpers';
+import { useFakeRemoteServer, type FakeServer, type Reply, type SeenRequest } from './fakeServer';
+import { api, run, waitFor } from './helpers';
 
 const KEY = 'cancel-test-key-0001';
 /** Longer than the longest wait between two status checks (the client's 2 s): a poller still running would ask again. */
 const QUIET_MS = 2500;
 
 /** A remote server whose searches never finish, echoing the API key in their status message. */
-function neverFinishing(): Promise<FakeServer> {
-  return startFakeServer((r) => {
-    if (r.method === 'POST' && r.url.endsWith('/filter/name')) return { json: { queryId: `q-${Date.now()}` } };
-    if (/\/filter\/[^/]+\/status$/.test(r.url)) return { json: { status: 'Processing', count: 0, message: `working for ${KEY}` } };
-    return { status: 404, json: { title: 'Not Found' } };
-  });
+function neverFinishing(r: SeenRequest): Reply {
+  if (r.method === 'POST' && r.url.endsWith('/filter/name')) return { json: { queryId: `q-${Date.now()}` } };
+  if (/\/filter\/[^/]+\/status$/.test(r.url)) return { json: { status: 'Processing', count: 0, message: `working for ${KEY}` } };
+  return { status: 404, json: { title: 'Not Found' } };
 }
 
 const statusChecks = (server: FakeServer) => server.requests.filter((r) => r.url.endsWith('/status')).length;
 
 suite('Cancelling a running search', () => {
-  let server: FakeServer;
-  suiteSetup(async () => {
-    server = await neverFinishing();
-    await run('compoundDb.setApiKey', { value: KEY });
-    await setSetting('serverUrl', server.url);
-  });
-  suiteTeardown(async () => {
-    await setSetting('serverUrl', undefined);
-    await run('compoundDb.clearApiKey', {});
-    await server.close();
-  });
+  const remote = useFakeRemoteServer(neverFinishing, KEY);
 
   async function startRunning(name: string): Promise<{ done: Promise<SearchState>; id: string }> {
     const a = await api();
@@ -39,7 +27,7 @@ suite('Cancelling a running search', () => {
       const top = a.searches()[0];
       return top?.spec.kind === 'name' && (top.spec as { name: string }).name === name ? top.id : undefined;
     }, 'the search to appear in the tree');
-    await waitFor(() => statusChecks(server) >= 2, 'status checks of the running search');
+    await waitFor(() => statusChecks(remote()) >= 2, 'status checks of the running search');
     return { done, id };
   }
 
@@ -48,9 +36,9 @@ suite('Cancelling a running search', () => {
     assert.strictEqual(state.status, 'Cancelled');
     assert.strictEqual(state.error, 'cancelled');
     assert.strictEqual(state.running, false);
-    const checks = statusChecks(server);
+    const checks = statusChecks(remote());
     await new Promise((r) => setTimeout(r, QUIET_MS));
-    assert.strictEqual(statusChecks(server), checks, 'no status check after the cancel');
+    assert.strictEqual(statusChecks(remote()), checks, 'no status check after the cancel');
   }
 
   test('the tree follows a running search live, and the progress notification\'s Cancel stops its polling', async () => {

@@ -1,36 +1,24 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
-import { startFakeServer, type FakeServer } from './fakeServer';
-import { api, run, setSetting } from './helpers';
+import { useFakeRemoteServer, type Reply, type SeenRequest } from './fakeServer';
+import { api, run } from './helpers';
 
 const KEY = 'tree-rows-key-0001';
 
 /** A remote server that lists record 7 twice for a name search (it matched by name and by MOL title). */
-function listingTwice(): Promise<FakeServer> {
-  return startFakeServer((r) => {
-    if (r.method === 'POST' && r.url.endsWith('/filter/name')) return { json: { queryId: 'q-twice' } };
-    if (r.url.endsWith('/filter/q-twice/status')) return { json: { status: 'Complete', count: 3, message: '' } };
-    if (r.url.includes('/filter/q-twice/results')) return { json: { results: [7, 7, 8], limitedToMaxAllowed: false } };
-    if (r.url.endsWith('/records/batch')) {
-      return { json: { records: [{ id: 7, commonName: 'Testane', formula: 'C_{3}H_{8}' }, { id: 8, commonName: 'Testene', formula: 'C_{3}H_{6}' }] } };
-    }
-    return { status: 404, json: { title: 'Not Found' } };
-  });
+function listingTwice(r: SeenRequest): Reply {
+  if (r.method === 'POST' && r.url.endsWith('/filter/name')) return { json: { queryId: 'q-twice' } };
+  if (r.url.endsWith('/filter/q-twice/status')) return { json: { status: 'Complete', count: 3, message: '' } };
+  if (r.url.includes('/filter/q-twice/results')) return { json: { results: [7, 7, 8], limitedToMaxAllowed: false } };
+  if (r.url.endsWith('/records/batch')) {
+    return { json: { records: [{ id: 7, commonName: 'Testane', formula: 'C_{3}H_{8}' }, { id: 8, commonName: 'Testene', formula: 'C_{3}H_{6}' }] } };
+  }
+  return { status: 404, json: { title: 'Not Found' } };
 }
 
 suite('Searches tree rows', () => {
-  let server: FakeServer;
-  suiteSetup(async () => {
-    server = await listingTwice();
-    await run('compoundDb.setApiKey', { value: KEY });
-    await setSetting('serverUrl', server.url);
-  });
-  suiteTeardown(async () => {
-    await setSetting('serverUrl', undefined);
-    await run('compoundDb.clearApiKey', {});
-    await server.close();
-  });
+  useFakeRemoteServer(listingTwice, KEY);
 
   test('a record the server lists twice is one row, and every row has its own ID', async () => {
     const a = await api();
