@@ -13,17 +13,20 @@ const W = require('./vscode/workbench');
 
 const outDir = path.join(P.root, 'screenshots');
 const manifest = require(path.join(P.root, 'package.json'));
+const nls = require(path.join(P.root, 'package.nls.json'));
+/** A manifest string as VS Code shows it: `%key%` looked up in package.nls.json. */
+const text = (s) => (typeof s === 'string' ? s.replace(/^%([^%]+)%$/, (all, key) => nls[key] ?? all) : s);
 
 /** The palette label of a contributed command ("Category: Title"). */
 function label(id) {
   const c = (manifest.contributes?.commands || []).find((x) => x.command === id);
   if (!c) throw new Error(`package.json contributes no command ${id}`);
-  return c.category ? `${c.category}: ${c.title}` : c.title;
+  return c.category ? `${text(c.category)}: ${text(c.title)}` : text(c.title);
 }
 
 function category() {
   const c = (manifest.contributes?.commands || []).find((x) => x.command.startsWith('compoundDb.') && x.category);
-  return c ? c.category : 'Compound DB';
+  return c ? text(c.category) : 'Compound DB';
 }
 
 const shots = [
@@ -68,7 +71,7 @@ const shots = [
   }],
   ['sdf-highlighting', async (page) => {
     await W.openFile(page, 'examples.sdf');
-    await page.locator('.editor-group-container.active .view-line span', { hasText: '$$$$' }).first().waitFor({ timeout: 15000 });
+    await page.locator('.editor-group-container.active .view-line span', { hasText: 'V2000' }).first().waitFor({ timeout: 15000 });
   }],
   ['error-bad-input', async (page) => {
     await W.runCommand(page, label('compoundDb.searchByInchikey'));
@@ -89,11 +92,11 @@ const THEMES = [
   ['dark', 'Default Dark Modern', 'vs-dark'],
 ];
 
-/** Switches the workbench's theme through the user settings file (VS Code applies it live) and waits for it. */
-async function useTheme(page, runDir, themeName, bodyClass) {
-  const file = path.join(runDir, 'user-data', 'User', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (settings['workbench.colorTheme'] !== themeName) fs.writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': themeName }, null, 2));
+/** Switches the workbench's theme as a person does (Preferences: Color Theme) and waits for it to apply. */
+async function useTheme(page, themeName, bodyClass) {
+  if (await page.locator(`.monaco-workbench.${bodyClass}`).count()) return;
+  await W.runCommand(page, 'Preferences: Color Theme');
+  await W.answerInput(page, themeName.replace(/^Default /, ''));
   await page.waitForSelector(`.monaco-workbench.${bodyClass}`, { timeout: 30000 });
 }
 
@@ -116,7 +119,7 @@ async function main() {
     // The extension's status bar item shows once it is active (its commands are in the palette by then).
     await W.waitForWorkbench(page, { statusText: category() });
     for (const [theme, themeName, bodyClass] of THEMES) {
-    await useTheme(page, session.runDir, themeName, bodyClass);
+    await useTheme(page, themeName, bodyClass);
     for (const [shot, act] of shots) {
       if (only.length && !only.includes(shot)) continue;
       const name = `${shot}-${theme}`;
