@@ -45,7 +45,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
 
   const searches = own(new SearchesModel(vscode.workspace.workspaceFolders ? context.workspaceState : context.globalState, connection, log));
   const tree = own(new SearchesTreeProvider(searches));
-  let treeView: vscode.TreeView<SearchNode> | undefined;
+  // Made after the commands are registered (below); the commands reach it only when run.
+  const view: { tree?: vscode.TreeView<SearchNode> } = {};
 
   const hovers = new HoverLookup(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
   own(connection.onDidChange(() => hovers.clear()));
@@ -65,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     searches,
     tree,
     get treeView() {
-      return treeView!;
+      return view.tree!;
     },
     results: own(new ResultDocuments()),
     hovers,
@@ -83,8 +84,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     own(d);
   }
   // Only now the view: a row's command (open details, load more) must exist before the row can be clicked.
-  treeView = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
-  for (const d of tree.trackExpansion(treeView)) own(d);
+  view.tree = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  for (const d of tree.trackExpansion(view.tree)) own(d);
 
   const updateContext = async () => {
     await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));

@@ -169,7 +169,7 @@ async function copyImage(img: HTMLImageElement): Promise<void> {
   try {
     await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
   } catch (error) {
-    throw new Error(`Could not copy the image (${error instanceof Error ? error.message : String(error)}); use Save PNG instead`);
+    throw new Error(`Could not copy the image (${error instanceof Error ? error.message : String(error)}); use Save PNG instead`, { cause: error });
   }
   await host.request('copied', { what: 'structure image' });
 }

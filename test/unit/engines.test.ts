@@ -1,9 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-
-// semver ships no types; only `subset` is used.
-const { subset } = require('semver') as { subset(range: string, superset: string): boolean };
+import { subset } from 'semver';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

@@ -1,17 +1,17 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { tempDir } from '../support/temp';
 
 type SessionFiles = {
-  ensureWorkspace(runDir: string, o?: { reset?: boolean }): { workspace: string; created: boolean };
+  ensureWorkspace: (runDir: string, o?: { reset?: boolean }) => { workspace: string; created: boolean };
 };
 type CodeServerFiles = {
-  ensureUserSettings(runDir: string, o?: { settings?: object; reset?: boolean }): boolean;
+  ensureUserSettings: (runDir: string, o?: { settings?: object; reset?: boolean }) => boolean;
 };
 const root = path.resolve(__dirname, '..', '..', '..');
-const { ensureWorkspace } = require(path.join(root, 'scripts/vscode/session.js')) as SessionFiles;
-const { ensureUserSettings } = require(path.join(root, 'scripts/vscode/code-server.js')) as CodeServerFiles;
+let ensureWorkspace: SessionFiles['ensureWorkspace'];
+let ensureUserSettings: CodeServerFiles['ensureUserSettings'];
 
 /** What `npm start` prepares before code-server runs: done twice, as two starts do, with the user's work between. */
 function start(runDir: string, reset = false): string {
@@ -21,10 +21,14 @@ function start(runDir: string, reset = false): string {
 
 describe('npm start keeps the user\'s settings and workspace', () => {
   let runDir: string;
-  beforeEach(() => {
-    runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-start-'));
+  before(async () => {
+    // The scripts are plain CommonJS files of this repository, loaded as npm start loads them.
+    ({ ensureWorkspace } = (await import(path.join(root, 'scripts/vscode/session.js'))) as SessionFiles);
+    ({ ensureUserSettings } = (await import(path.join(root, 'scripts/vscode/code-server.js'))) as CodeServerFiles);
   });
-  afterEach(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  beforeEach(() => {
+    runDir = tempDir('start');
+  });
 
   const settingsFile = () => path.join(runDir, 'user-data', 'User', 'settings.json');
 

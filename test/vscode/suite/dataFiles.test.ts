@@ -1,16 +1,14 @@
 import * as assert from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 import { api, run, setSetting, waitFor } from './helpers';
+import { tempDir } from '../../support/temp';
 
 suite('Data files of the built-in database', () => {
   test('a missing data file is left out, said once, and the rest is served', async () => {
     const a = await api();
     await run('compoundDb.useBuiltInDatabase', {});
-    const missing = path.join(os.tmpdir(), `compound-db-deleted-${process.pid}.sdf`);
-    fs.rmSync(missing, { force: true });
+    const missing = path.join(tempDir('data'), 'deleted.sdf');
     const before = a.localService().info?.baseUrl;
     const noticesBefore = a.skippedDataFileNotices().length;
     await setSetting('localService.dataFiles', [missing]);

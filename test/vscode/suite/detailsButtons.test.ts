@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RenderedButton, RenderedSnapshot } from '../../../src/webview/protocol';
 import { api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
+import { tempDir } from '../../support/temp';
 
 type Rgba = [number, number, number, number];
 function rgba(css: string): Rgba {
@@ -77,24 +77,20 @@ suite('Details panel buttons', () => {
   }
 
   test('save the structure image as PNG and SVG, and one result as a .mol titled with its name', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-files-'));
-    try {
-      const png = path.join(dir, 'caffeine.png');
-      const svg = path.join(dir, 'caffeine.svg');
-      const mol = path.join(dir, 'caffeine.mol');
-      await run('compoundDb.searches.saveImage', { recordId, format: 'png', uri: vscode.Uri.file(png).toString() });
-      await run('compoundDb.searches.saveImage', { recordId, format: 'svg', uri: vscode.Uri.file(svg).toString() });
-      await run('compoundDb.searches.saveMol', { recordId, uri: vscode.Uri.file(mol).toString() });
-      assert.deepStrictEqual([...fs.readFileSync(png).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a real PNG');
-      const svgText = fs.readFileSync(svg, 'utf8');
-      assert.match(svgText, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+"/);
-      assert.match(svgText, /<title>Caffeine<\/title>/);
-      assert.match(svgText, /href="data:image\/png;base64,iVBORw0KGgo/);
-      const molText = fs.readFileSync(mol, 'utf8');
-      assert.match(molText, /^Caffeine\n/);
-      assert.match(molText, /M {2}END\n$/);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('files');
+    const png = path.join(dir, 'caffeine.png');
+    const svg = path.join(dir, 'caffeine.svg');
+    const mol = path.join(dir, 'caffeine.mol');
+    await run('compoundDb.searches.saveImage', { recordId, format: 'png', uri: vscode.Uri.file(png).toString() });
+    await run('compoundDb.searches.saveImage', { recordId, format: 'svg', uri: vscode.Uri.file(svg).toString() });
+    await run('compoundDb.searches.saveMol', { recordId, uri: vscode.Uri.file(mol).toString() });
+    assert.deepStrictEqual([...fs.readFileSync(png).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a real PNG');
+    const svgText = fs.readFileSync(svg, 'utf8');
+    assert.match(svgText, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+"/);
+    assert.match(svgText, /<title>Caffeine<\/title>/);
+    assert.match(svgText, /href="data:image\/png;base64,iVBORw0KGgo/);
+    const molText = fs.readFileSync(mol, 'utf8');
+    assert.match(molText, /^Caffeine\n/);
+    assert.match(molText, /M {2}END\n$/);
   });
 });

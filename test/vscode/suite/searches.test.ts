@@ -152,7 +152,7 @@ suite('Searches and the Searches tree', () => {
     const titles = sdf.split(/^\$\$\$\$\n/m).filter(Boolean).map((r) => r.split('\n', 1)[0]);
     assert.ok(titles.includes('Caffeine'), `MOL titles: ${titles.join(', ')}`);
     assert.ok(titles.every((t) => t.trim() !== ''), 'no empty MOL title');
-    assert.match((saved as { message?: string }).message ?? '', new RegExp(`^Saved ${state.count === 1 ? '1 record' : `${state.count} records`} to .*compound-db-tree-\\d+\\.sdf$`));
+    assert.match((saved as { message?: string }).message ?? '', new RegExp(`^Saved ${state.count === 1 ? '1 record' : `${state.count} records`} to .*results\\.sdf$`));
 
     const batch = await run<SearchState>('compoundDb.searchByFormulaList', { formulas: ['C2H6O'] });
     const batchFile = path.join(tempDir('batch'), 'results.sdf');
