@@ -6,7 +6,7 @@
  */
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
 
-const USAGE = `Usage: npm run serve -- [options]
+export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run serve -- [options])
   --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
   --host HOST       address to listen on (default ${DEFAULT_HOST})
   --data FILE.sdf   an SDF file to serve as one more datasource (repeatable)
@@ -51,11 +51,11 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
         break;
       case '--help':
       case '-h':
-        console.log(USAGE);
+        console.log(SERVE_USAGE);
         process.exit(0);
       // falls through (exit does not return)
       default:
-        throw new Error(`unknown option ${arg}\n${USAGE}`);
+        throw new Error(`unknown option ${arg} (compound-db serve --help lists them)`);
     }
   }
   return options;
@@ -63,8 +63,18 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
 
 async function main(): Promise<void> {
   const ipc = typeof process.send === 'function';
+  let options: ServiceOptions;
   try {
-    const options = parseArgs(process.argv.slice(2));
+    options = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    return failed(err, ipc);
+  }
+  await runService(options, ipc);
+}
+
+/** Starts the service and keeps it running until SIGINT / SIGTERM (or the parent's disconnect); `compound-db serve`. */
+export async function runService(options: ServiceOptions, ipc = typeof process.send === 'function'): Promise<void> {
+  try {
     const service = await startService({ ...options, log: (line) => console.error(line) });
     console.log(`Compound DB local service listening at ${service.baseUrl}`);
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
@@ -88,11 +98,15 @@ async function main(): Promise<void> {
       });
     }
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    console.error(`compound-db service: ${message}`);
-    if (ipc) process.send!({ type: 'error', message }, undefined, undefined, () => process.exit(1));
-    else process.exit(1);
+    failed(err, ipc);
   }
+}
+
+function failed(err: unknown, ipc: boolean): void {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`compound-db service: ${message}`);
+  if (ipc) process.send!({ type: 'error', message }, undefined, undefined, () => process.exit(1));
+  else process.exit(1);
 }
 
 if (require.main === module) void main();

@@ -3,8 +3,13 @@ import type { CompoundRecord } from '../store/record';
 import type { SearchContext } from './context';
 import { unique } from './restrict';
 
-/** The standard InChIKey of an InChI (through Indigo, then RDKit), or undefined when it does not parse. */
+/**
+ * The standard InChIKey of an InChI, or undefined when it does not parse: that of a record holding exactly this InChI
+ * when there is one (no parsing: a bulk resolve sends thousands), else through Indigo, then RDKit.
+ */
 export async function inchiKeyOfInchi(ctx: SearchContext, inchi: string): Promise<string | undefined> {
+  const [exact] = await ctx.store.getByInchi(inchi.trim());
+  if (exact) return exact.inchiKey;
   const mol = await ctx.chemistry.molFromInchiAsync(inchi.trim());
   return mol ? ctx.chemistry.inchiKeyOf(mol) : undefined;
 }
