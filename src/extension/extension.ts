@@ -9,6 +9,8 @@ import { registerSecretCommands } from './commands/secretCommands';
 import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
+import { registerResolveCommand } from './commands/resolveCommand';
+import { ResolveProblems } from './resolve/resolveProblems';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -80,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
+    registerResolveCommand(services, own(new ResolveProblems())),
   ]) {
     own(d);
   }

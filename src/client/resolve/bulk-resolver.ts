@@ -57,6 +57,7 @@ interface Entry {
   error?: string;
 }
 
+const DEFAULT_CONCURRENCY = 8;
 const TRANSIENT = new Set(['Network', 'Timeout', 'Rate', 'Unavailable']);
 /** Failures every later request would meet too: the run stops with them rather than writing them on every row. */
 const FATAL_KINDS = new Set(['Authorization', 'LegacyAuthorization', 'Configuration', 'ApiKeyRequired', 'TokenRequired']);
@@ -68,6 +69,7 @@ export async function resolveIdentifiers(client: CompoundDbClient, inputs: reado
 
 class BulkRun {
   private readonly gate: RequestGate;
+  private readonly concurrency: number;
   private readonly cache: ResolveCache;
   /** Ends every wait of this run: the caller's cancel, or a fatal failure. */
   private readonly controller = new AbortController();
@@ -89,6 +91,7 @@ class BulkRun {
     private readonly options: BulkResolveOptions,
   ) {
     this.gate = new RequestGate(options);
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.cache = options.cache ?? new MemoryResolveCache();
     this.signal = this.controller.signal;
     setMaxListeners(0, this.signal); // one listener per waiting request, by design
@@ -118,8 +121,12 @@ class BulkRun {
     this.advance();
     const toSearch = [...this.entries].filter(([, e]) => !e.ids);
     this.progress.searches = toSearch.length;
-    const searches = toSearch.map(([key, e]) => this.search(key, e));
-    await settleAll(searches);
+    // As many workers as requests may be in flight, each taking the next identifier in input order: no more
+    // waiters (and abort listeners) than that, however long the list.
+    const workers = Array.from({ length: Math.min(this.concurrency, toSearch.length) }, async () => {
+      for (let next = toSearch.shift(); next; next = toSearch.shift()) await this.search(next[0], next[1]);
+    });
+    await settleAll(workers);
     this.flush(true);
     await settleAll(this.batches);
     if (this.signal.aborted) throw new CancelledError();
