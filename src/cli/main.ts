@@ -9,6 +9,7 @@ import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
 import * as convert from './commands/convert';
 import * as details from './commands/details';
+import * as mcp from './commands/mcp';
 import * as resolve from './commands/resolve';
 import * as search from './commands/search';
 import * as serve from './commands/serve';
@@ -18,7 +19,7 @@ interface Command {
   run(args: string[], cli: CliContext): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve };
+const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve, mcp };
 
 export const USAGE = `Usage: compound-db COMMAND [options]
 ${Object.values(COMMANDS)

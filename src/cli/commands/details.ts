@@ -1,5 +1,5 @@
 /** `compound-db details ID... [--json]`: every details field of each record (MOL blocks with --json only). */
-import { LegacyNotFoundError, NotFoundError, type CompoundDbClient } from '../../client';
+import { recordDetailsOf } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, checkRecordId, plainFormula, type RecordDetails } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
@@ -15,30 +15,13 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   }
   const ids = positionals.map(Number);
   return cli.withConnection(values.server, async ({ client }) => {
-    const found = await detailsOf(client, ids, cli.signal);
+    const found = await recordDetailsOf(client, ids, cli.signal);
     if (values.json) cli.out(`${JSON.stringify(found, null, 2)}\n`);
     else cli.out(found.map(detailsText).join('\n'));
     const missing = ids.filter((id) => !found.some((d) => d.id === id));
     if (missing.length) throw new Error(`no record ${missing.join(', ')}`);
     return 0;
   });
-}
-
-/** 100 a request with an API key; one by one through the older interface with only a token. */
-async function detailsOf(client: CompoundDbClient, ids: number[], signal?: AbortSignal): Promise<RecordDetails[]> {
-  if (client.hasApiKey) return client.getDetailsBatch(ids, undefined, { signal });
-  const each = await Promise.all(
-    ids.map((id) =>
-      client
-        .compound(id)
-        .details({ signal })
-        .catch((error: unknown) => {
-          if (error instanceof LegacyNotFoundError || error instanceof NotFoundError) return undefined;
-          throw error;
-        }),
-    ),
-  );
-  return each.filter((d): d is RecordDetails => d !== undefined);
 }
 
 function detailsText(d: RecordDetails): string {

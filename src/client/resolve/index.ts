@@ -7,4 +7,4 @@ export { parseIdentifier, MAX_IDENTIFIER_LENGTH } from './identifier';
 export { backendFor } from './backends';
 export { parseCsv, csvLine } from './csv';
 export { RESOLVE_COLUMNS, RESOLVE_HEADER, InputFileError, inputFormatOf, readIdentifiers, resolveCsv, resolveCsvLine, resolveSdf, rowValues, type InputFormat } from './resolve-io';
-export { molBlocks, resolvedRecords } from './records';
+export { molBlocks, recordDetailsOf, resolvedRecords } from './records';

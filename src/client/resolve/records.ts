@@ -1,5 +1,6 @@
 /** The values a result row shows, for any list of record IDs: 100 a request, in the caller's order, unknown IDs left out. */
-import { LIMITS } from '../../wire';
+import { LIMITS, type RecordDetails } from '../../wire';
+import { LegacyNotFoundError, NotFoundError } from '../errors';
 import type { CompoundDbClient } from '../client';
 import { chunks } from '../inputs';
 import { backendFor } from './backends';
@@ -24,4 +25,21 @@ export async function molBlocks(client: CompoundDbClient, recordIds: readonly nu
     for (const d of await client.getDetailsBatch(ids, ['Mol2D'], { signal })) if (d.mol2D) out.set(d.id, d.mol2D);
   }
   return out;
+}
+
+/** All details of records by ID, unknown IDs left out: 100 a request with an API key, one by one with only a token. */
+export async function recordDetailsOf(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<RecordDetails[]> {
+  if (client.hasApiKey) return client.getDetailsBatch([...recordIds], undefined, { signal });
+  const each = await Promise.all(
+    recordIds.map((id) =>
+      client
+        .compound(id)
+        .details({ signal })
+        .catch((error: unknown) => {
+          if (error instanceof LegacyNotFoundError || error instanceof NotFoundError) return undefined;
+          throw error;
+        }),
+    ),
+  );
+  return each.filter((d): d is RecordDetails => d !== undefined);
 }
