@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
-// chemistry .wasm files copied beside it) and the details webview's script (dist/webview.js).
+// chemistry .wasm files copied beside it), the command line it offers as an MCP server (dist/cli.js) and the
+// details webview's script (dist/webview.js).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -96,6 +97,20 @@ const builds = [
     keepNames: true,
     plugins: [problemMatcher, nodeUrlForWhatwgUrl],
     // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
+    define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
+    banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
+  },
+  {
+    // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client
+    // and the MCP SDK in one file, the .wasm files beside it as for dist/service.js.
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    keepNames: true,
+    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
     define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
     banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
   },

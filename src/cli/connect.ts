@@ -5,10 +5,8 @@
  */
 import { CompoundDbClient, makeRedactor, type Redact } from '../client';
 import { DEV_API_KEY, DEV_TOKEN, startService } from '../service';
+import { API_KEY_ENV, TOKEN_ENV } from './environment';
 import { UsageError } from './usage';
-
-export const API_KEY_ENV = 'COMPOUND_DB_API_KEY';
-export const TOKEN_ENV = 'COMPOUND_DB_TOKEN';
 
 export interface Connection {
   client: CompoundDbClient;

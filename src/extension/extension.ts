@@ -11,6 +11,8 @@ import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
 import { registerResolveCommand } from './commands/resolveCommand';
 import { ResolveProblems } from './resolve/resolveProblems';
+import { registerCompoundTools } from './tools/compoundTools';
+import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -83,6 +85,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
     registerResolveCommand(services, own(new ResolveProblems())),
+    ...registerCompoundTools(services),
+    registerMcpServerProvider(services),
   ]) {
     own(d);
   }
@@ -120,6 +124,10 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     statusBarText: () => statusBar.text,
     skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
+    mcpServer: () => {
+      const { command, args, env } = mcpServerDefinition(services);
+      return { command, args, env };
+    },
     logFolder: context.logUri.fsPath,
   };
 }

@@ -8,7 +8,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_VERSION } from '../../client';
 import { COMPOUND_TOOLS, runTool, toolNamed } from '../../tools';
-import { API_KEY_ENV, TOKEN_ENV, checkServerUrl, connect, type Connection } from '../connect';
+import { checkServerUrl, connect, type Connection } from '../connect';
+import { API_KEY_ENV, TOKEN_ENV } from '../environment';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
 

@@ -1,5 +1,5 @@
 /** `compound-db serve`: the local service (what `npm run serve` runs), with the options of src/service/cli.ts. */
-import { parseArgs, runService } from '../../service/cli';
+import { parseArgs, runService } from '../../service/serve';
 import type { ServiceOptions } from '../../service';
 import { UsageError } from '../usage';
 
