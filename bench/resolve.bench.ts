@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     const distinctRecords = new Set(list.flatMap((i) => (i.recordId ? [i.recordId] : []))).size;
     const budget = Math.floor(1.1 * searches + Math.ceil(distinctRecords / 100));
 
+    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores (shared machine: times are noisy)`);
     const cache = path.join(dir, 'cache');
     const cold = await cli(['resolve', input, path.join(dir, 'out.csv'), '--cache', cache]);
     console.log(`10,000 mixed identifiers, built-in database, cold: ${(cold.ms / 1000).toFixed(1)} s (target <= 10 s), exit ${cold.status}`);
