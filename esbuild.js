@@ -72,6 +72,19 @@ const nodeUrlForWhatwgUrl = {
   },
 };
 
+/** A Node program holding the local service, the .wasm files beside it. */
+const serviceBundle = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  keepNames: true,
+  plugins: [problemMatcher, nodeUrlForWhatwgUrl],
+  // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
+  define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
+  banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
+};
+
 const builds = [
   {
     ...common,
@@ -87,33 +100,11 @@ const builds = [
     // Activation time is measured from the moment the bundle starts loading.
     banner: { js: 'var __compoundDbLoadedAt = performance.now();' },
   },
-  {
-    ...common,
-    entryPoints: ['src/service/cli.ts'],
-    outfile: 'dist/service.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    keepNames: true,
-    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
-    // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
-    define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
-    banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
-  },
-  {
-    // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client
-    // and the MCP SDK in one file, the .wasm files beside it as for dist/service.js.
-    ...common,
-    entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    keepNames: true,
-    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
-    define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
-    banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
-  },
+  // The local service the extension forks.
+  { ...serviceBundle, entryPoints: ['src/service/cli.ts'], outfile: 'dist/service.js' },
+  // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client and
+  // the MCP SDK in one file.
+  { ...serviceBundle, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

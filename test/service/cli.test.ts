@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { RESOLVE_HEADER } from '../../src/client';
 import { DEV_API_KEY, DEV_TOKEN, startService, type RunningService } from '../../src/service';
-import { startUnreliableProxy, type UnreliableProxy } from './support/unreliable-proxy';
+import { startEchoingProxy, startUnreliableProxy, type UnreliableProxy } from './support/unreliable-proxy';
 
 const BIN = path.resolve(__dirname, '../../../bin/compound-db.js');
 const SECRETS = { COMPOUND_DB_API_KEY: DEV_API_KEY, COMPOUND_DB_TOKEN: DEV_TOKEN };
@@ -110,14 +110,7 @@ describe('compound-db command line', function () {
   });
 
   it('keeps the key and token out of every output even when the server echoes them', async () => {
-    const proxy = await startUnreliableProxy(service.baseUrl, {
-      intercept: (req, body, res) => {
-        if (!body.includes('echo')) return false;
-        res.writeHead(400, { 'Content-Type': 'application/problem+json' });
-        res.end(JSON.stringify({ title: 'Bad', status: 400, detail: `key ${String(req.headers.apikey)} token ${DEV_TOKEN}` }));
-        return true;
-      },
-    });
+    const proxy = await startEchoingProxy(service.baseUrl, DEV_TOKEN);
     try {
       fs.writeFileSync(path.join(dir, 'echo.txt'), 'echo\ncaffeine\n');
       const resolve = await run(['resolve', 'echo.txt', 'echo.csv', '--server', proxy.url], SECRETS);

@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CompoundDbClient } from '../../src/client';
 import { DEV_API_KEY, DEV_TOKEN, startService, type RunningService } from '../../src/service';
 import { COMPOUND_TOOLS } from '../../src/tools';
-import { startUnreliableProxy } from './support/unreliable-proxy';
+import { startEchoingProxy } from './support/unreliable-proxy';
 
 const BIN = path.resolve(__dirname, '../../../bin/compound-db.js');
 const CAFFEINE_KEY = 'RYYVLZVUVIJVGH-UHFFFAOYSA-N';
@@ -113,14 +113,7 @@ describe('compound-db mcp', function () {
   });
 
   it('keeps the key and token out of results with --server, even when the server echoes them', async () => {
-    const proxy = await startUnreliableProxy(service.baseUrl, {
-      intercept: (req, body, res) => {
-        if (!body.includes('echo')) return false;
-        res.writeHead(400, { 'Content-Type': 'application/problem+json' });
-        res.end(JSON.stringify({ title: 'Bad', status: 400, detail: `key ${String(req.headers.apikey)} token ${DEV_TOKEN}` }));
-        return true;
-      },
-    });
+    const proxy = await startEchoingProxy(service.baseUrl, DEV_TOKEN);
     const remote = await open(['--server', proxy.url], { COMPOUND_DB_API_KEY: DEV_API_KEY, COMPOUND_DB_TOKEN: DEV_TOKEN });
     try {
       const texts = [

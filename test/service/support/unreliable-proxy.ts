@@ -96,3 +96,15 @@ function forward(target: string, req: http.IncomingMessage, body: Buffer, res: h
   upstream.on('error', () => res.destroy());
   upstream.end(body);
 }
+
+/** A proxy that answers any request whose body holds `trigger` with an error quoting the API key and the token it got. */
+export function startEchoingProxy(target: string, token: string, trigger = 'echo'): Promise<UnreliableProxy> {
+  return startUnreliableProxy(target, {
+    intercept: (req, body, res) => {
+      if (!body.includes(trigger)) return false;
+      res.writeHead(400, { 'Content-Type': 'application/problem+json' });
+      res.end(JSON.stringify({ title: 'Bad', status: 400, detail: `key ${String(req.headers.apikey)} token ${token}` }));
+      return true;
+    },
+  });
+}
