@@ -27,7 +27,9 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ ms: number;
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve) =>
-    child.on('close', (status) => resolve({ ms: Date.now() - started, stderr: stderr.trim(), status, requests: Number(/(\d+) requests/.exec(stderr)?.[1] ?? NaN) })),
+    child.on('close', (status) =>
+      resolve({ ms: Date.now() - started, stderr: stderr.trim(), status, requests: Number(/(\d+) requests/.exec(stderr)?.[1] ?? NaN) }),
+    ),
   );
 }
 
@@ -44,11 +46,18 @@ async function main(): Promise<void> {
     const distinctRecords = new Set(list.flatMap((i) => (i.recordId ? [i.recordId] : []))).size;
     const budget = Math.floor(1.1 * searches + Math.ceil(distinctRecords / 100));
 
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores (shared machine: times are noisy)`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores (shared machine: times are noisy)`,
+    );
     const cache = path.join(dir, 'cache');
     const cold = await cli(['resolve', input, path.join(dir, 'out.csv'), '--cache', cache]);
     console.log(`10,000 mixed identifiers, built-in database, cold: ${(cold.ms / 1000).toFixed(1)} s (target <= 10 s), exit ${cold.status}`);
-    console.log(`  requests ${cold.requests}; budget ${budget} (1.1 x ${searches} distinct searches + ${Math.ceil(distinctRecords / 100)} record batches)`);
+    console.log(
+      `  requests ${cold.requests}; budget ${budget} (1.1 x ${searches} distinct searches + ${Math.ceil(distinctRecords / 100)} record batches)`,
+    );
     const warm = await cli(['resolve', input, path.join(dir, 'out2.csv'), '--cache', cache]);
     console.log(`  again with the cache: ${(warm.ms / 1000).toFixed(1)} s, ${warm.requests} requests (target 0)`);
     console.log(`  outputs identical: ${fs.readFileSync(path.join(dir, 'out.csv'), 'utf8') === fs.readFileSync(path.join(dir, 'out2.csv'), 'utf8')}`);
@@ -59,7 +68,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(small, slice.join('\n'));
     const env = { COMPOUND_DB_API_KEY: DEV_API_KEY, COMPOUND_DB_TOKEN: DEV_TOKEN };
     const limited = await cli(['resolve', small, path.join(dir, 'small.csv'), '--server', proxy.url, '--rate', '20'], env);
-    console.log(`server allowing 20 requests/s, --rate 20, 200 identifiers: ${(limited.ms / 1000).toFixed(1)} s, ${proxy.requests} requests, ${proxy.tooMany} answers 429 (target 0)`);
+    console.log(
+      `server allowing 20 requests/s, --rate 20, 200 identifiers: ${(limited.ms / 1000).toFixed(1)} s, ${proxy.requests} requests, ${proxy.tooMany} answers 429 (target 0)`,
+    );
     await proxy.close();
 
     const peerProxy = await startUnreliableProxy(service.baseUrl);
@@ -71,7 +82,9 @@ async function main(): Promise<void> {
       if (results.compounds[0]) await results.compounds[0].details().catch(() => undefined);
     }
     const peerMs = Date.now() - t;
-    console.log(`peer (one search + one details call per identifier, current interface): ${peerList.length} identifiers in ${(peerMs / 1000).toFixed(1)} s, ${peerProxy.requests} requests (${(peerProxy.requests / peerList.length).toFixed(1)} a identifier)`);
+    console.log(
+      `peer (one search + one details call per identifier, current interface): ${peerList.length} identifiers in ${(peerMs / 1000).toFixed(1)} s, ${peerProxy.requests} requests (${(peerProxy.requests / peerList.length).toFixed(1)} a identifier)`,
+    );
     await peerProxy.close();
   } finally {
     await service.close();

@@ -28,7 +28,8 @@ export function checkServerUrl(server: string): string {
   } catch {
     throw new UsageError(`--server ${JSON.stringify(server)} is not an address (expected http://host:port or https://...)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--server must be an http:// or https:// address, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--server must be an http:// or https:// address, not ${url.protocol}`);
   if (url.username || url.password) throw new UsageError('--server must not carry a user name or password; give the key in COMPOUND_DB_API_KEY');
   return server.replace(/\/+$/, '');
 }

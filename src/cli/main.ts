@@ -38,11 +38,13 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      (name === undefined ? cli.note : cli.out)(name === undefined ? USAGE : `${USAGE}\n`);
+      if (name === undefined) cli.note(USAGE);
+      else cli.out(`${USAGE}\n`);
       return name === undefined ? 2 : 0;
     }
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')} (compound-db --help)`);
+    if (!command)
+      throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')} (compound-db --help)`);
     if (args.includes('--help') || args.includes('-h')) {
       cli.out(`Usage: ${command.usage}\n`);
       return 0;

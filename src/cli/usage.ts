@@ -19,6 +19,7 @@ export function parseCommandArgs<O extends Options>(command: string, args: strin
 export function wholeNumberOption(command: string, name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max) throw new UsageError(`${command}: --${name} must be a number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  if (!/^\d+(\.\d+)?$/.test(value) || n < min || n > max)
+    throw new UsageError(`${command}: --${name} must be a number from ${min} to ${max}, not ${JSON.stringify(value)}`);
   return n;
 }

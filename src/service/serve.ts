@@ -65,7 +65,9 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
     const service = await startService({ ...options, log: (line) => console.error(line) });
     console.log(`Compound DB local service listening at ${service.baseUrl}`);
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
-    console.log(`  ${service.records} records, ${service.dataSources.length} datasources, ${service.spectra} spectra, loaded in ${service.loadMs} ms`);
+    console.log(
+      `  ${service.records} records, ${service.dataSources.length} datasources, ${service.spectra} spectra, loaded in ${service.loadMs} ms`,
+    );
     if (service.devCredentials) {
       // The development key and token are documented in src/service/README.md; a log line never carries a secret.
       console.log('  no keys file: accepting the development credentials (see src/service/README.md), loopback only');

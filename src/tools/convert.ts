@@ -13,7 +13,7 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
   description:
     'Convert a chemical structure between formats with a real cheminformatics toolkit, instead of writing identifiers from memory. ' +
     'Allowed: InChI to InChIKey, Mol or SMILES; InChIKey to InChI or Mol (a lookup: the key must be in the database); ' +
-    'Mol to InChI or InChIKey; SMILES to InChI (then InChI to InChIKey for a SMILES\'s key). Returns the converted text.',
+    "Mol to InChI or InChIKey; SMILES to InChI (then InChI to InChIKey for a SMILES's key). Returns the converted text.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -27,7 +27,12 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
   parse: (raw) => {
     const input = objectInput(raw);
     const errors = checkConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
-    if (errors.length) throw new ToolInputError(describeFieldErrors(errors).replace(/inputFormat/g, 'from').replace(/outputFormat/g, 'to'));
+    if (errors.length)
+      throw new ToolInputError(
+        describeFieldErrors(errors)
+          .replace(/inputFormat/g, 'from')
+          .replace(/outputFormat/g, 'to'),
+      );
     return { input: input.input as string, from: input.from as ConvertFormat, to: input.to as ConvertFormat };
   },
   run: ({ input, from, to }, { client, signal }) => client.convert(input, from, to, { signal }),

@@ -9,14 +9,21 @@ import type { CompoundTool, ToolContext } from './tool';
 
 export { ToolInputError, type CompoundTool, type JsonSchemaObject, type ToolContext } from './tool';
 
-export const COMPOUND_TOOLS = [compoundSearch, compoundDetails, compoundConvert, compoundResolve, compoundSimilar] as unknown as ReadonlyArray<CompoundTool<unknown>>;
+export const COMPOUND_TOOLS = [compoundSearch, compoundDetails, compoundConvert, compoundResolve, compoundSimilar] as unknown as ReadonlyArray<
+  CompoundTool<unknown>
+>;
 
 export function toolNamed(name: string): CompoundTool<unknown> | undefined {
   return COMPOUND_TOOLS.find((t) => t.name === name);
 }
 
 /** Checks the input and runs the tool; the text never holds one of `secrets` (a server may echo them in an error). */
-export async function runTool(tool: CompoundTool<unknown>, input: unknown, context: ToolContext, secrets: ReadonlyArray<string | undefined>): Promise<string> {
+export async function runTool(
+  tool: CompoundTool<unknown>,
+  input: unknown,
+  context: ToolContext,
+  secrets: ReadonlyArray<string | undefined>,
+): Promise<string> {
   const scrub = makeRedactor(secrets);
   try {
     return scrub(await tool.run(tool.parse(input), context));

@@ -32,6 +32,7 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
     if (bad >= 0) throw new ToolInputError(`identifiers[${bad}] must be a string, not ${JSON.stringify(list[bad])}`);
     return { identifiers: list as string[] };
   },
-  run: async ({ identifiers }, { client, signal, ratePerSecond }) => resolveCsv(await resolveIdentifiers(client, identifiers, { signal, ratePerSecond, concurrency: 4 })),
+  run: async ({ identifiers }, { client, signal, ratePerSecond }) =>
+    resolveCsv(await resolveIdentifiers(client, identifiers, { signal, ratePerSecond, concurrency: 4 })),
   sentText: ({ identifiers }) => identifiers,
 };

@@ -36,8 +36,12 @@ export const compoundSearch: CompoundTool<SearchInput> = {
     const ids = results.recordIds;
     if (ids.length === 0) return `No record matches ${JSON.stringify(query)}.`;
     const records = await resolvedRecords(client, ids.slice(0, maxResults), signal);
-    const head = ids.length > maxResults ? `${ids.length} records match; the first ${maxResults}:` : `${ids.length} record${ids.length === 1 ? '' : 's'} match:`;
-    return `${head}\n${table(RECORD_COLUMNS, records.map((r) => [r.recordId, r.name, r.formula, r.inchikey, r.smiles, r.monoisotopicMass]))}`;
+    const head =
+      ids.length > maxResults ? `${ids.length} records match; the first ${maxResults}:` : `${ids.length} record${ids.length === 1 ? '' : 's'} match:`;
+    return `${head}\n${table(
+      RECORD_COLUMNS,
+      records.map((r) => [r.recordId, r.name, r.formula, r.inchikey, r.smiles, r.monoisotopicMass]),
+    )}`;
   },
   sentText: ({ query }) => [query],
 };

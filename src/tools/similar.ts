@@ -49,7 +49,8 @@ export const compoundSimilar: CompoundTool<SimilarInput> = {
     const errors = checkNonEmptyString('smiles', input.smiles);
     if (errors.length) throw new ToolInputError(describeFieldErrors(errors));
     const threshold = input.threshold ?? 0.7;
-    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) throw new ToolInputError(`threshold must be a number from 0 to 1, not ${JSON.stringify(threshold)}`);
+    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1))
+      throw new ToolInputError(`threshold must be a number from 0 to 1, not ${JSON.stringify(threshold)}`);
     return { smiles: (input.smiles as string).trim(), threshold, maxResults: wholeNumberInput(input, 'maxResults', 1, 100, 10) };
   },
   run: async ({ smiles, threshold, maxResults }, { client, signal }) => {
@@ -58,7 +59,7 @@ export const compoundSimilar: CompoundTool<SimilarInput> = {
     try {
       queryId = await search.filterSimilarity(smiles, { threshold, maxResults }, { signal });
     } catch (error) {
-      if (error instanceof NotFoundError) throw new Error('structure search is not offered by this server');
+      if (error instanceof NotFoundError) throw new Error('structure search is not offered by this server', { cause: error });
       throw error;
     }
     await pollQuery(queryId, (s) => client.filterStatus(queryId, { signal: s }), { signal, firstWaitMs: 20 });

@@ -92,7 +92,11 @@ describe('compound-db command line', function () {
 
   it('exits 1 with one clear line when an operation fails', async () => {
     assertOneLine(await run(['details', '99999999', '--server', service.baseUrl], SECRETS), 1, /no record 99999999/);
-    assertOneLine(await run(['convert', 'not an inchi', '--from', 'InChI', '--to', 'InChIKey', '--server', service.baseUrl], SECRETS), 1, /inchi|InChI/);
+    assertOneLine(
+      await run(['convert', 'not an inchi', '--from', 'InChI', '--to', 'InChIKey', '--server', service.baseUrl], SECRETS),
+      1,
+      /inchi|InChI/,
+    );
     assertOneLine(await run(['resolve', 'missing.txt', '--server', service.baseUrl], SECRETS), 1, /cannot read missing.txt: no such file/);
     assertOneLine(await run(['search', 'caffeine', '--server', 'http://127.0.0.1:9'], SECRETS), 1, /Could not reach 127.0.0.1:9/);
   });
@@ -104,9 +108,16 @@ describe('compound-db command line', function () {
     const lines = r.stdout.trimEnd().split('\n');
     assert.strictEqual(`${lines[0]}\n`, RESOLVE_HEADER);
     assert.strictEqual(lines[0], 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message');
-    assert.deepStrictEqual(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')), ['caffeine,found', 'water,found', ',error', 'no such compound,not_found', `${CAFFEINE_KEY},found`]);
+    assert.deepStrictEqual(
+      lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
+      ['caffeine,found', 'water,found', ',error', 'no such compound,not_found', `${CAFFEINE_KEY},found`],
+    );
     assert.match(r.stderr, /5 rows: 3 found, 0 ambiguous, 1 not found, 1 errors/);
-    assertOneLine(await run(['resolve', 'in.csv', '--column', 'smiles', '--server', service.baseUrl], SECRETS), 2, /no column "smiles"; its columns are "id", "compound"/);
+    assertOneLine(
+      await run(['resolve', 'in.csv', '--column', 'smiles', '--server', service.baseUrl], SECRETS),
+      2,
+      /no column "smiles"; its columns are "id", "compound"/,
+    );
   });
 
   it('keeps the key and token out of every output even when the server echoes them', async () => {
@@ -116,7 +127,9 @@ describe('compound-db command line', function () {
       const resolve = await run(['resolve', 'echo.txt', 'echo.csv', '--server', proxy.url], SECRETS);
       const search = await run(['search', 'echo', '--server', proxy.url], SECRETS);
       assertOneLine(search, 1, /redacted/);
-      const everything = [resolve.stdout, resolve.stderr, search.stdout, search.stderr, fs.readFileSync(path.join(dir, 'echo.csv'), 'utf8')].join('\n');
+      const everything = [resolve.stdout, resolve.stderr, search.stdout, search.stderr, fs.readFileSync(path.join(dir, 'echo.csv'), 'utf8')].join(
+        '\n',
+      );
       assert.match(everything, /echo,error/);
       assert.ok(!everything.includes(DEV_API_KEY) && !everything.includes(DEV_TOKEN), everything);
     } finally {

@@ -54,7 +54,10 @@ describe('compound-db mcp', function () {
 
   it('lists the five tools with the schemas of src/tools', async () => {
     const { tools } = await mcp.listTools();
-    assert.deepStrictEqual(tools.map((t) => t.name), ['compound_search', 'compound_details', 'compound_convert', 'compound_resolve', 'compound_similar']);
+    assert.deepStrictEqual(
+      tools.map((t) => t.name),
+      ['compound_search', 'compound_details', 'compound_convert', 'compound_resolve', 'compound_similar'],
+    );
     for (const tool of tools) {
       const own = COMPOUND_TOOLS.find((t) => t.name === tool.name)!;
       assert.deepStrictEqual(tool.inputSchema, own.inputSchema);
@@ -73,15 +76,19 @@ describe('compound-db mcp', function () {
     assert.match(details.text, new RegExp(`Record ${id}: Caffeine\\nformula: C8H10N4O2\\n`));
     assert.match(details.text, new RegExp(`InChIKey: ${CAFFEINE_KEY}`));
 
-    assert.deepStrictEqual(await call(mcp, 'compound_convert', { input: CAFFEINE_INCHI, from: 'InChI', to: 'InChIKey' }), { text: CAFFEINE_KEY, isError: false });
+    assert.deepStrictEqual(await call(mcp, 'compound_convert', { input: CAFFEINE_INCHI, from: 'InChI', to: 'InChIKey' }), {
+      text: CAFFEINE_KEY,
+      isError: false,
+    });
 
     const resolve = await call(mcp, 'compound_resolve', { identifiers: ['caffeine', CAFFEINE_KEY, 'not a compound'] });
-    assert.deepStrictEqual(resolve.text.trim().split('\n').map((l) => l.split(',').slice(0, 3).join(',')), [
-      'input,status,record_id',
-      `caffeine,found,${id}`,
-      `${CAFFEINE_KEY},found,${id}`,
-      'not a compound,not_found,',
-    ]);
+    assert.deepStrictEqual(
+      resolve.text
+        .trim()
+        .split('\n')
+        .map((l) => l.split(',').slice(0, 3).join(',')),
+      ['input,status,record_id', `caffeine,found,${id}`, `${CAFFEINE_KEY},found,${id}`, 'not a compound,not_found,'],
+    );
 
     const similar = await call(mcp, 'compound_similar', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', threshold: 0.5 });
     const hasSimilarity = typeof (CompoundDbClient.prototype as unknown as { filterSimilarity?: unknown }).filterSimilarity === 'function';

@@ -58,9 +58,16 @@ describe('bulk resolver', function () {
   it('gives one row per input in input order, asking each distinct identifier once and records 100 a request', async () => {
     proxy = await startUnreliableProxy(service.baseUrl);
     const seen: number[] = [];
-    const rows = await resolveIdentifiers(client(proxy.url), list.map((i) => i.text), { onRow: (_, index) => seen.push(index) });
+    const rows = await resolveIdentifiers(
+      client(proxy.url),
+      list.map((i) => i.text),
+      { onRow: (_, index) => seen.push(index) },
+    );
     assertRows(rows, list);
-    assert.deepStrictEqual(seen, list.map((_, i) => i));
+    assert.deepStrictEqual(
+      seen,
+      list.map((_, i) => i),
+    );
     const searches = proxy.log.filter((l) => l.includes('SimpleSearch')).length;
     const batches = proxy.log.filter((l) => l.includes('GetExtendedCompoundInfoArray')).length;
     assert.strictEqual(searches, distinctSearches(list));
@@ -72,7 +79,11 @@ describe('bulk resolver', function () {
   it('keeps to the configured rate: no 429 from a server that allows that rate', async () => {
     proxy = await startUnreliableProxy(service.baseUrl, { ratePerSecond: 40 });
     const inputs = list.slice(0, 120);
-    const rows = await resolveIdentifiers(client(proxy.url), inputs.map((i) => i.text), { ratePerSecond: 40, concurrency: 6 });
+    const rows = await resolveIdentifiers(
+      client(proxy.url),
+      inputs.map((i) => i.text),
+      { ratePerSecond: 40, concurrency: 6 },
+    );
     assertRows(rows, inputs);
     assert.strictEqual(proxy.tooMany, 0);
   });
@@ -81,7 +92,11 @@ describe('bulk resolver', function () {
     proxy = await startUnreliableProxy(service.baseUrl, { ratePerSecond: 15, retryAfterSeconds: 1 });
     const inputs = list.slice(0, 40);
     const started = Date.now();
-    const rows = await resolveIdentifiers(client(proxy.url), inputs.map((i) => i.text), { concurrency: 8 });
+    const rows = await resolveIdentifiers(
+      client(proxy.url),
+      inputs.map((i) => i.text),
+      { concurrency: 8 },
+    );
     assertRows(rows, inputs);
     assert.ok(proxy.tooMany > 0, 'the proxy refused some requests');
     assert.ok(Date.now() - started >= 1000, 'it waited as Retry-After asked');
@@ -90,7 +105,11 @@ describe('bulk resolver', function () {
   it('retries dropped connections without losing or reordering a row', async () => {
     proxy = await startUnreliableProxy(service.baseUrl, { dropEvery: 7 });
     const inputs = list.slice(0, 150);
-    const rows = await resolveIdentifiers(client(proxy.url), inputs.map((i) => i.text), { concurrency: 4, retryBaseMs: 10 });
+    const rows = await resolveIdentifiers(
+      client(proxy.url),
+      inputs.map((i) => i.text),
+      { concurrency: 4, retryBaseMs: 10 },
+    );
     assertRows(rows, inputs);
     assert.ok(proxy.dropped > 5);
     assert.ok(proxy.requests <= 1.1 * (distinctSearches(inputs) + proxy.dropped) + 3);
@@ -117,7 +136,14 @@ describe('bulk resolver', function () {
     const dir = tempDir();
     const cache = DiskResolveCache.inFolder(dir, 'scope');
     cache.putSearch('caffeine', [507]);
-    cache.putRecord(507, { recordId: 507, name: 'Caffeine', formula: 'C8H10N4O2', inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', smiles: 'C', monoisotopicMass: 194.08 });
+    cache.putRecord(507, {
+      recordId: 507,
+      name: 'Caffeine',
+      formula: 'C8H10N4O2',
+      inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N',
+      smiles: 'C',
+      monoisotopicMass: 194.08,
+    });
     cache.close();
     fs.appendFileSync(cache.file, '{"s":"aspir');
     const reread = DiskResolveCache.inFolder(dir, 'scope');
@@ -133,7 +159,10 @@ describe('bulk resolver', function () {
   it('works with only an API key through the current interface, InChIKeys included', async () => {
     proxy = await startUnreliableProxy(service.baseUrl);
     const inputs = list.slice(0, 30);
-    const rows = await resolveIdentifiers(client(proxy.url, { apiKey: DEV_API_KEY }), inputs.map((i) => i.text));
+    const rows = await resolveIdentifiers(
+      client(proxy.url, { apiKey: DEV_API_KEY }),
+      inputs.map((i) => i.text),
+    );
     assertRows(rows, inputs);
     for (const row of rows) if (row.record) assert.match(row.record.inchikey, /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/);
     assert.ok(proxy.log.every((l) => l.includes('/compounds/v1/')));
@@ -150,7 +179,10 @@ describe('bulk resolver', function () {
     });
     const inputs = ['caffeine', '', 'x'.repeat(5000), 'echo-me', 'no such thing at all', 'a\u0001b', '0'];
     const rows = await resolveIdentifiers(client(proxy.url), inputs, { retryBaseMs: 1 });
-    assert.deepStrictEqual(rows.map((r) => r.status), ['found', 'error', 'error', 'error', 'not_found', 'error', 'error']);
+    assert.deepStrictEqual(
+      rows.map((r) => r.status),
+      ['found', 'error', 'error', 'error', 'not_found', 'error', 'error'],
+    );
     assert.match(rows[1].message, /empty/);
     assert.match(rows[2].message, /longer than 4000/);
     const text = JSON.stringify(rows);
@@ -161,7 +193,10 @@ describe('bulk resolver', function () {
     const closed = await startUnreliableProxy(service.baseUrl);
     const url = closed.url;
     await closed.close();
-    await assert.rejects(resolveIdentifiers(client(url), ['caffeine', 'water'], { retryBaseMs: 1 }), { kind: 'Network', message: /connection refused/ });
+    await assert.rejects(resolveIdentifiers(client(url), ['caffeine', 'water'], { retryBaseMs: 1 }), {
+      kind: 'Network',
+      message: /connection refused/,
+    });
     await assert.rejects(resolveIdentifiers(client(service.baseUrl, { apiKey: 'not-the-key-123' }), ['caffeine']), { kind: 'Authorization' });
   });
 
@@ -169,12 +204,16 @@ describe('bulk resolver', function () {
     proxy = await startUnreliableProxy(service.baseUrl, { delayMs: 50 });
     const controller = new AbortController();
     const rows: ResolveRow[] = [];
-    const run = resolveIdentifiers(client(proxy.url), list.slice(0, 100).map((i) => i.text), {
-      signal: controller.signal,
-      onProgress: (p) => p.searched >= 5 && controller.abort(),
-      onRow: (row) => rows.push(row),
-      concurrency: 2,
-    });
+    const run = resolveIdentifiers(
+      client(proxy.url),
+      list.slice(0, 100).map((i) => i.text),
+      {
+        signal: controller.signal,
+        onProgress: (p) => p.searched >= 5 && controller.abort(),
+        onRow: (row) => rows.push(row),
+        concurrency: 2,
+      },
+    );
     await assert.rejects(run, { kind: 'Cancelled' });
     await new Promise((r) => setTimeout(r, 100)); // the two in flight arrive
     const sent = proxy.requests;
@@ -194,6 +233,6 @@ describe('bulk resolver', function () {
     const gate = new RequestGate({ ratePerSecond: 10, concurrency: 3, now: () => clock, sleep });
     const starts: number[] = [];
     await Promise.all(Array.from({ length: 6 }, () => gate.run(async () => void starts.push(clock))));
-    for (let i = 1; i < starts.length; i++) assert.ok(starts[i] - starts[i - 1] >= 100, `${starts}`);
+    for (let i = 1; i < starts.length; i++) assert.ok(starts[i] - starts[i - 1] >= 100, starts.join(','));
   });
 });

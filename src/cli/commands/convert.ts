@@ -24,6 +24,9 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
 
 function formatOf(flag: string, value: string | undefined): ConvertFormat {
   const format = CONVERT_FORMATS.find((f) => f.toLowerCase() === value?.toLowerCase());
-  if (!format) throw new UsageError(`convert: --${flag} must be one of ${CONVERT_FORMATS.join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}`);
+  if (!format)
+    throw new UsageError(
+      `convert: --${flag} must be one of ${CONVERT_FORMATS.join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}`,
+    );
   return format;
 }

@@ -39,7 +39,12 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
     if (!tool) return failure(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${COMPOUND_TOOLS.map((t) => t.name).join(', ')}`);
     try {
       const { client, builtIn } = await connected();
-      const text = await runTool(tool, request.params.arguments ?? {}, { client, signal: extra.signal, ratePerSecond: builtIn ? undefined : 5 }, secrets);
+      const text = await runTool(
+        tool,
+        request.params.arguments ?? {},
+        { client, signal: extra.signal, ratePerSecond: builtIn ? undefined : 5 },
+        secrets,
+      );
       return { content: [{ type: 'text', text }] };
     } catch (error) {
       return failure(error instanceof Error ? error.message : String(error));

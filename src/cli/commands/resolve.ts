@@ -76,7 +76,11 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
         },
       });
       if (sdf) {
-        const mols = await molBlocks(client, rows.flatMap((r) => (r.record ? [r.record.recordId] : [])), cli.signal);
+        const mols = await molBlocks(
+          client,
+          rows.flatMap((r) => (r.record ? [r.record.recordId] : [])),
+          cli.signal,
+        );
         write(resolveSdf(rows, (id) => mols.get(id)));
       }
       if (sink !== undefined) fs.closeSync(sink);
@@ -94,7 +98,9 @@ async function readInput(inPath: string, column: string | undefined, cli: CliCon
   try {
     text = inPath === '-' ? await cli.readStdin() : fs.readFileSync(inPath, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read ${inPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new Error(`cannot read ${inPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     return readIdentifiers(text, column !== undefined && inPath === '-' ? 'csv' : inputFormatOf(inPath), column);
@@ -139,7 +145,8 @@ function prepareOutput(outPath: string, identifiers: readonly string[], resume: 
   if (resume && fs.existsSync(outPath)) {
     const text = fs.readFileSync(outPath, 'utf8');
     const [header, ...rows] = parseCsv(text.slice(0, text.lastIndexOf('\n') + 1));
-    if (header && header.join(',') !== RESOLVE_COLUMNS.join(',')) throw new Error(`${outPath} is not the output of compound-db resolve (its header differs); not resuming into it`);
+    if (header && header.join(',') !== RESOLVE_COLUMNS.join(','))
+      throw new Error(`${outPath} is not the output of compound-db resolve (its header differs); not resuming into it`);
     let n = 0;
     while (n < rows.length && n < identifiers.length && rows[n].length === RESOLVE_COLUMNS.length && rows[n][0] === identifiers[n]) n++;
     kept = rows.slice(0, n);

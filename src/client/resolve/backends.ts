@@ -81,7 +81,14 @@ function currentBackend(client: CompoundDbClient): ResolveBackend {
           const smiles = d.smiles ?? '';
           const inchi = smiles ? await send((signal) => client.convert(smiles, 'SMILES', 'InChI', { signal }), true) : '';
           const inchikey = inchi ? await send((signal) => client.convert(inchi, 'InChI', 'InChIKey', { signal }), true) : '';
-          return { recordId: d.id, name: d.commonName ?? '', formula: plainFormula(d.formula ?? ''), inchikey, smiles, monoisotopicMass: d.monoisotopicMass };
+          return {
+            recordId: d.id,
+            name: d.commonName ?? '',
+            formula: plainFormula(d.formula ?? ''),
+            inchikey,
+            smiles,
+            monoisotopicMass: d.monoisotopicMass,
+          };
         }),
       );
     },

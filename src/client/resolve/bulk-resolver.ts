@@ -63,7 +63,11 @@ const TRANSIENT = new Set(['Network', 'Timeout', 'Rate', 'Unavailable']);
 const FATAL_KINDS = new Set(['Authorization', 'LegacyAuthorization', 'Configuration', 'ApiKeyRequired', 'TokenRequired']);
 const FATAL_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-export async function resolveIdentifiers(client: CompoundDbClient, inputs: readonly string[], options: BulkResolveOptions = {}): Promise<ResolveRow[]> {
+export async function resolveIdentifiers(
+  client: CompoundDbClient,
+  inputs: readonly string[],
+  options: BulkResolveOptions = {},
+): Promise<ResolveRow[]> {
   return new BulkRun(backendFor(client), inputs, options).run();
 }
 
@@ -239,9 +243,11 @@ class BulkRun {
     if (failed !== undefined) return { input, status: 'error', message: `record ${first}: ${failed}` };
     const record = this.records.get(first);
     if (record === undefined) return undefined;
-    if (record === null) return { input, status: 'not_found', message: entry.kind === 'recordId' ? `no record ${first}` : `record ${first} has no details` };
+    if (record === null)
+      return { input, status: 'not_found', message: entry.kind === 'recordId' ? `no record ${first}` : `record ${first} has no details` };
     if (entry.ids.length === 1) return { input, status: 'found', record, message: '' };
-    const many = entry.ids.length >= LIMITS.simpleSearchResults && this.backend.via === 'older' ? `at least ${entry.ids.length}` : String(entry.ids.length);
+    const many =
+      entry.ids.length >= LIMITS.simpleSearchResults && this.backend.via === 'older' ? `at least ${entry.ids.length}` : String(entry.ids.length);
     return { input, status: 'ambiguous', record, message: `${many} records match; the first is given` };
   }
 

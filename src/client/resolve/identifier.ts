@@ -10,7 +10,7 @@ export function parseIdentifier(input: string): ParsedIdentifier {
   const text = input.trim();
   if (text === '') return { ok: false, message: 'empty identifier' };
   if (text.length > MAX_IDENTIFIER_LENGTH) return { ok: false, message: `identifier longer than ${MAX_IDENTIFIER_LENGTH} characters` };
-  if (/[\u0000-\u001f\u007f]/.test(text)) return { ok: false, message: 'identifier holds control characters' };
+  if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return { ok: false, message: 'identifier holds control characters' };
   const upper = text.toUpperCase();
   if (isInchiKeyShape(upper)) return { ok: true, key: upper, kind: 'inchikey' };
   const kind = classifyQuery(text);

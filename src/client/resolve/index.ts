@@ -6,5 +6,16 @@ export { DiskResolveCache } from './disk-cache';
 export { parseIdentifier, MAX_IDENTIFIER_LENGTH } from './identifier';
 export { backendFor } from './backends';
 export { parseCsv, csvLine } from './csv';
-export { RESOLVE_COLUMNS, RESOLVE_HEADER, InputFileError, inputFormatOf, readIdentifiers, resolveCsv, resolveCsvLine, resolveSdf, rowValues, type InputFormat } from './resolve-io';
+export {
+  RESOLVE_COLUMNS,
+  RESOLVE_HEADER,
+  InputFileError,
+  inputFormatOf,
+  readIdentifiers,
+  resolveCsv,
+  resolveCsvLine,
+  resolveSdf,
+  rowValues,
+  type InputFormat,
+} from './resolve-io';
 export { molBlocks, recordDetailsOf, resolvedRecords } from './records';

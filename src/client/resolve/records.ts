@@ -20,7 +20,8 @@ export async function molBlocks(client: CompoundDbClient, recordIds: readonly nu
   const out = new Map<number, string>();
   if (!ids.length) return out;
   if (client.hasToken) {
-    for (const info of await client.getExtendedMolCompoundInfoList(ids, { molType: '2d' }, { signal })) if (info.MOL2d) out.set(info.CSID, info.MOL2d);
+    for (const info of await client.getExtendedMolCompoundInfoList(ids, { molType: '2d' }, { signal }))
+      if (info.MOL2d) out.set(info.CSID, info.MOL2d);
   } else {
     for (const d of await client.getDetailsBatch(ids, ['Mol2D'], { signal })) if (d.mol2D) out.set(d.id, d.mol2D);
   }

@@ -35,7 +35,8 @@ export class RequestGate {
     const rate = options.ratePerSecond ?? 0;
     if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`the request rate must be a positive number, got ${rate}`);
     const concurrency = options.concurrency ?? 8; // the bulk resolver's default too
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number of at least 1, got ${concurrency}`);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new RangeError(`concurrency must be a whole number of at least 1, got ${concurrency}`);
     this.intervalMs = rate > 0 ? 1000 / rate + SLACK_MS : 0;
     this.concurrency = concurrency;
     this.now = options.now ?? (() => performance.now());

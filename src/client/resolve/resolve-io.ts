@@ -50,14 +50,18 @@ export class InputFileError extends Error {}
 export function readIdentifiers(text: string, format: InputFormat, column?: string): string[] {
   if (format === 'text') {
     if (column !== undefined) throw new InputFileError(`--column ${JSON.stringify(column)} needs a CSV input (a .csv file)`);
-    return text.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
+    return text
+      .split(/\r?\n|\r/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
   }
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   let index = 0;
   if (column !== undefined) {
     index = header.findIndex((h) => h.trim().toLowerCase() === column.trim().toLowerCase());
-    if (index < 0) throw new InputFileError(`the CSV has no column ${JSON.stringify(column)}; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`);
+    if (index < 0)
+      throw new InputFileError(`the CSV has no column ${JSON.stringify(column)}; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`);
   }
   return rows.map((r) => (r[index] ?? '').trim());
 }

@@ -108,7 +108,10 @@ function progressText(p: ResolveProgress): string {
 async function openResult(s: Services, rows: ResolveRow[], format: 'csv' | 'sdf', client: CompoundDbClient): Promise<vscode.TextDocument> {
   let content: string;
   if (format === 'sdf') {
-    const mols = await molBlocks(client, rows.flatMap((r) => (r.record ? [r.record.recordId] : [])));
+    const mols = await molBlocks(
+      client,
+      rows.flatMap((r) => (r.record ? [r.record.recordId] : [])),
+    );
     content = resolveSdf(rows, (id) => mols.get(id));
   } else content = resolveCsv(rows);
   const languages = await vscode.languages.getLanguages();
@@ -121,19 +124,36 @@ async function openResult(s: Services, rows: ResolveRow[], format: 'csv' | 'sdf'
 
 function summarise(uri: string, format: 'csv' | 'sdf', rows: ResolveRow[], cancelled: boolean): ResolveOutcome {
   const count = (status: ResolveRow['status']): number => rows.filter((r) => r.status === status).length;
-  return { uri, format, rows: rows.length, found: count('found'), ambiguous: count('ambiguous'), notFound: count('not_found'), errors: count('error'), cancelled };
+  return {
+    uri,
+    format,
+    rows: rows.length,
+    found: count('found'),
+    ambiguous: count('ambiguous'),
+    notFound: count('not_found'),
+    errors: count('error'),
+    cancelled,
+  };
 }
 
-async function offerNext(
-  s: Services,
-  o: ResolveOutcome,
-  rows: ResolveRow[],
-  client: CompoundDbClient,
-  problems: ResolveProblems,
-): Promise<void> {
+async function offerNext(s: Services, o: ResolveOutcome, rows: ResolveRow[], client: CompoundDbClient, problems: ResolveProblems): Promise<void> {
   const text = o.cancelled
-    ? vscode.l10n.t('Cancelled: {0} rows resolved before the cancel ({1} found, {2} ambiguous, {3} not found, {4} errors).', o.rows, o.found, o.ambiguous, o.notFound, o.errors)
-    : vscode.l10n.t('Resolved {0} identifiers: {1} found, {2} ambiguous, {3} not found, {4} errors.', o.rows, o.found, o.ambiguous, o.notFound, o.errors);
+    ? vscode.l10n.t(
+        'Cancelled: {0} rows resolved before the cancel ({1} found, {2} ambiguous, {3} not found, {4} errors).',
+        o.rows,
+        o.found,
+        o.ambiguous,
+        o.notFound,
+        o.errors,
+      )
+    : vscode.l10n.t(
+        'Resolved {0} identifiers: {1} found, {2} ambiguous, {3} not found, {4} errors.',
+        o.rows,
+        o.found,
+        o.ambiguous,
+        o.notFound,
+        o.errors,
+      );
   const showProblems = vscode.l10n.t('Show Rows That Did Not Resolve');
   const asSdf = vscode.l10n.t('Open as SDF');
   const actions = [...(o.rows > o.found ? [showProblems] : []), ...(o.format === 'csv' ? [asSdf] : [])];

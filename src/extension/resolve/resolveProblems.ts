@@ -27,7 +27,11 @@ export class ResolveProblems extends Disposable {
       if (row.status === 'found') return;
       const line = lineOf[i] ?? 0;
       const range = document.lineAt(Math.min(line, document.lineCount - 1)).range;
-      const d = new vscode.Diagnostic(range, `${row.input || vscode.l10n.t('(empty)')}: ${row.status.replace('_', ' ')}${row.message ? ` (${row.message})` : ''}`, SEVERITY[row.status]);
+      const d = new vscode.Diagnostic(
+        range,
+        `${row.input || vscode.l10n.t('(empty)')}: ${row.status.replace('_', ' ')}${row.message ? ` (${row.message})` : ''}`,
+        SEVERITY[row.status],
+      );
       d.source = 'Compound DB';
       diagnostics.push(d);
     });

@@ -33,7 +33,8 @@ export async function resolveSource(args: ResolveArgs | vscode.Uri | undefined):
   }
   if (args && !(args instanceof vscode.Uri) && args.text !== undefined) return { label: vscode.l10n.t('text'), text: args.text, format: 'text' };
   const editor = vscode.window.activeTextEditor;
-  if (!editor) throw new Error(vscode.l10n.t('Select identifiers in an editor or notebook cell, or run this on a .txt or .csv file in the Explorer.'));
+  if (!editor)
+    throw new Error(vscode.l10n.t('Select identifiers in an editor or notebook cell, or run this on a .txt or .csv file in the Explorer.'));
   const document = editor.document;
   const selected = editor.selections.filter((s) => !s.isEmpty).map((s) => document.getText(s));
   if (selected.length) return { label: vscode.l10n.t('selection'), text: selected.join('\n'), format: 'text' };

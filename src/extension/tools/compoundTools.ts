@@ -53,6 +53,8 @@ export function confirmation(s: Services, tool: CompoundTool<unknown>, raw: unkn
   if (held.length > 5) shown.push(vscode.l10n.t('- and {0} more', held.length - 5));
   return {
     title: vscode.l10n.t('Send to {0}?', server),
-    message: new vscode.MarkdownString(`${vscode.l10n.t('{0} sends this text to the remote server {1}:', tool.title, server)}\n\n${shown.join('\n')}`),
+    message: new vscode.MarkdownString(
+      `${vscode.l10n.t('{0} sends this text to the remote server {1}:', tool.title, server)}\n\n${shown.join('\n')}`,
+    ),
   };
 }

@@ -31,5 +31,11 @@ export function registerMcpServerProvider(s: Services): vscode.Disposable {
 export function mcpServerDefinition(s: Services): vscode.McpStdioServerDefinition {
   const server = readSettings().serverUrl;
   const args = [s.context.asAbsolutePath('dist/cli.js'), 'mcp', ...(server ? ['--server', server] : [])];
-  return new vscode.McpStdioServerDefinition('Compound DB', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, s.context.extension.packageJSON.version as string);
+  return new vscode.McpStdioServerDefinition(
+    'Compound DB',
+    process.execPath,
+    args,
+    { ELECTRON_RUN_AS_NODE: '1' },
+    (s.context.extension.packageJSON as { version: string }).version,
+  );
 }

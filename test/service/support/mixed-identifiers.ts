@@ -49,6 +49,7 @@ export function mixedIdentifiers(records: readonly LegacyExtendedCompoundInfo[],
 
 /** A well-formed InChIKey that no real structure has. */
 function unknownKey(i: number): string {
-  const letters = (n: number, len: number): string => Array.from({ length: len }, (_, k) => String.fromCharCode(65 + ((n * 7 + k * 3) % 26))).join('');
+  const letters = (n: number, len: number): string =>
+    Array.from({ length: len }, (_, k) => String.fromCharCode(65 + ((n * 7 + k * 3) % 26))).join('');
   return `${letters(i, 14)}-${letters(i + 1, 8)}SA-N`;
 }

@@ -20,7 +20,14 @@ suite('Resolve Identifiers', () => {
     const file = workspaceFile('identifiers.csv');
     const outcome = await run<ResolveOutcome>('compoundDb.resolveIdentifiers', { uri: file.toString(), column: 'identifier' });
     assert.deepStrictEqual(
-      { rows: outcome.rows, found: outcome.found, ambiguous: outcome.ambiguous, notFound: outcome.notFound, errors: outcome.errors, format: outcome.format },
+      {
+        rows: outcome.rows,
+        found: outcome.found,
+        ambiguous: outcome.ambiguous,
+        notFound: outcome.notFound,
+        errors: outcome.errors,
+        format: outcome.format,
+      },
       { rows: 7, found: 4, ambiguous: 1, notFound: 1, errors: 1, format: 'csv' },
     );
     const lines = documentOf(outcome.uri).getText().trimEnd().split('\n');
@@ -35,8 +42,14 @@ suite('Resolve Identifiers', () => {
       const d = vscode.languages.getDiagnostics(vscode.Uri.parse(outcome.uri));
       return d.length === 3 ? d : undefined;
     }, 'three problem rows');
-    assert.deepStrictEqual(problems.map((d) => d.range.start.line), [5, 6, 7]);
-    assert.deepStrictEqual(problems.map((d) => d.severity), [vscode.DiagnosticSeverity.Information, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Error]);
+    assert.deepStrictEqual(
+      problems.map((d) => d.range.start.line),
+      [5, 6, 7],
+    );
+    assert.deepStrictEqual(
+      problems.map((d) => d.severity),
+      [vscode.DiagnosticSeverity.Information, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Error],
+    );
     assert.match(problems[1].message, /not a compound at all: not found/);
   });
 

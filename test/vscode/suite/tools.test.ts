@@ -35,10 +35,16 @@ suite('Language-model tools and MCP server', () => {
   test('every tool answers with compact text against the built-in database', async () => {
     const search = await invoke('compound_search', { query: 'caffeine' });
     assert.match(search, new RegExp(`^${caffeine} \\| Caffeine \\| C8H10N4O2 \\| ${CAFFEINE_KEY} \\|`, 'm'));
-    assert.match(await invoke('compound_details', { recordIds: [caffeine] }), new RegExp(`^Record ${caffeine}: Caffeine\\nformula: C8H10N4O2\\n[\\s\\S]*InChIKey: ${CAFFEINE_KEY}`));
+    assert.match(
+      await invoke('compound_details', { recordIds: [caffeine] }),
+      new RegExp(`^Record ${caffeine}: Caffeine\\nformula: C8H10N4O2\\n[\\s\\S]*InChIKey: ${CAFFEINE_KEY}`),
+    );
     assert.strictEqual(await invoke('compound_convert', { input: CAFFEINE_INCHI, from: 'InChI', to: 'InChIKey' }), CAFFEINE_KEY);
     const rows = (await invoke('compound_resolve', { identifiers: ['caffeine', 'not a compound'] })).trim().split('\n');
-    assert.deepStrictEqual(rows.map((r) => r.split(',')[1]), ['status', 'found', 'not_found']);
+    assert.deepStrictEqual(
+      rows.map((r) => r.split(',')[1]),
+      ['status', 'found', 'not_found'],
+    );
     try {
       const similar = await invoke('compound_similar', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' });
       assert.match(similar, /\| score$/m);
@@ -79,6 +85,9 @@ suite('Language-model tools and MCP server', () => {
     while (!out.includes('\n') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     child.kill();
     const reply = JSON.parse(out.split('\n')[0]) as { result: { tools: Array<{ name: string }> } };
-    assert.deepStrictEqual(reply.result.tools.map((t) => t.name), COMPOUND_TOOLS.map((t) => t.name));
+    assert.deepStrictEqual(
+      reply.result.tools.map((t) => t.name),
+      COMPOUND_TOOLS.map((t) => t.name),
+    );
   });
 });
