@@ -174,7 +174,9 @@ class BulkRun {
   private flush(all: boolean): void {
     while (this.pending.length >= this.backend.batchSize || (all && this.pending.length)) {
       const ids = this.pending.splice(0, Math.min(this.backend.batchSize, LIMITS.detailsBatch));
-      this.batches.push(this.fetchRecords(ids));
+      const batch = this.fetchRecords(ids);
+      batch.catch(() => undefined); // awaited (and its failure rethrown) by settleAll once the searches are done
+      this.batches.push(batch);
     }
   }
 
