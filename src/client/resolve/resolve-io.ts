@@ -2,6 +2,7 @@
  * A bulk run's input and output files: identifiers from a text file (one a line) or a CSV (one column of it), and
  * the result as CSV with the fixed columns of the shared page (`RESOLVE_COLUMNS`) or as SDF.
  */
+import { sdfRecord } from '../../wire';
 import { csvLine, parseCsv } from './csv';
 import type { ResolveRow } from './bulk-resolver';
 
@@ -72,10 +73,13 @@ export function resolveSdf(rows: readonly ResolveRow[], molOf: (recordId: number
     .map((row) => {
       const mol = (row.record && molOf(row.record.recordId)) || EMPTY_MOL;
       const values = rowValues(row);
-      const data = RESOLVE_COLUMNS.map((c, i) => `> <${c}>\n${values[i].replace(/[\r\n]+/g, ' ')}\n\n`).join('');
-      return `${mol.replace(/\s*$/, '')}\n${data}$$$$\n`;
+      return sdfRecord(
+        mol,
+        row.record?.name || row.input,
+        RESOLVE_COLUMNS.map((c, i) => [c, values[i]] as const),
+      );
     })
     .join('');
 }
 
-const EMPTY_MOL = '\n  compound-db\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END';
+const EMPTY_MOL = '\n  compound-db\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n';
