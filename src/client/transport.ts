@@ -21,6 +21,8 @@ export interface RawResponse {
   status: number;
   statusText: string;
   contentType: string;
+  /** The raw `Retry-After` header, or null. */
+  retryAfter: string | null;
   body: Buffer;
 }
 
@@ -41,13 +43,13 @@ export class HttpTransport {
     }
   }
 
-  private retryWait(response: RawResponse & { retryAfter?: string | null }, attempt: number): number {
-    const fromHeader = parseRetryAfter(response.retryAfter ?? null, Date.now());
+  private retryWait(response: RawResponse, attempt: number): number {
+    const fromHeader = parseRetryAfter(response.retryAfter, Date.now());
     const wait = fromHeader ?? this.options.retryBaseMs * 2 ** (attempt - 1);
     return Math.min(wait, this.options.maxRetryWaitMs);
   }
 
-  private async attempt(request: RawRequest, attempt: number): Promise<RawResponse & { retryAfter: string | null }> {
+  private async attempt(request: RawRequest, attempt: number): Promise<RawResponse> {
     const url = new URL(request.url);
     const controller = new AbortController();
     let timedOut = false;

@@ -190,6 +190,53 @@ export interface ValidateInchikeyResponse {
   valid: boolean;
 }
 
+// ---- each operation's request body and answer, used by the client to send and the service to answer ----
+
+/** The JSON body of every POST operation. */
+export interface CurrentRequestBodies {
+  getDetailsBatch: DetailsBatchBody;
+  filterElement: ElementFilterBody;
+  filterFormula: FormulaFilterBody;
+  filterFormulaBatch: FormulaBatchBody;
+  filterInchi: InchiFilterBody;
+  filterInchikey: InchikeyFilterBody;
+  filterIntrinsicProperty: IntrinsicPropertyBody;
+  filterMass: MassFilterBody;
+  filterMassBatch: MassBatchBody;
+  filterName: NameFilterBody;
+  filterSmiles: SmilesFilterBody;
+  convert: ConvertBody;
+  validateInchikey: ValidateInchikeyBody;
+}
+export type CurrentBodyOperation = keyof CurrentRequestBodies;
+/** Operations that start an asynchronous query (answered with a query ID). */
+export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey'>;
+
+/** The JSON body of every operation's 200 answer. */
+export interface CurrentResponses extends Record<FilterOperation, QueryIdResponse> {
+  getDetails: RecordDetails;
+  getDetailsBatch: DetailsBatchResponse;
+  getExternalReferences: ExternalReferencesResponse;
+  getImage: ImageResponse;
+  getMol: MolResponse;
+  getDatasources: DatasourcesResponse;
+  filterFormulaBatchStatus: QueryStatusResponse;
+  filterFormulaBatchResults: FormulaBatchResultsResponse;
+  filterMassBatchStatus: QueryStatusResponse;
+  filterMassBatchResults: MassBatchResultsResponse;
+  filterStatus: QueryStatusResponse;
+  filterResults: FilterResultsResponse;
+  filterResultsSdf: FilterResultsSdfResponse;
+  convert: ConvertResponse;
+  validateInchikey: ValidateInchikeyResponse;
+}
+
+// Compile-time checks: every POST route has a body type and no other does; every route has an answer type.
+type PostOperation = { [Op in CurrentOperation]: (typeof CURRENT_ROUTES)[Op]['method'] extends 'POST' ? Op : never }[CurrentOperation];
+void (0 as unknown as PostOperation satisfies CurrentBodyOperation);
+void (0 as unknown as CurrentBodyOperation satisfies PostOperation);
+void (0 as unknown as CurrentOperation satisfies keyof CurrentResponses);
+
 /** RFC 9457 problem JSON (contract 1.5). */
 export interface ProblemDetails {
   type?: string;
