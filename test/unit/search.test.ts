@@ -34,7 +34,7 @@ describe('composite search (spec 3)', () => {
     assert.strictEqual(server.requests.length, 6);
     assert.deepStrictEqual(sleeps, [25, 50, 75], 'no wait before the first check; then half the time elapsed (the clock ticks 10 ms a read)');
     assert.strictEqual(res.statusChecks, 4);
-    assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Processing', 'Processing', 'Complete']);
+    assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Created', 'Processing', 'Processing', 'Complete'], 'after the submit, then after each check');
     assert.strictEqual(res.status, 'Complete');
     assert.strictEqual(res.message, 'Found');
     assert.strictEqual(res.count, 2);
