@@ -32,7 +32,7 @@ describe('composite search (spec 3)', () => {
     for (const r of server.requests.slice(1, 5)) assertCurrent(r, 'GET', 'filter/q1/status');
     assertCurrent(server.requests[5], 'GET', 'filter/q1/results');
     assert.strictEqual(server.requests.length, 6);
-    assert.deepStrictEqual(sleeps, [25, 50, 75], 'no wait before the first check; then half the time elapsed (the clock ticks 10 ms a read)');
+    assert.deepStrictEqual(sleeps, [200, 200, 200], 'no wait before the first check; then, with nothing learned, 200 ms');
     assert.strictEqual(res.statusChecks, 4);
     assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Created', 'Processing', 'Processing', 'Complete'], 'after the submit, then after each check');
     assert.strictEqual(res.status, 'Complete');
@@ -51,8 +51,8 @@ describe('composite search (spec 3)', () => {
     const clock = { t: 0 };
     const { client, sleeps } = makeClient(server, { now: () => clock.t, sleep: async (ms) => void (sleeps.push(ms), (clock.t += ms)) });
     server.reply({ body: { queryId: 'q' } }, ...Array.from({ length: 9 }, () => status('Processing')), status('ResultReady'), results([]));
-    await client.search('aspirin', { maxWaitMs: 100 });
-    assert.deepStrictEqual(sleeps, [20, 20, 20, 30, 45, 67.5, 100, 100, 100]);
+    await client.search('aspirin', { maxWaitMs: 1000 });
+    assert.deepStrictEqual(sleeps, [200, 200, 200, 300, 450, 675, 1000, 1000, 1000]);
   });
 
   it('name order and direction are passed to filter name', async () => {
@@ -227,7 +227,7 @@ describe('composite search (spec 3)', () => {
     assert.strictEqual(res.status, 'ResultReady');
     assert.strictEqual(res.message, 'Done');
     assert.strictEqual(res.queryId, 'rid-9');
-    assert.deepStrictEqual(sleeps, [20], 'the first check at once, the second after the shortest wait');
+    assert.deepStrictEqual(sleeps, [200], 'the first check at once, the second after 200 ms');
     await assert.rejects(res.sdf(), /API key/);
   });
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { createHash } from 'crypto';
 import { CURRENT_ROUTES, DEFAULT_API_VERSION, matchPath, type CurrentOperation } from '../../wire';
 import type { ServiceContext } from '../context';
-import type { CurrentHandler } from './handler';
+import type { CurrentHandler, CurrentRequest } from './handler';
 import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
@@ -17,7 +17,7 @@ import * as filters from './filters';
 import * as queries from './queries';
 import * as tools from './tools';
 
-const HANDLERS: Readonly<Record<CurrentOperation, CurrentHandler>> = {
+const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   getDetails: records.getDetails,
   getDetailsBatch: records.getDetailsBatch,
   getExternalReferences: records.getExternalReferences,
@@ -76,7 +76,8 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
       if (err instanceof BodyTooLarge) throw payloadTooLarge();
       throw err;
     }
-    const result = await HANDLERS[hit.op](ctx, { params: hit.params, query: url.searchParams, body });
+    const handler = HANDLERS[hit.op] as CurrentHandler<CurrentOperation>;
+    const result = await handler(ctx, { params: hit.params, query: url.searchParams, body: body as CurrentRequest['body'] });
     sendJson(res, result);
   } catch (err) {
     sendProblem(res, toProblem(ctx, err));
