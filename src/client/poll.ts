@@ -8,7 +8,7 @@
  *    origin and kind), the next check goes out at 1.03 E, so a query that takes what it usually takes is
  *    found ready by the second check, a few percent after it was.
  * 3. After that the waits grow: the next check goes out when the lateness (t - 1.03 E) has grown 1.5 times,
- *    and at least E/10 after the last, so a query a little late is found within about 10% of E and a much
+ *    and at least E/20 after the last, so a query a little late is found within about 5% of E and a much
  *    later one with few checks. Waits are at least `minWaitMs` (default 20 ms).
  *    With nothing learned yet, each wait is half the time elapsed so far and at least 200 ms: checks at
  *    0, 0.2, 0.4, 0.6, 0.9, 1.35 s, ... never more than a fixed 0.2 s poller makes, fewer for longer queries.
@@ -17,7 +17,7 @@
  * 5. At most `maxStatusChecks` checks (default 40, spec 8), then a TimeoutError.
  * When the query is done an estimate of its time is learned (readyEstimate); the average is what step 2 aims
  * at next time. Simulated on queries of 0.3, 1 and 3 s: once learned, 2-3 checks a search (a fixed 0.2 s
- * poller makes 3, 6 and 16) and results on average 5% (at most about 10%) of the query's time after it was ready.
+ * poller makes 3, 6 and 16) and results on average 3-4% (at most about 15%) of the query's time after it was ready.
  */
 import { LIMITS, isFailedStatus, isFinishedStatus, type QueryStatus } from '../wire';
 import { QueryFailedError, TimeoutError } from './errors';
@@ -80,8 +80,8 @@ export function nextWait(elapsedMs: number, schedule: PollSchedule, retryAfterMs
   } else if (elapsedMs < expected * AIM_FACTOR - minWait / 2) {
     wait = expected * AIM_FACTOR - elapsedMs; // learned, so not cut to maxWait
   } else {
-    // Past the aim: the lateness grows 1.5 times a check, at least a tenth of E apart.
-    wait = Math.min(Math.max(expected / 10, (elapsedMs - expected * AIM_FACTOR) / 2, minWait), maxWait);
+    // Past the aim: the lateness grows 1.5 times a check, at least a twentieth of E apart.
+    wait = Math.min(Math.max(expected / 20, (elapsedMs - expected * AIM_FACTOR) / 2, minWait), maxWait);
   }
   if (retryAfterMs !== undefined) wait = Math.max(wait, Math.min(retryAfterMs, schedule.maxRetryAfterMs ?? 60_000));
   return wait;

@@ -22,6 +22,7 @@ import { SearchesModel } from './searches/searchesModel';
 import { SearchesTreeProvider, VIEW_ID, type SearchNode } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
 import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
+import { loadQueryTimes } from './server/queryTimesStore';
 import { ServerStatusBar } from './server/statusBar';
 import { SkippedDataFilesNotice } from './server/skippedDataFiles';
 
@@ -39,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const secrets = own(new SecretStore(context.secrets));
   const log = own(new Logger(() => [...secrets.knownValues(), LOCAL_API_KEY, LOCAL_TOKEN]));
   const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
-  const connection = own(new Connection(secrets, local, log));
+  const connection = own(new Connection(secrets, local, log, own(loadQueryTimes(context.globalState, log))));
   const statusBar = own(new ServerStatusBar(local));
   const skippedFiles = own(new SkippedDataFilesNotice(local));
 

@@ -21,11 +21,11 @@ describe('learning poll schedule', () => {
       assert.strictEqual(nextWait(10_000, {}), 2000);
       assert.strictEqual(nextWait(10_000, { maxWaitMs: 500 }), 500);
     });
-    it('with a learned time E: aims at 1.03 E, then a tenth of E, then the lateness grows 1.5 times a check', () => {
+    it('with a learned time E: aims at 1.03 E, then a twentieth of E, then the lateness grows 1.5 times a check', () => {
       assert.strictEqual(nextWait(2, { expectedMs: 1000 }), 1028);
       assert.strictEqual(nextWait(2, { expectedMs: 3000 }), 3088, 'the learned wait is not cut to maxWaitMs');
-      assert.strictEqual(nextWait(1025, { expectedMs: 1000 }), 100, 'within half the shortest wait of the aim counts as at it');
-      assert.strictEqual(nextWait(1130, { expectedMs: 1000 }), 100);
+      assert.strictEqual(nextWait(1025, { expectedMs: 1000 }), 50, 'within half the shortest wait of the aim counts as at it');
+      assert.strictEqual(nextWait(1080, { expectedMs: 1000 }), 50);
       assert.strictEqual(nextWait(1430, { expectedMs: 1000 }), 200);
       assert.strictEqual(nextWait(9000, { expectedMs: 1000 }), 2000, 'capped at maxWaitMs');
     });
