@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run serve`: the local service from a terminal, or as a child process of the extension
- * (child_process.fork): then it sends {type:'ready', baseUrl, legacyBaseUrl, records, dataSources} once
- * listening, {type:'error', message} when it cannot start, and exits when the parent disconnects.
+ * (child_process.fork): then it sends the messages of src/wire/local-service.ts (ready once listening, error
+ * when it cannot start) and exits when the parent disconnects.
  */
+import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
 
 const USAGE = `Usage: npm run serve -- [options]
@@ -61,6 +62,11 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
   return options;
 }
 
+/** To the extension, when forked by it. */
+function tell(message: LocalServiceMessage, then?: () => void): void {
+  process.send?.(message, undefined, undefined, then);
+}
+
 async function main(): Promise<void> {
   const ipc = typeof process.send === 'function';
   try {
@@ -78,7 +84,7 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
     if (ipc) {
       process.on('disconnect', stop);
-      process.send!({
+      tell({
         type: 'ready',
         baseUrl: service.baseUrl,
         legacyBaseUrl: service.legacyBaseUrl,
@@ -90,7 +96,7 @@ async function main(): Promise<void> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error(`compound-db service: ${message}`);
-    if (ipc) process.send!({ type: 'error', message }, undefined, undefined, () => process.exit(1));
+    if (ipc) tell({ type: 'error', message }, () => process.exit(1));
     else process.exit(1);
   }
 }
