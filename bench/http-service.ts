@@ -3,6 +3,8 @@
  * synthetic collection of `argv[2]` records, measures the same lookups in memory (the store on its own), then
  * serves them over HTTP and answers the parent's questions on the IPC channel.
  */
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import { loadShippedCollection } from '../src/service/chemistry';
 import { MemoryStore, startService } from '../src/service';
 import { syntheticCollection } from './service-synthetic';
@@ -11,6 +13,8 @@ export type ChildRequest = { type: 'usage' } | { type: 'close' };
 export interface ChildReady {
   type: 'ready';
   baseUrl: string;
+  /** A bare node:http server in the same process answering every request with one fixed small JSON: the floor. */
+  bareUrl: string;
   ids: number[];
   keys: string[];
   buildMs: number;
@@ -54,7 +58,15 @@ async function main(): Promise<void> {
   store = undefined; // the service builds its own; keep one copy in memory for the figures below
   (globalThis as { gc?: () => void }).gc?.();
   const service = await startService({ port: 0, records, log: () => undefined });
-  const ready: ChildReady = { type: 'ready', baseUrl: service.baseUrl, ids, keys, buildMs, inMemory };
+  const bareBody = Buffer.from(JSON.stringify({ id: 1, commonName: 'Caffeine', formula: 'C_{8}H_{10}N_{4}O_{2}' }));
+  const bare = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bareBody.length) });
+    res.end(bareBody);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  const ready: ChildReady = { type: 'ready', baseUrl: service.baseUrl, bareUrl, ids, keys, buildMs, inMemory };
   process.send?.(ready);
   process.on('message', (m: ChildRequest) => {
     if (m.type === 'usage') {
@@ -64,6 +76,8 @@ async function main(): Promise<void> {
       const usage: ChildUsage = { type: 'usage', cpuMs: (cpu.user + cpu.system) / 1000, rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20 };
       process.send?.(usage);
     } else if (m.type === 'close') {
+      bare.closeAllConnections();
+      bare.close();
       void service.close().then(() => process.exit(0));
     }
   });

@@ -56,22 +56,30 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
   });
 }
 
-/** Matches a concrete path (without prefix or query) against a template; literal segments must be equal. */
-export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const want = template.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const m = /^\{(\w+)\}$/.exec(want[i]);
-    if (m) {
-      if (got[i] === '') return undefined;
-      params[m[1]] = decodeURIComponent(got[i]);
-    } else if (want[i].toLowerCase() !== got[i].toLowerCase()) {
-      return undefined;
+/**
+ * A matcher of concrete paths (without prefix or query) for a template, built once: literal segments compare
+ * case-insensitively, each `{name}` takes one non-empty segment, URI-decoded.
+ */
+export function routeMatcher(template: string): (path: string) => Record<string, string> | undefined {
+  const parts = template.split('/').map((part) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    return m ? { param: m[1] } : { literal: part.toLowerCase() };
+  });
+  return (path) => {
+    const got = path.split('/');
+    if (got.length !== parts.length) return undefined;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (part.param !== undefined) {
+        if (got[i] === '') return undefined;
+        params[part.param] = decodeURIComponent(got[i]);
+      } else if (part.literal !== got[i].toLowerCase()) {
+        return undefined;
+      }
     }
-  }
-  return params;
+    return params;
+  };
 }
 
 // ---- request bodies ----
