@@ -3,7 +3,7 @@
  * retries of 429/503 honouring Retry-After, no redirects (the API key must not follow one elsewhere), and
  * one log entry per attempt with secrets scrubbed.
  */
-import fetch, { FetchError } from 'node-fetch';
+import type * as NodeFetch from 'node-fetch';
 import { CancelledError, NetworkError, TimeoutError, type CompoundDbError } from './errors';
 import type { ResolvedOptions } from './options';
 import type { Redact } from './redact';
@@ -27,6 +27,10 @@ export interface RawResponse {
 }
 
 const RETRIED_STATUSES = new Set([429, 503]);
+
+/** node-fetch (and with it Node's http, https and zlib) loads on the first request, not with the client. */
+let nodeFetch: Promise<typeof NodeFetch> | undefined;
+const loadNodeFetch = (): Promise<typeof NodeFetch> => (nodeFetch ??= import('node-fetch'));
 
 export class HttpTransport {
   constructor(
@@ -70,6 +74,7 @@ export class HttpTransport {
         error,
       });
     try {
+      const { default: fetch } = await loadNodeFetch();
       const res = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
@@ -87,7 +92,7 @@ export class HttpTransport {
         body,
       };
     } catch (error) {
-      const failure = this.failure(error, url, request.signal, timedOut);
+      const failure = this.failure(error, url, request.signal, timedOut, (await loadNodeFetch()).FetchError);
       log(undefined, failure.kind);
       throw failure;
     } finally {
@@ -96,7 +101,7 @@ export class HttpTransport {
     }
   }
 
-  private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean): CompoundDbError {
+  private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean, FetchError: typeof NodeFetch.FetchError): CompoundDbError {
     if (signal?.aborted) return new CancelledError();
     if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`);
     const code = error instanceof FetchError ? error.code : (error as { code?: string } | undefined)?.code;

@@ -67,7 +67,7 @@ function tell(message: LocalServiceMessage, then?: () => void): void {
   process.send?.(message, undefined, undefined, then);
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const ipc = typeof process.send === 'function';
   try {
     const options = parseArgs(process.argv.slice(2));
