@@ -2,20 +2,21 @@
  * One activation in a fresh process (spawned by extension.bench.ts): loads dist/extension.js with the stand-in
  * `vscode` module and runs activate(); prints the extension's own figure (bundle load to end of activate) as JSON.
  */
-import Module = require('module');
+import Module from 'module';
 import * as path from 'path';
 import { standInContext, vscodeStandIn } from './vscode-stand-in';
 
 const root = path.resolve(__dirname, '..', '..');
 const standIn = vscodeStandIn();
-const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
-const load = loader._load;
+const loader = Module as unknown as { _load: (this: unknown, request: string, parent: unknown, isMain: boolean) => unknown };
+const original = loader._load;
 loader._load = function (request, parent, isMain) {
-  return request === 'vscode' ? standIn : load.call(this, request, parent, isMain);
+  return request === 'vscode' ? standIn : original.call(this, request, parent, isMain);
 };
 
+const load = Module.createRequire(__filename);
 const started = performance.now();
-const extension = require(path.join(root, 'dist', 'extension.js')) as { activate(context: unknown): { activationMs: number } };
+const extension = load(path.join(root, 'dist', 'extension.js')) as { activate(context: unknown): { activationMs: number } };
 const context = standInContext(root);
 const api = extension.activate(context);
 const outerMs = performance.now() - started;

@@ -35,7 +35,14 @@ function ask<T>(child: ChildProcess, request: ChildRequest | undefined, type: st
   });
 }
 
-function request(agent: http.Agent, base: URL, method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; json: any }> {
+/** The fields of the answers this bench reads. */
+interface Answer {
+  queryId: string;
+  status: string;
+  results: number[];
+}
+
+function request(agent: http.Agent, base: URL, method: 'GET' | 'POST', route: string, body?: unknown): Promise<{ status: number; json: Answer }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -50,7 +57,7 @@ function request(agent: http.Agent, base: URL, method: 'GET' | 'POST', route: st
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer }));
       },
     );
     req.on('error', reject);

@@ -1,7 +1,7 @@
 /**
  * The client of both interface generations, a facade over its parts: the current operations (current-api.ts),
  * the older ones with section 9 routing (older-api.ts), the query object (query.ts) with the composite search,
- * and the lazy Compound objects. Each part's public operations are the client's own methods, by the same names.
+ * and the lazy Compound objects. Each part's public operations are the client's own, by the same names.
  */
 import type { RecordDetails } from '../wire';
 import { Compound, type CompoundSource } from './compound';
@@ -19,71 +19,6 @@ import { runComposite, type SearchOptions } from './search';
 import type { SearchSpec } from './search-spec';
 import type { SpectrumSource } from './spectrum';
 
-const CURRENT_OPERATIONS = [
-  'getDetails',
-  'getDetailsBatch',
-  'getExternalReferences',
-  'getImage',
-  'getMol',
-  'getDatasources',
-  'filterElement',
-  'filterFormula',
-  'filterFormulaBatch',
-  'filterInchi',
-  'filterInchikey',
-  'filterIntrinsicProperty',
-  'filterMass',
-  'filterMassBatch',
-  'filterName',
-  'filterSmiles',
-  'filterStatus',
-  'filterFormulaBatchStatus',
-  'filterMassBatchStatus',
-  'filterResults',
-  'filterAllResults',
-  'filterResultsSdf',
-  'filterFormulaBatchResults',
-  'filterMassBatchResults',
-  'convert',
-  'validateInchikey',
-] as const satisfies ReadonlyArray<keyof CurrentApi>;
-
-const OLDER_OPERATIONS = [
-  'getCompoundInfo',
-  'getExtendedCompoundInfo',
-  'getExtendedCompoundInfoList',
-  'getExtendedMolCompoundInfoList',
-  'getRecordMol',
-  'getOriginalMol',
-  'getCompoundThumbnail',
-  'getDatabases',
-  'imageUrl',
-  'simpleSearch',
-  'asyncSimpleSearch',
-  'asyncSimpleSearchOrdered',
-  'getAsyncSearchStatus',
-  'getAsyncSearchStatusAndCount',
-  'getAsyncSearchResult',
-  'getAsyncSearchResultPart',
-  'getSpectrumInfo',
-  'getCompoundSpectraInfo',
-  'getSpectraInfoList',
-  'getAllSpectraInfo',
-  'spectrum',
-  'getSpectrum',
-  'getSpectra',
-  'getCompoundSpectra',
-  'getAllSpectra',
-  'spectrumUrl',
-  'getSpectrumData',
-] as const satisfies ReadonlyArray<keyof OlderApi>;
-
-type CurrentOperations = Pick<CurrentApi, (typeof CURRENT_OPERATIONS)[number]>;
-type OlderOperations = Pick<OlderApi, (typeof OLDER_OPERATIONS)[number]>;
-
-// The operations of both parts are declared here and defined on the prototype below.
-export interface CompoundDbClient extends CurrentOperations, OlderOperations {}
-
 export class CompoundDbClient implements CompoundSource, SpectrumSource {
   private readonly core: ClientCore;
   private readonly current: CurrentApi;
@@ -96,6 +31,63 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
     this.older = new OlderApi(this.core, this.current);
     this.times = options.queryTimes ?? new QueryTimes();
   }
+
+  // ---- the current interface (current-api.ts) ----
+  readonly getDetails: CurrentApi['getDetails'] = (...args) => this.current.getDetails(...args);
+  readonly getDetailsBatch: CurrentApi['getDetailsBatch'] = (...args) => this.current.getDetailsBatch(...args);
+  readonly getExternalReferences: CurrentApi['getExternalReferences'] = (...args) => this.current.getExternalReferences(...args);
+  readonly getImage: CurrentApi['getImage'] = (...args) => this.current.getImage(...args);
+  readonly getMol: CurrentApi['getMol'] = (...args) => this.current.getMol(...args);
+  readonly getDatasources: CurrentApi['getDatasources'] = (...args) => this.current.getDatasources(...args);
+  readonly filterElement: CurrentApi['filterElement'] = (...args) => this.current.filterElement(...args);
+  readonly filterFormula: CurrentApi['filterFormula'] = (...args) => this.current.filterFormula(...args);
+  readonly filterFormulaBatch: CurrentApi['filterFormulaBatch'] = (...args) => this.current.filterFormulaBatch(...args);
+  readonly filterInchi: CurrentApi['filterInchi'] = (...args) => this.current.filterInchi(...args);
+  readonly filterInchikey: CurrentApi['filterInchikey'] = (...args) => this.current.filterInchikey(...args);
+  readonly filterIntrinsicProperty: CurrentApi['filterIntrinsicProperty'] = (...args) => this.current.filterIntrinsicProperty(...args);
+  readonly filterMass: CurrentApi['filterMass'] = (...args) => this.current.filterMass(...args);
+  readonly filterMassBatch: CurrentApi['filterMassBatch'] = (...args) => this.current.filterMassBatch(...args);
+  readonly filterName: CurrentApi['filterName'] = (...args) => this.current.filterName(...args);
+  readonly filterSmiles: CurrentApi['filterSmiles'] = (...args) => this.current.filterSmiles(...args);
+  readonly filterStatus: CurrentApi['filterStatus'] = (...args) => this.current.filterStatus(...args);
+  readonly filterFormulaBatchStatus: CurrentApi['filterFormulaBatchStatus'] = (...args) => this.current.filterFormulaBatchStatus(...args);
+  readonly filterMassBatchStatus: CurrentApi['filterMassBatchStatus'] = (...args) => this.current.filterMassBatchStatus(...args);
+  readonly filterResults: CurrentApi['filterResults'] = (...args) => this.current.filterResults(...args);
+  readonly filterAllResults: CurrentApi['filterAllResults'] = (...args) => this.current.filterAllResults(...args);
+  readonly filterResultsSdf: CurrentApi['filterResultsSdf'] = (...args) => this.current.filterResultsSdf(...args);
+  readonly filterFormulaBatchResults: CurrentApi['filterFormulaBatchResults'] = (...args) => this.current.filterFormulaBatchResults(...args);
+  readonly filterMassBatchResults: CurrentApi['filterMassBatchResults'] = (...args) => this.current.filterMassBatchResults(...args);
+  readonly convert: CurrentApi['convert'] = (...args) => this.current.convert(...args);
+  readonly validateInchikey: CurrentApi['validateInchikey'] = (...args) => this.current.validateInchikey(...args);
+
+  // ---- the older interface (older-api.ts) ----
+  readonly getCompoundInfo: OlderApi['getCompoundInfo'] = (...args) => this.older.getCompoundInfo(...args);
+  readonly getExtendedCompoundInfo: OlderApi['getExtendedCompoundInfo'] = (...args) => this.older.getExtendedCompoundInfo(...args);
+  readonly getExtendedCompoundInfoList: OlderApi['getExtendedCompoundInfoList'] = (...args) => this.older.getExtendedCompoundInfoList(...args);
+  readonly getExtendedMolCompoundInfoList: OlderApi['getExtendedMolCompoundInfoList'] = (...args) => this.older.getExtendedMolCompoundInfoList(...args);
+  readonly getRecordMol: OlderApi['getRecordMol'] = (...args) => this.older.getRecordMol(...args);
+  readonly getOriginalMol: OlderApi['getOriginalMol'] = (...args) => this.older.getOriginalMol(...args);
+  readonly getCompoundThumbnail: OlderApi['getCompoundThumbnail'] = (...args) => this.older.getCompoundThumbnail(...args);
+  readonly getDatabases: OlderApi['getDatabases'] = (...args) => this.older.getDatabases(...args);
+  readonly imageUrl: OlderApi['imageUrl'] = (...args) => this.older.imageUrl(...args);
+  readonly simpleSearch: OlderApi['simpleSearch'] = (...args) => this.older.simpleSearch(...args);
+  readonly asyncSimpleSearch: OlderApi['asyncSimpleSearch'] = (...args) => this.older.asyncSimpleSearch(...args);
+  readonly asyncSimpleSearchOrdered: OlderApi['asyncSimpleSearchOrdered'] = (...args) => this.older.asyncSimpleSearchOrdered(...args);
+  readonly getAsyncSearchStatus: OlderApi['getAsyncSearchStatus'] = (...args) => this.older.getAsyncSearchStatus(...args);
+  readonly getAsyncSearchStatusAndCount: OlderApi['getAsyncSearchStatusAndCount'] = (...args) => this.older.getAsyncSearchStatusAndCount(...args);
+  readonly getAsyncSearchResult: OlderApi['getAsyncSearchResult'] = (...args) => this.older.getAsyncSearchResult(...args);
+  readonly getAsyncSearchResultPart: OlderApi['getAsyncSearchResultPart'] = (...args) => this.older.getAsyncSearchResultPart(...args);
+  readonly getSpectrumInfo: OlderApi['getSpectrumInfo'] = (...args) => this.older.getSpectrumInfo(...args);
+  readonly getCompoundSpectraInfo: OlderApi['getCompoundSpectraInfo'] = (...args) => this.older.getCompoundSpectraInfo(...args);
+  readonly getSpectraInfoList: OlderApi['getSpectraInfoList'] = (...args) => this.older.getSpectraInfoList(...args);
+  readonly getAllSpectraInfo: OlderApi['getAllSpectraInfo'] = (...args) => this.older.getAllSpectraInfo(...args);
+  readonly spectrum: OlderApi['spectrum'] = (...args) => this.older.spectrum(...args);
+  readonly getSpectrum: OlderApi['getSpectrum'] = (...args) => this.older.getSpectrum(...args);
+  readonly getSpectra: OlderApi['getSpectra'] = (...args) => this.older.getSpectra(...args);
+  readonly getCompoundSpectra: OlderApi['getCompoundSpectra'] = (...args) => this.older.getCompoundSpectra(...args);
+  readonly getAllSpectra: OlderApi['getAllSpectra'] = (...args) => this.older.getAllSpectra(...args);
+  readonly spectrumUrl: OlderApi['spectrumUrl'] = (...args) => this.older.spectrumUrl(...args);
+  readonly getSpectrumData: OlderApi['getSpectrumData'] = (...args) => this.older.getSpectrumData(...args);
 
   get hasApiKey(): boolean {
     return this.core.hasApiKey;
@@ -146,20 +138,6 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
     return this.hasApiKey ? this.current.getImage(recordId, call) : this.older.getCompoundThumbnail(recordId, call);
   }
 }
-
-function delegate<P extends 'current' | 'older'>(part: P, names: readonly string[]): void {
-  for (const name of names) {
-    Object.defineProperty(CompoundDbClient.prototype, name, {
-      value: function (this: Record<P, Record<string, (...args: unknown[]) => unknown>>, ...args: unknown[]) {
-        return this[part][name](...args);
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
-}
-delegate('current', CURRENT_OPERATIONS);
-delegate('older', OLDER_OPERATIONS);
 
 function originOf(base: string): string {
   try {

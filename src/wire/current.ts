@@ -125,7 +125,6 @@ export interface IntrinsicPropertyBody extends Ordered {
   options?: { complexity?: Complexity | null; isotopic?: Isotopic | null } | null;
 }
 export const INTRINSIC_MASS_KEYS = ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const;
-export type IntrinsicMassKey = (typeof INTRINSIC_MASS_KEYS)[number];
 
 export interface MassFilterBody extends Ordered, MassWithRange {
   dataSources?: string[] | null;

@@ -49,7 +49,7 @@ describe('service store', () => {
           const want = rows.flatMap((r, p) =>
             include.length && (all ? include.every((e) => r.includes(e)) : include.some((e) => r.includes(e))) && !exclude.some((e) => r.includes(e)) ? [p] : [],
           );
-          assert.deepStrictEqual(index.match(include, all, exclude), want, `${all ? 'all' : 'any'} of ${include} none of ${exclude}`);
+          assert.deepStrictEqual(index.match(include, all, exclude), want, `${all ? 'all' : 'any'} of ${include.join(' ')} none of ${exclude.join(' ')}`);
         }
       }
     });
