@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
-// chemistry .wasm files copied beside it) and the details webview's script (dist/webview.js).
+// chemistry .wasm files copied beside it), the details webview's script (dist/webview.js) and the structure grid's
+// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -123,6 +124,22 @@ const builds = [
     target: 'es2022',
     tsconfig: 'tsconfig.webview.json',
   },
+  // The structure grid: the editors' webview script and the notebook renderer (an ES module VS Code imports).
+  // RDKit's loader names node:fs only on its Node path; the browser never reaches it.
+  ...[
+    { entry: 'src/webview/grid/editorMain.ts', out: 'dist/grid.js', format: 'iife' },
+    { entry: 'src/webview/grid/notebookRenderer.ts', out: 'dist/notebookRenderer.js', format: 'esm' },
+  ].map(({ entry, out, format }) => ({
+    ...common,
+    entryPoints: [entry],
+    outfile: out,
+    platform: 'browser',
+    format,
+    target: 'es2022',
+    tsconfig: 'tsconfig.webview.json',
+    external: ['node:fs', 'node:path', 'node:url', 'node:crypto', 'fs', 'path', 'crypto'],
+    loader: { '.css': 'text' },
+  })),
 ];
 
 async function main() {

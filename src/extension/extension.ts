@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
+import { registerGridCommands } from './commands/gridCommands';
 import { registerLegacyCommands } from './commands/legacyCommands';
 import { registerLookupCommands } from './commands/lookupCommands';
 import { ResultDocuments } from './commands/resultDocuments';
@@ -16,6 +17,7 @@ import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './detail
 import { clientHoverBackend } from './hover/clientHoverBackend';
 import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
 import { HoverLookup } from './hover/hoverLookup';
+import { registerGrids } from './grid/registerGrids';
 import { molInserter } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
@@ -53,8 +55,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => hovers.clear()));
   own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
 
-  const insertMol = molInserter(connection, own(new InsertTarget()));
+  const insertTarget = own(new InsertTarget());
+  const insertMol = molInserter(connection, insertTarget);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
+  const grids = registerGrids(context.extensionUri, details, insertTarget);
+  grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });
 
@@ -81,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
+    ...registerGridCommands(services),
   ]) {
     own(d);
   }
@@ -119,6 +125,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
     logFolder: context.logUri.fsPath,
+    grids: {
+      keys: () => grids.registry.keys(),
+      rendered: (key, until) => grids.registry.snapshot(key, until),
+      drive: (key, action) => grids.registry.drive(key, action),
+    },
   };
 }
 
