@@ -30,6 +30,9 @@ const LAYERS = [
   { folder: 'src/cli', never: [forbid.vscode, forbid.extension, forbid.webview] },
   { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry] },
   { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.node] },
+  // Shared by the service and the webview: formulas and masses from a composition; the structure grid's records.
+  { folder: 'src/formula', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
+  { folder: 'src/grid', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
 ];
 
 const nodeModules = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\x2F'));

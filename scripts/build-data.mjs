@@ -63,7 +63,7 @@ async function main() {
   const { withTitle, withComment, has3DCoordinates } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
   const { NO_3D_COMMENT } = require(path.join(root, 'out/src/service/chemistry/sdf-records.js'));
   const { buildRecord } = require(path.join(root, 'out/src/service/chemistry/record-builder.js'));
-  const { isotopePattern } = require(path.join(root, 'out/src/service/chemistry/masses.js'));
+  const { isotopePattern } = require(path.join(root, 'out/src/formula/masses.js'));
   const { COLLECTION_FILE, COLLECTION_FORMAT } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
   const chemistry = await chem.loadChemistry();
   const makeConformer = await loadConformerMaker();

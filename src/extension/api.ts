@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { DriveAction, GridSnapshot } from '../grid/protocol';
 import type { RenderedSnapshot } from '../webview/protocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
@@ -25,4 +26,12 @@ export interface CompoundDbApi {
   mcpServer(): { command: string; args: string[]; env: Record<string, string | number | null> };
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
   readonly logFolder: string;
+  /** Open structure grids (editors by document URI, notebook outputs as `notebook:<output id>`): the test hook. */
+  readonly grids: {
+    keys(): string[];
+    /** The next (or last) snapshot of a grid that satisfies `until`. */
+    rendered(key: string, until?: (s: GridSnapshot) => boolean): Promise<GridSnapshot>;
+    /** Acts in a grid as a user would (filter, select, copy, delete...). */
+    drive(key: string, action: DriveAction): void;
+  };
 }

@@ -41,12 +41,21 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
-  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log);
+  // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
+  const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
+  loading.catch(() => undefined);
+  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(loading, dataDir, options.dataFiles ?? [], log);
   const records = loaded.records;
+  const chemistry = await loading;
   const store = new MemoryStore(records);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log });
+  const engine = new QueryEngine({
+    delayMs: options.queryDelayMs,
+    answerWithinMs: options.queryAnswerWithinMs,
+    resultCap: options.resultCap,
+    ttlMs: options.queryTtlMs,
+    log,
+  });
   let origin = '';
   const ctx: ServiceContext = {
     store,

@@ -17,11 +17,12 @@ export interface SkippedDataFile {
 }
 
 export async function loadRecords(
-  chemistry: Chemistry,
+  chemistry: Promise<Chemistry>,
   dataDir: string | undefined,
   dataFiles: readonly string[],
   log: (line: string) => void,
 ): Promise<{ records: CompoundRecord[]; skippedFiles: SkippedDataFile[] }> {
+  // The collection is read while the chemistry's WASM compiles (the caller started it); only SDF files need it.
   const records = [...(await loadShippedCollection(dataDir))];
   const skippedFiles: SkippedDataFile[] = [];
   const names = new Set(records.flatMap((r) => r.dataSources).map((s) => s.toLowerCase()));
@@ -39,7 +40,7 @@ export async function loadRecords(
     for (let n = 2; names.has(name.toLowerCase()); n++) name = `${path.basename(file).replace(/\.(sdf|sd|mol)$/i, '')} (${n})`;
     names.add(name.toLowerCase());
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-    const added = await recordsFromSdf(text, name, chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
+    const added = await recordsFromSdf(text, name, await chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
     log(`loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`);
     records.push(...added);
   }

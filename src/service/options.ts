@@ -23,6 +23,8 @@ export interface ServiceOptions {
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
+  /** How long a submit waits for its query to finish before answering (src/service/README.md). Default 50 ms. */
+  queryAnswerWithinMs?: number;
   /** A query with more results ends TooManyRecords. Default 100,000. */
   resultCap?: number;
   /** How long query IDs stay valid. Default 30 minutes. */

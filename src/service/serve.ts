@@ -2,7 +2,13 @@
  * `compound-db serve` and `npm run serve`: the local service's options from the command line, and the service run
  * until a signal (or, as a child process of the extension, until the parent disconnects; see cli.ts).
  */
+import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
+
+/** To the extension, when forked by it (the messages of src/wire/local-service.ts). */
+function tell(message: LocalServiceMessage, then?: () => void): void {
+  process.send?.(message, undefined, undefined, then);
+}
 
 export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run serve -- [options])
   --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -77,7 +83,7 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
     process.on('SIGTERM', stop);
     if (ipc) {
       process.on('disconnect', stop);
-      process.send!({
+      tell({
         type: 'ready',
         baseUrl: service.baseUrl,
         legacyBaseUrl: service.legacyBaseUrl,
@@ -94,6 +100,6 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
 export function failed(err: unknown, ipc: boolean): void {
   const message = err instanceof Error ? err.message : String(err);
   console.error(`compound-db service: ${message}`);
-  if (ipc) process.send!({ type: 'error', message }, undefined, undefined, () => process.exit(1));
+  if (ipc) tell({ type: 'error', message }, () => process.exit(1));
   else process.exit(1);
 }

@@ -12,3 +12,4 @@ export * from './validate';
 export * from './smiles-syntax';
 export * from './query-kind';
 export * from './sdf';
+export * from './local-service';

@@ -31,7 +31,7 @@ describe('client end to end against the local service', () => {
   let both: CompoundDbClient;
   let keyOnly: CompoundDbClient;
   let tokenOnly: CompoundDbClient;
-  const fast = { firstWaitMs: 5, maxWaitMs: 20 };
+  const fast = { maxWaitMs: 20 };
 
   before(async () => {
     fixture = buildFixtureRecords(await loadChemistry());

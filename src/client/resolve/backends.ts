@@ -11,6 +11,7 @@
 import { LIMITS, plainFormula, type QueryKind } from '../../wire';
 import type { CompoundDbClient } from '../client';
 import { pollQuery } from '../poll';
+import { abortableSleep } from '../sleep';
 import type { ResolvedRecord } from './resolve-cache';
 
 /** Sends one request (paced, retried); `urgent` ones jump the queue. */
@@ -48,8 +49,8 @@ function olderBackend(client: CompoundDbClient): ResolveBackend {
   };
 }
 
-/** Fast first status check: a lookup by identifier is usually finished at once. */
-const POLL = { firstWaitMs: 20, waitGrowth: 2, maxWaitMs: 2000 };
+/** The client's poller, its first status check at once: a lookup by identifier is usually finished by then. */
+const POLL = { minWaitMs: 20, maxWaitMs: 2000, sleep: abortableSleep, now: () => performance.now() };
 
 function currentBackend(client: CompoundDbClient): ResolveBackend {
   const submit = (identifier: string, kind: Exclude<QueryKind, 'recordId'>, signal?: AbortSignal): Promise<string> => {

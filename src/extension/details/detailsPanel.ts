@@ -19,6 +19,7 @@ import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
 import { getNonce } from './nonce';
+import { webviewCsp } from '../common/webviewCsp';
 
 export interface DetailsHost {
   extensionUri: vscode.Uri;
@@ -219,13 +220,7 @@ export class DetailsPanel extends Disposable {
     const nonce = getNonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'media', 'details.css'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
+    const csp = webviewCsp(webview, nonce);
     return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -1,34 +1,10 @@
-/** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
+/** How the extension shows a search spec (the spec itself is the client's: plain JSON, persisted and re-run). */
 import * as vscode from 'vscode';
-import { INTRINSIC_MASS_KEYS, classifyQuery, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
-import type { IntrinsicPropertyInput, OrderInput } from '../../client';
+import { INTRINSIC_MASS_KEYS, classifyQuery, type MassWithRange } from '../../wire';
+import type { OrderInput, SearchKind, SearchSpec } from '../../client';
 
+export type { IntrinsicInputs, SearchKind, SearchSpec } from '../../client';
 export type Ordering = OrderInput;
-export type IntrinsicInputs = Omit<IntrinsicPropertyInput, keyof OrderInput>;
-
-export type SearchSpec =
-  | { kind: 'composite'; query: string; direction?: Direction; order?: SortKey }
-  | ({ kind: 'name'; name: string } & Ordering)
-  | ({ kind: 'formula'; formula: string; dataSources?: string[] } & Ordering)
-  | ({ kind: 'formulaBatch'; formulas: string[]; dataSources?: string[] } & Ordering)
-  | ({ kind: 'mass'; mass: number; range: number; dataSources?: string[] } & Ordering)
-  | ({ kind: 'massBatch'; masses: MassWithRange[]; dataSources?: string[] } & Ordering)
-  | ({
-      kind: 'element';
-      includeElements: string[];
-      excludeElements?: string[];
-      includeAll?: boolean;
-      complexity?: Complexity;
-      isotopic?: Isotopic;
-    } & Ordering)
-  | ({ kind: 'intrinsic' } & IntrinsicInputs & Ordering)
-  | { kind: 'inchi'; inchi: string }
-  | { kind: 'inchikey'; inchikey: string }
-  | { kind: 'smiles'; smiles: string }
-  | { kind: 'legacySimple'; query: string }
-  | ({ kind: 'legacyAsync'; query: string } & Ordering);
-
-export type SearchKind = SearchSpec['kind'];
 
 export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   composite: vscode.l10n.t('Search'),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CompoundDbClient, MemoryCompoundCache } from '../../client';
+import { CompoundDbClient, MemoryCompoundCache, type QueryTimes } from '../../client';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { CONNECTION_SETTINGS, LOCAL_SERVICE_SETTINGS, readSettings } from '../config/settings';
@@ -38,6 +38,7 @@ export class Connection extends Disposable {
     private readonly secrets: SecretStore,
     private readonly local: LocalService,
     private readonly log: Logger,
+    private readonly queryTimes?: QueryTimes,
   ) {
     super();
     const reset = () => {
@@ -95,6 +96,7 @@ export class Connection extends Disposable {
       userAgent: settings.userAgent || USER_AGENT,
       timeoutMs: settings.requestTimeoutMs,
       cache: new MemoryCompoundCache(500),
+      queryTimes: this.queryTimes,
       log: (entry) => this.log.request(entry),
     });
     return { client, server };

@@ -42,12 +42,12 @@ function nonNegativeInt(req: CurrentRequest, name: 'start' | 'count'): number | 
   return Number(raw);
 }
 
-export const filterStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'ids'));
-export const filterFormulaBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'formulaBatch'));
-export const filterMassBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'massBatch'));
+export const filterStatus: CurrentHandler<'filterStatus'> = async (ctx, req) => status(queryOf(ctx, req, 'ids'));
+export const filterFormulaBatchStatus: CurrentHandler<'filterFormulaBatchStatus'> = async (ctx, req) => status(queryOf(ctx, req, 'formulaBatch'));
+export const filterMassBatchStatus: CurrentHandler<'filterMassBatchStatus'> = async (ctx, req) => status(queryOf(ctx, req, 'massBatch'));
 
 /** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */
-export const filterResults: CurrentHandler = async (ctx, req) => {
+export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) => {
   const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
   const start = nonNegativeInt(req, 'start') ?? 0;
   const asked = nonNegativeInt(req, 'count');
@@ -58,7 +58,7 @@ export const filterResults: CurrentHandler = async (ctx, req) => {
   return out;
 };
 
-export const filterResultsSdf: CurrentHandler = async (ctx, req) => {
+export const filterResultsSdf: CurrentHandler<'filterResultsSdf'> = async (ctx, req) => {
   const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
   const records: CompoundRecord[] = [];
   for (const id of ids) {
@@ -68,10 +68,10 @@ export const filterResultsSdf: CurrentHandler = async (ctx, req) => {
   return { results: gzipSync(Buffer.from(recordsToSdf(records), 'utf8')).toString('base64') };
 };
 
-export const filterFormulaBatchResults: CurrentHandler = async (ctx, req) => ({
+export const filterFormulaBatchResults: CurrentHandler<'filterFormulaBatchResults'> = async (ctx, req) => ({
   batchResults: finished(queryOf(ctx, req, 'formulaBatch'), 'formulaBatch').entries,
 });
 
-export const filterMassBatchResults: CurrentHandler = async (ctx, req) => ({
+export const filterMassBatchResults: CurrentHandler<'filterMassBatchResults'> = async (ctx, req) => ({
   batchResults: finished(queryOf(ctx, req, 'massBatch'), 'massBatch').entries,
 });

@@ -54,8 +54,8 @@ function resultIds(q: Query): number[] {
   return q.outcome.ids;
 }
 
-function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): XmlElement {
-  const id = ctx.engine.submit('ids', async () => {
+async function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): Promise<XmlElement> {
+  const id = await ctx.engine.start('ids', async () => {
     const found = await simpleSearch(ctx, query);
     return { kind: 'ids', ids: idsOf(order ? orderRecords(found, order, direction) : found) };
   });

@@ -40,14 +40,19 @@ export interface QueryEngineOptions {
   resultCap?: number;
   /** How long a query is kept after it was created. */
   ttlMs?: number;
+  /** How long `start` waits for a query to finish before answering with its ID (default 50 ms; 0: no wait). */
+  answerWithinMs?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_RESULT_CAP = 100_000;
 export const DEFAULT_QUERY_TTL_MS = 30 * 60_000;
+export const DEFAULT_ANSWER_WITHIN_MS = 50;
 
 export class QueryEngine {
   private readonly queries = new Map<string, Query>();
+  /** Callers of `start` waiting for a query to finish, by query ID. */
+  private readonly waiting = new Map<string, () => void>();
   private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly delayMs: number;
@@ -75,6 +80,29 @@ export class QueryEngine {
     return query.id;
   }
 
+  /**
+   * Submits and answers with the query ID once the query has finished or `answerWithinMs` has passed, whichever
+   * comes first. Cheap searches (a name, a key, a formula, a mass on the shipped collection) are then finished by
+   * the client's first status check, so a search costs submit + status + results; slow ones answer on time.
+   * The wait is an await, not a block: other requests are served meanwhile.
+   */
+  async start(kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<string> {
+    const id = this.submit(kind, run);
+    const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+    if (within > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, within);
+        function done(): void {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.waiting.set(id, done);
+      });
+      this.waiting.delete(id);
+    }
+    return id;
+  }
+
   /** The query, or undefined when unknown or expired. */
   get(id: string): Query | undefined {
     const query = this.queries.get(id);
@@ -88,6 +116,7 @@ export class QueryEngine {
   close(): void {
     this.closed = true;
     clearInterval(this.sweeper);
+    for (const done of this.waiting.values()) done();
     for (const t of this.timers) {
       clearTimeout(t as NodeJS.Timeout);
       clearImmediate(t as NodeJS.Immediate);
@@ -113,6 +142,7 @@ export class QueryEngine {
       this.options.log?.(`query ${query.id} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
     query.finishedAt = Date.now();
+    this.waiting.get(query.id)?.();
   }
 
   private later(ms: number, fn: () => void): void {
