@@ -6,6 +6,7 @@
  */
 import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
+import { DATABASE_COMMANDS, runDatabaseCommand } from './database/commands';
 
 const USAGE = `Usage: npm run serve -- [options]
   --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --spectra DIR     a folder of spectra (index.json + JCAMP-DX files) to add
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
+  --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
   --rate-limit N    requests a minute allowed per API key (default: no limit)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
@@ -46,6 +48,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
         break;
       case '--keys':
         options.keysFile = value();
+        break;
+      case '--database':
+        options.database = value();
         break;
       case '--rate-limit':
         options.rateLimitPerMinute = int();
@@ -101,4 +106,12 @@ export async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  const [command] = process.argv.slice(2);
+  // `load` and `db start|stop` (the compound-db command line's database commands); `serve` is the default.
+  if (command && DATABASE_COMMANDS.includes(command)) void runDatabaseCommand(process.argv.slice(2)).then((code) => process.exit(code));
+  else {
+    if (command === 'serve') process.argv.splice(2, 1);
+    void main();
+  }
+}

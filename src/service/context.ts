@@ -1,13 +1,13 @@
 /** Everything a route handler of either interface uses. */
 import type { SearchContext } from './search/context';
-import type { QueryEngine } from './query/query-engine';
+import type { Queries } from './query/queries';
 import type { ImageCache } from './image-cache';
 import type { SpectrumStore } from './chemistry';
 import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
 
 export interface ServiceContext extends SearchContext {
-  engine: QueryEngine;
+  engine: Queries;
   images: ImageCache;
   spectra: SpectrumStore;
   credentials: Credentials;

@@ -35,6 +35,8 @@ export interface ServiceOptions {
   wasmDir?: string;
   /** Records to serve instead of the shipped collection (benchmarks, tests). */
   records?: CompoundRecord[];
+  /** A PostgreSQL URL (`postgres://user@host:port/db`): serve the records loaded there, queries kept there too. */
+  database?: string;
   /** A Chemistry to use instead of loading one. */
   chemistry?: Chemistry;
   log?: (line: string) => void;

@@ -12,6 +12,7 @@ import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
+import { StoreUnavailableError } from '../store/unavailable';
 import * as records from './records';
 import * as filters from './filters';
 import * as queries from './queries';
@@ -99,6 +100,9 @@ function matchRoutes(rest: string) {
 
 function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ProblemError) return err;
+  if (err instanceof StoreUnavailableError) {
+    return new ProblemError(503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+  }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }
