@@ -11,6 +11,7 @@ import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
 import { QueryEngine } from './query/query-engine';
 import { ImageCache } from './image-cache';
+import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import { createServiceServer } from './server';
 import { loadRecords } from './load-records';
 import type { ServiceContext } from './context';
@@ -56,6 +57,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     ttlMs: options.queryTtlMs,
     log,
   });
+  const structures = new StructureIndex(chemistry.structures, records);
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -65,6 +67,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     spectra,
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    structures,
+    structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,
     log,
   };
@@ -79,6 +83,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
   } catch (err) {
     engine.close();
+    structures.dispose();
     throw err;
   }
   const { port } = server.address() as AddressInfo;
@@ -97,6 +102,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
+        structures.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
       })),
