@@ -3,7 +3,7 @@ import type { RecordDetails, DetailsField } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
-import { STRUCTURE_ROUTES } from './structure-search';
+import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -216,6 +216,8 @@ export interface CurrentRequestBodies {
   filterMassBatch: MassBatchBody;
   filterName: NameFilterBody;
   filterSmiles: SmilesFilterBody;
+  filterSubstructure: SubstructureFilterBody;
+  filterSimilarity: SimilarityFilterBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
 }

@@ -38,7 +38,7 @@ export function parseStructureQuery(ctx: ServiceContext, field: string, text: st
   return query;
 }
 
-export const filterSubstructure: CurrentHandler = async (ctx, req) => {
+export const filterSubstructure: CurrentHandler<'filterSubstructure'> = async (ctx, req) => {
   const body = req.body as Partial<SubstructureFilterBody>;
   assertValid(checkSubstructureFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
@@ -61,7 +61,7 @@ export const filterSubstructure: CurrentHandler = async (ctx, req) => {
   return out;
 };
 
-export const filterSimilarity: CurrentHandler = async (ctx, req) => {
+export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, req) => {
   const body = req.body as Partial<SimilarityFilterBody>;
   assertValid(checkSimilarityFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
