@@ -97,6 +97,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
+    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,
     skippedDataFiles: loaded.skippedFiles,
     close: () =>

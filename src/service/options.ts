@@ -55,6 +55,8 @@ export interface RunningService {
   spectra: number;
   /** Milliseconds from start to listening. */
   loadMs: number;
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening. */
+  structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */

@@ -22,7 +22,7 @@ const SMILES_QUERIES = [
 ];
 const SMARTS_QUERIES = [
   '[OX2H][CX4]', '[CX3](=O)[OX2H1]', '[NX3;H2,H1;!$(NC=O)]', '[#7]', '[R]', '[r6]', '[a]', '[$([OH]c)]', '[CX3]=[CX3]',
-  '[#6]~[#7]', 'c:c', '[!#6;!#1]', '[Cl,Br,I]', '[#8]=[#6]-[#8]', '[NX3][CX3](=[OX1])', '[SX2]', '[+,-]', '[D4]', 'C@C',
+  '[#6]1~[#6]~[#6]~[#6]2~[#6](~[#6]~1)~[#6]~[#6]~[#6]1~[#6]~2~[#6]~[#6]~[#6]2~[#6]~[#6]~[#6]~[#6]~1~2', '[#6]~[#7]', 'c:c', '[!#6;!#1]', '[Cl,Br,I]', '[#8]=[#6]-[#8]', '[NX3][CX3](=[OX1])', '[SX2]', '[+,-]', '[D4]', 'C@C',
 ];
 const CHIRAL_QUERIES = ['C[C@H](N)C(=O)O', 'C[C@@H](N)C(=O)O', 'O[C@H]1CC[C@H]2CC[C@@H]1C2'];
 const SIMILARITY_QUERIES = ['CN1C=NC2=C1C(=O)N(C(=O)N2C)C', 'CC(=O)Oc1ccccc1C(=O)O', 'c1ccccc1O', 'CCO', 'OC[C@H]1OC(O)[C@H](O)[C@@H](O)[C@@H]1O', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'N'];

@@ -20,8 +20,9 @@ import { idsOf, orderRecords } from '../search/order';
 import { resolveDataSources } from '../search/restrict';
 import type { CompoundRecord } from '../store/record';
 
-function acceptIn(sources: Set<string> | undefined): (r: CompoundRecord) => boolean {
-  return sources ? (r) => r.dataSources.some((s) => sources.has(s)) : () => true;
+/** Undefined when every record is acceptable (the searches skip the check then). */
+function acceptIn(sources: Set<string> | undefined): ((r: CompoundRecord) => boolean) | undefined {
+  return sources && ((r) => r.dataSources.some((s) => sources.has(s)));
 }
 
 /** The parsed query, or a 400 naming `field` that says which rule it broke. */

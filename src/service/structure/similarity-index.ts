@@ -13,6 +13,8 @@ export interface ScoredPosition {
 export class SimilarityIndex {
   private readonly bitCounts: Uint16Array;
   private readonly postings: Int32Array[];
+  /** Shared-bit counts per position, reused by every search (searches are synchronous, so never two at once). */
+  private shared?: Uint16Array;
 
   /** `bits[p]` are the set bits of the structure at position p (undefined: no structure, never similar). */
   constructor(bits: ReadonlyArray<Uint16Array | undefined>, nBits: number) {
@@ -40,22 +42,37 @@ export class SimilarityIndex {
   }
 
   /**
-   * The `max` most similar positions with score >= threshold that `accept` keeps; `idOf` breaks ties.
-   * With threshold 0 every accepted structure qualifies, sharing a bit or not.
+   * The `max` most similar positions with score >= threshold that `accept` keeps (all when it is undefined); `idOf`
+   * breaks ties. With threshold 0 every accepted structure qualifies, sharing a bit or not.
    */
-  search(query: Uint16Array, threshold: number, max: number, accept: (p: number) => boolean, idOf: (p: number) => number): ScoredPosition[] {
-    const shared = new Uint16Array(this.size);
-    for (const bit of query) for (const p of this.postings[bit] ?? []) shared[p]++;
-    const best = new TopK(max, idOf);
-    const q = query.length;
-    for (let p = 0; p < shared.length; p++) {
-      const c = shared[p];
-      if (c === 0 && threshold > 0) continue;
-      const union = q + this.bitCounts[p] - c;
-      const exact = union === 0 ? 0 : c / union;
-      if (exact >= threshold && this.bitCounts[p] > 0 && accept(p)) best.offer(p, roundScore(exact));
+  search(query: Uint16Array, threshold: number, max: number, accept: ((p: number) => boolean) | undefined, idOf: (p: number) => number): ScoredPosition[] {
+    const shared = (this.shared ??= new Uint16Array(this.size));
+    try {
+      for (let b = 0; b < query.length; b++) {
+        const list = this.postings[query[b]];
+        for (let i = 0; i < list.length; i++) shared[list[i]]++;
+      }
+      const best = new TopK(max, idOf);
+      const q = query.length;
+      // Tanimoto is at most min(q, n) / max(q, n): structures with too few or too many bits cannot reach the threshold.
+      const fewest = Math.ceil(threshold * q - 1e-9);
+      const most = threshold > 0 ? Math.floor(q / threshold + 1e-9) : Infinity;
+      for (let p = 0; p < shared.length; p++) {
+        const c = shared[p];
+        if (c === 0) continue;
+        const n = this.bitCounts[p];
+        if (n < fewest || n > most) continue;
+        const exact = c / (q + n - c);
+        if (exact >= threshold && best.wants(exact) && (!accept || accept(p))) best.offer(p, roundScore(exact));
+      }
+      // Threshold 0: structures sharing no bit score 0; they fill the rest in record-ID (position) order.
+      for (let p = 0; threshold <= 0 && !best.full && p < shared.length; p++) {
+        if (shared[p] === 0 && this.bitCounts[p] > 0 && (!accept || accept(p))) best.offer(p, 0);
+      }
+      return best.sorted();
+    } finally {
+      shared.fill(0);
     }
-    return best.sorted();
   }
 }
 
@@ -71,6 +88,15 @@ class TopK {
   /** Negative when a ranks before b. */
   private compare(a: ScoredPosition, b: ScoredPosition): number {
     return b.score - a.score || this.idOf(a.position) - this.idOf(b.position);
+  }
+
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
+  /** False when a structure of this (unrounded) score cannot enter: cheap rejection before `offer`. */
+  wants(exact: number): boolean {
+    return this.heap.length < this.k || roundScore(exact) >= this.heap[0].score;
   }
 
   offer(position: number, score: number): void {

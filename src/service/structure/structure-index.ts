@@ -12,7 +12,7 @@ import { fingerprintsOf } from './fingerprint-cache';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
 
 /** Structures per RDKit library: one shard is the longest stretch a substructure search holds the event loop. */
-export const SHARD_SIZE = 1024;
+export const SHARD_SIZE = 256;
 /** Records fingerprinted per turn of the event loop while building. */
 const BUILD_SLICE = 256;
 export const DEFAULT_SUBSTRUCTURE_TIME_MS = 10_000;
@@ -22,7 +22,8 @@ export interface SubstructureOptions {
   maxResults: number;
   /** Milliseconds after which the search stops with what it found. */
   timeLimitMs: number;
-  accept: (record: CompoundRecord) => boolean;
+  /** Undefined: every record. */
+  accept?: (record: CompoundRecord) => boolean;
 }
 
 export interface SubstructureOutcome {
@@ -105,13 +106,15 @@ export class StructureIndex {
     for (let s = 0; s < this.shards.length; s++) {
       if (this.disposed) throw new Error('the structure index was closed');
       const positions = this.shardPositions[s];
-      for (const local of this.shards[s].matches(query, options.useChirality, positions.length)) {
+      // Without a restriction the shard can stop at the matches still wanted; with one, every match is checked.
+      const wanted = options.accept ? positions.length : options.maxResults - found.length;
+      for (const local of this.shards[s].matches(query, options.useChirality, wanted)) {
         const record = this.records[positions[local]];
-        if (options.accept(record)) found.push(record);
+        if (!options.accept || options.accept(record)) found.push(record);
       }
       const more = s + 1 < this.shards.length;
       if (found.length >= options.maxResults) {
-        const cut = found.length > options.maxResults || more;
+        const cut = found.length > options.maxResults || more || !options.accept;
         found.length = options.maxResults;
         return { records: found, stoppedEarly: cut ? `Stopped at maxResults (${options.maxResults}) matches; more records may match.` : undefined };
       }
@@ -128,14 +131,14 @@ export class StructureIndex {
   }
 
   /** The `max` records most similar to the structure whose Morgan bits are `bits`, with score >= threshold. */
-  async similar(bits: Uint16Array, threshold: number, max: number, accept: (record: CompoundRecord) => boolean): Promise<Array<{ record: CompoundRecord; score: number }>> {
+  async similar(bits: Uint16Array, threshold: number, max: number, accept?: (record: CompoundRecord) => boolean): Promise<Array<{ record: CompoundRecord; score: number }>> {
     await this.ready;
     if (this.disposed || !this.similarity) throw new Error('the structure index was closed');
     const hits: ScoredPosition[] = this.similarity.search(
       bits,
       threshold,
       max,
-      (p) => accept(this.records[p]),
+      accept && ((p) => accept(this.records[p])),
       (p) => this.records[p].id,
     );
     return hits.map((h) => ({ record: this.records[h.position], score: h.score }));
