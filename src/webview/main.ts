@@ -150,6 +150,15 @@ function show(view: DetailsView): void {
   } else {
     card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
   }
+  if (view.highlight) card.appendChild(el('p', { className: 'note', text: `Highlighted: ${view.highlight}` }));
+  card.appendChild(
+    el(
+      'div',
+      { className: 'actions' },
+      button('Find Similar', () => host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), 'Compounds similar to this one'),
+      button('Search Substructure', () => host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), 'Compounds containing this structure'),
+    ),
+  );
   root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
   root.appendChild(identifiers(view));
   root.appendChild(references(view));

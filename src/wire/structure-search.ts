@@ -101,3 +101,41 @@ export function checkSimilarityFilter(body: Partial<SimilarityFilterBody>): Erro
 export function roundScore(score: number): number {
   return Math.round(score * 10_000) / 10_000;
 }
+
+/**
+ * How a typed structure query is read: SMILES when it passes the SMILES syntax check, else SMARTS. A SMARTS pattern
+ * is checked here only for its shape (brackets, parentheses and ring-bond digits paired), as you type; the service's
+ * parser is the final word (a 400 naming `query`).
+ */
+export function structureQueryProblem(text: string, smilesOk: boolean): string | undefined {
+  const t = text.trim();
+  if (t === '') return 'query must be a non-empty SMILES or SMARTS';
+  if (t.length > STRUCTURE_LIMITS.queryChars) return `query has ${t.length} characters; at most ${STRUCTURE_LIMITS.queryChars} are allowed`;
+  if (smilesOk) return undefined;
+  let depth = 0;
+  let inBracket = false;
+  const rings = new Set<string>();
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (inBracket) {
+      if (c === ']') inBracket = false;
+      else if (c === '[') return `SMARTS has "[" inside a bracket atom at character ${i + 1}`;
+      continue;
+    }
+    if (c === '[') inBracket = true;
+    else if (c === ']') return `SMARTS has an unmatched "]" at character ${i + 1}`;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return `SMARTS has an unmatched ")" at character ${i + 1}`;
+    else if (/\s/.test(c)) return `SMARTS has a space at character ${i + 1}`;
+    else if (/\d/.test(c) || c === '%') {
+      const label = c === '%' ? t.slice(i, i + 3) : c;
+      if (c === '%') i += 2;
+      if (rings.has(label)) rings.delete(label);
+      else rings.add(label);
+    }
+  }
+  if (inBracket) return 'SMARTS has a "[" that is never closed';
+  if (depth > 0) return 'SMARTS has a "(" that is never closed';
+  if (rings.size) return `SMARTS leaves ring bond ${[...rings][0]} open`;
+  return undefined;
+}

@@ -17,7 +17,7 @@ import type { InsertMol } from '../mol/insertMol';
 import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
 import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
-import { loadDetails, loadSpectrumPlot } from './loadDetails';
+import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
 import { getNonce } from './nonce';
 
 export interface DetailsHost {
@@ -43,7 +43,7 @@ export class DetailsPanel extends Disposable {
   /** The webview reported what it put on screen (the test hook). */
   readonly onDidRender = this._onDidRender.event;
 
-  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal): Promise<DetailsView> {
+  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
@@ -51,7 +51,7 @@ export class DetailsPanel extends Disposable {
       const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, vscode.l10n.t('Record {0}', recordId), { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
-    return DetailsPanel.current.load(recordId, signal);
+    return DetailsPanel.current.load(recordId, signal, highlight);
   }
 
   static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
@@ -116,13 +116,13 @@ export class DetailsPanel extends Disposable {
    * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place; a panel
    * that has shown nothing yet says what went wrong (or closes, when cancelled).
    */
-  async load(recordId: number, signal?: AbortSignal): Promise<DetailsView> {
+  async load(recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
     const seq = ++this.loadSeq;
     const current = () => seq === this.loadSeq && !this.isDisposed;
     this.panel.title = vscode.l10n.t('Record {0}', recordId);
     try {
       const { client, server } = await this.host.connection.get();
-      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal);
+      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal, highlight);
       if (current()) this.push({ command: 'show', args: view });
       return view;
     } catch (error) {
@@ -202,6 +202,11 @@ export class DetailsPanel extends Disposable {
       case 'copied': {
         const { what } = message.args as WebviewRequests['copied']['args'];
         vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
+        return;
+      }
+      case 'structureSearch': {
+        const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
+        await vscode.commands.executeCommand(kind === 'similar' ? 'compoundDb.findSimilar' : 'compoundDb.searchBySubstructure', { recordId, interactive: true });
         return;
       }
       case 'rendered': {
