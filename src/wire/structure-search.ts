@@ -113,17 +113,14 @@ export function structureQueryProblem(text: string, smilesOk: boolean): string |
   if (t.length > STRUCTURE_LIMITS.queryChars) return `query has ${t.length} characters; at most ${STRUCTURE_LIMITS.queryChars} are allowed`;
   if (smilesOk) return undefined;
   let depth = 0;
-  let inBracket = false;
+  // Bracket atoms nest through recursive SMARTS (`[$([OH]c)]`); ring-bond digits count only outside them.
+  let brackets = 0;
   const rings = new Set<string>();
   for (let i = 0; i < t.length; i++) {
     const c = t[i];
-    if (inBracket) {
-      if (c === ']') inBracket = false;
-      else if (c === '[') return `SMARTS has "[" inside a bracket atom at character ${i + 1}`;
-      continue;
-    }
-    if (c === '[') inBracket = true;
-    else if (c === ']') return `SMARTS has an unmatched "]" at character ${i + 1}`;
+    if (c === '[') brackets++;
+    else if (c === ']' && --brackets < 0) return `SMARTS has an unmatched "]" at character ${i + 1}`;
+    else if (brackets > 0) continue;
     else if (c === '(') depth++;
     else if (c === ')' && --depth < 0) return `SMARTS has an unmatched ")" at character ${i + 1}`;
     else if (/\s/.test(c)) return `SMARTS has a space at character ${i + 1}`;
@@ -134,7 +131,7 @@ export function structureQueryProblem(text: string, smilesOk: boolean): string |
       else rings.add(label);
     }
   }
-  if (inBracket) return 'SMARTS has a "[" that is never closed';
+  if (brackets > 0) return 'SMARTS has a "[" that is never closed';
   if (depth > 0) return 'SMARTS has a "(" that is never closed';
   if (rings.size) return `SMARTS leaves ring bond ${[...rings][0]} open`;
   return undefined;
