@@ -123,6 +123,15 @@ const builds = [
     target: 'es2022',
     tsconfig: 'tsconfig.webview.json',
   },
+  {
+    ...common,
+    entryPoints: ['src/webview/editor.ts'],
+    outfile: 'dist/editor.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    tsconfig: 'tsconfig.webview.json',
+  },
 ];
 
 async function main() {

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { RenderedSnapshot } from '../webview/protocol';
+import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
 import type { SearchNode } from './searches/searchesTreeProvider';
@@ -23,4 +24,6 @@ export interface CompoundDbApi {
   hoverBackendLookups(): number;
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
   readonly logFolder: string;
+  /** The open structure editor: what is drawn, and an action run as its button would. */
+  structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };
 }

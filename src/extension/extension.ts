@@ -9,6 +9,8 @@ import { registerSecretCommands } from './commands/secretCommands';
 import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
+import { registerEditorCommands } from './commands/editorCommands';
+import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -53,10 +55,12 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => hovers.clear()));
   own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
 
-  const insertMol = molInserter(connection, own(new InsertTarget()));
+  const insertTarget = own(new InsertTarget());
+  const insertMol = molInserter(connection, insertTarget);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });
+  own({ dispose: () => StructureEditorPanel.current?.dispose() });
 
   const services: Services = {
     context,
@@ -73,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     hovers,
     details,
     insertMol,
+    insertTarget,
   };
   for (const d of [
     ...registerSearchCommands(services),
@@ -81,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
+    ...registerEditorCommands(services),
   ]) {
     own(d);
   }
@@ -119,6 +125,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
     logFolder: context.logUri.fsPath,
+    structureEditor: () => {
+      const editor = StructureEditorPanel.current;
+      if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
+      return { read: () => editor.read(), run: (action) => editor.run(action) };
+    },
   };
 }
 

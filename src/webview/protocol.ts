@@ -109,7 +109,7 @@ export interface WebviewRequests {
   openExternal: { args: { url: string }; res: void };
   spectrum: { args: { id: number }; res: SpectrumPlotView };
   /** A structure search with the record's structure as the query. */
-  structureSearch: { args: { recordId: number; kind: 'similar' | 'substructure' }; res: void };
+  structureSearch: { args: { recordId: number; kind: 'similar' | 'substructure' | 'edit' }; res: void };
   rendered: { args: RenderedSnapshot; res: void };
   saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
   saveMol: { args: { recordId: number; kind: MolKind }; res: void };

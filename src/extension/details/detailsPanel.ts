@@ -206,7 +206,8 @@ export class DetailsPanel extends Disposable {
       }
       case 'structureSearch': {
         const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
-        await vscode.commands.executeCommand(kind === 'similar' ? 'compoundDb.findSimilar' : 'compoundDb.searchBySubstructure', { recordId, interactive: true });
+        const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[kind];
+        await vscode.commands.executeCommand(command, { recordId, interactive: true });
         return;
       }
       case 'rendered': {

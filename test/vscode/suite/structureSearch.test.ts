@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import * as vscode from 'vscode';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { DetailsView } from '../../../src/webview/protocol';
 import type { RecordDetails } from '../../../src/wire';
@@ -95,5 +96,42 @@ suite('Structure search: substructure, similarity, highlight', () => {
       await run('compoundDb.clearApiKey', {});
       await server.close();
     }
+  });
+});
+
+suite('Structure editor (OpenChemLib)', () => {
+  let caffeine: number;
+  suiteSetup(async () => {
+    caffeine = await recordIdByName('caffeine');
+  });
+  suiteTeardown(() => closeAllEditors());
+
+  test('Draw Structure opens the editor with a record\'s structure; its drawing runs a substructure search', async () => {
+    const a = await api();
+    await run('compoundDb.drawStructure', { recordId: caffeine });
+    const drawing = await a.structureEditor().read();
+    assert.strictEqual(drawing.atoms, 14, `caffeine has 14 heavy atoms, drawn ${drawing.smiles}`);
+    const state = (await a.structureEditor().run('substructure')) as SearchState;
+    assert.strictEqual(state.spec.kind, 'substructure');
+    assert.strictEqual(state.error, undefined, state.error);
+    assert.ok(state.ids.includes(caffeine));
+    const similar = (await a.structureEditor().run('similar')) as SearchState;
+    assert.strictEqual(similar.ids[0], caffeine);
+    assert.strictEqual(similar.scores?.[caffeine], 1);
+    const exact = (await a.structureEditor().run('exact')) as SearchState;
+    assert.deepStrictEqual(exact.ids, [caffeine]);
+  });
+
+  test('inserts the drawing as SMILES or as a MOL block at the cursor', async () => {
+    const a = await api();
+    const doc = await vscode.workspace.openTextDocument({ content: '' });
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await run('compoundDb.drawStructure', { smiles: 'c1ccccc1O' });
+    const drawing = await a.structureEditor().read();
+    assert.strictEqual(drawing.atoms, 7);
+    await a.structureEditor().run('insertSmiles');
+    assert.strictEqual(doc.getText(), drawing.smiles);
+    await a.structureEditor().run('insertMol');
+    assert.match(doc.getText(), /V2000[\s\S]*M {2}END/);
   });
 });
