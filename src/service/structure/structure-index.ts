@@ -14,7 +14,7 @@ import { SimilarityIndex, type ScoredPosition } from './similarity-index';
 /** Structures per RDKit library: one shard is the longest stretch a substructure search holds the event loop. */
 export const SHARD_SIZE = 256;
 /** Records fingerprinted per turn of the event loop while building. */
-const BUILD_SLICE = 256;
+const BUILD_SLICE = 64;
 export const DEFAULT_SUBSTRUCTURE_TIME_MS = 10_000;
 
 export interface SubstructureOptions {
