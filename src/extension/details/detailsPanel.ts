@@ -18,7 +18,7 @@ import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
 import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
-import { getNonce } from './nonce';
+import { webviewHtml } from '../common/webviewHtml';
 
 export interface DetailsHost {
   extensionUri: vscode.Uri;
@@ -221,31 +221,12 @@ export class DetailsPanel extends Disposable {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const nonce = getNonce();
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'media', 'details.css'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet">
-<title>Compound details</title>
-</head>
-<body>
-<main id="root"><p class="note">Loading…</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return webviewHtml(this.panel.webview, {
+      extensionUri: this.host.extensionUri,
+      script: 'webview.js',
+      title: 'Compound details',
+      body: '<main id="root"><p class="note">Loading…</p></main>',
+    });
   }
 }
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/logger';
-import { getNonce } from '../details/nonce';
+import { webviewHtml } from '../common/webviewHtml';
 import type { InsertTarget } from '../mol/insertTarget';
 import { insertTextAtCursor } from '../mol/insertText';
 import { EDITOR_ACTIONS, EDITOR_VIEW_TYPE, type Drawing, type EditorAction, type EditorToHost, type HostToEditor } from '../../webview/editorProtocol';
@@ -115,35 +115,16 @@ export class StructureEditorPanel extends Disposable {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const nonce = getNonce();
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'editor.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'media', 'details.css'));
-    // The editor sets element styles from script, hence 'unsafe-inline' for styles only; scripts need the nonce.
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data: blob:`,
-      `style-src ${webview.cspSource} 'unsafe-inline'`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet">
-<title>Draw Structure</title>
-</head>
-<body>
-<main>
+    return webviewHtml(this.panel.webview, {
+      extensionUri: this.host.extensionUri,
+      script: 'editor.js',
+      title: 'Draw Structure',
+      inlineStyles: true,
+      body: `<main>
 <div id="actions" class="actions"></div>
-<div id="editor" style="width: 100%; height: 70vh; background: #ffffff;"></div>
+<div id="editor" class="structure-editor"></div>
 <p id="status" class="note"></p>
-</main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+</main>`,
+    });
   }
 }
