@@ -124,6 +124,7 @@ suite('Structure editor (OpenChemLib)', () => {
 
   test('inserts the drawing as SMILES or as a MOL block at the cursor', async () => {
     const a = await api();
+    await closeAllEditors();
     const doc = await vscode.workspace.openTextDocument({ content: '' });
     await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
     await run('compoundDb.drawStructure', { smiles: 'c1ccccc1O' });
