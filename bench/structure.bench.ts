@@ -24,7 +24,8 @@ const SUBSTRUCTURES: Array<[string, string, 'SMILES' | 'SMARTS']> = [
   ['steroid nucleus, any bonds', '[#6]1~[#6]~[#6]~[#6]2~[#6](~[#6]~1)~[#6]~[#6]~[#6]1~[#6]~2~[#6]~[#6]~[#6]2~[#6]~[#6]~[#6]~[#6]~1~2', 'SMARTS'],
 ];
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several routes, read field by field
+async function call(base: string, method: string, path: string, body?: unknown): Promise<any> {
   // The brute-force peer holds this process for seconds, past the server's keep-alive: a reused socket may be closed.
   const res = await send(base, method, path, body).catch(() => send(base, method, path, body));
   const json = await res.json();
@@ -81,8 +82,12 @@ async function benchSize(rdkit: MainModule, seed: CompoundRecord[], size: number
   const index = await service.structureIndexReady;
   const rssReady = process.memoryUsage().rss;
   const base = service.baseUrl;
-  console.log(`\n${size.toLocaleString('en')} records: service listening after ${service.loadMs} ms; structure index built ${index.buildMs} ms later, in the background`);
-  console.log(`  structure index: ${(index.approximateBytes / 1e6).toFixed(0)} MB by count (Morgan postings, pattern fingerprints, SMILES); RSS grew ${((rssReady - rssListening) / 1e6).toFixed(0)} MB while it was built (store and records: ${((rssListening - rssBefore) / 1e6).toFixed(0)} MB)`);
+  console.log(
+    `\n${size.toLocaleString('en')} records: service listening after ${service.loadMs} ms; structure index built ${index.buildMs} ms later, in the background`,
+  );
+  console.log(
+    `  structure index: ${(index.approximateBytes / 1e6).toFixed(0)} MB by count (Morgan postings, pattern fingerprints, SMILES); RSS grew ${((rssReady - rssListening) / 1e6).toFixed(0)} MB while it was built (store and records: ${((rssListening - rssBefore) / 1e6).toFixed(0)} MB)`,
+  );
   try {
     console.log('  substructure, first 25 hits                   p50         p95      brute-force peer (first 25)');
     for (const [name, query, queryFormat] of SUBSTRUCTURES) {
@@ -117,7 +122,9 @@ async function benchSize(rdkit: MainModule, seed: CompoundRecord[], size: number
       waits.push(performance.now() - t);
       const s = await call(base, 'GET', `filter/${queryId}/status`);
       if (s.status !== 'Processing' && s.status !== 'Created') {
-        console.log(`  while '*' ran (${s.count} matches${s.message ? `; ${s.message}` : ''}): ${waits.length} details requests, p50 ${ms(percentile(waits, 50))}, max ${ms(Math.max(...waits))}`);
+        console.log(
+          `  while '*' ran (${s.count} matches${s.message ? `; ${s.message}` : ''}): ${waits.length} details requests, p50 ${ms(percentile(waits, 50))}, max ${ms(Math.max(...waits))}`,
+        );
         break;
       }
     }
@@ -131,7 +138,9 @@ async function main(): Promise<void> {
   console.log('Two shared cores: figures are noisy. Synthetic collections repeat the shipped structures (see bench/service-synthetic.ts).');
   const shipped = await startService({ port: 0 });
   const index = await shipped.structureIndexReady;
-  console.log(`Shipped collection: ${shipped.records} records, listening after ${shipped.loadMs} ms; structure index ready ${index.buildMs} ms after that (start-up does not wait for it)`);
+  console.log(
+    `Shipped collection: ${shipped.records} records, listening after ${shipped.loadMs} ms; structure index ready ${index.buildMs} ms after that (start-up does not wait for it)`,
+  );
   await shipped.close();
   const rdkit = await initRDKitModule();
   const seed = await loadShippedCollection();

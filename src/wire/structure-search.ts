@@ -48,11 +48,6 @@ export interface SimilarityFilterBody extends Ordered {
   dataSources?: string[] | null;
 }
 
-/** `filter/{queryId}/results` of a similarity query: `scores` parallel to `results`, Tanimoto to 4 decimals. */
-export interface ScoredResults {
-  scores?: number[];
-}
-
 type Errors = FieldError[];
 
 function checkStructureText(field: string, value: unknown, errors: Errors): Errors {

@@ -19,8 +19,18 @@ const ROOT = path.resolve(__dirname, '../../..');
 const { ensureDebianPackages } = require(path.join(ROOT, 'scripts/vscode/apt.js')) as { ensureDebianPackages: (p: string[], log: string) => void };
 
 const PATTERNS = [
-  '[#7]', '[#16]', '[#9]', '[Cl,Br,I]', '[#15]~[#8]', '[#8]~[#6]~[#8]', '[#7]~[#6]~[#7]', '[#6]~[#7]~[#6]~[#8]',
-  '[#6]1~[#6]~[#6]~[#6]~[#6]~[#6]~1', '[#6]1~[#6]~[#6]~[#6]~[#6]~1', '[#6]1~[#6]~[#6]~[#7]~[#6]~[#6]~1', '[#8]~[#6]~[#6]~[#8]',
+  '[#7]',
+  '[#16]',
+  '[#9]',
+  '[Cl,Br,I]',
+  '[#15]~[#8]',
+  '[#8]~[#6]~[#8]',
+  '[#7]~[#6]~[#7]',
+  '[#6]~[#7]~[#6]~[#8]',
+  '[#6]1~[#6]~[#6]~[#6]~[#6]~[#6]~1',
+  '[#6]1~[#6]~[#6]~[#6]~[#6]~1',
+  '[#6]1~[#6]~[#6]~[#7]~[#6]~[#6]~1',
+  '[#8]~[#6]~[#6]~[#8]',
 ];
 
 describe('service: substructure search against Open Babel (an independent SMARTS matcher)', function () {
@@ -45,7 +55,12 @@ describe('service: substructure search against Open Babel (an independent SMARTS
   function obabelMatches(smarts: string): Set<number> {
     const r = spawnSync('obabel', ['-ismi', smiFile, '-osmi', '-s', smarts], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     assert.strictEqual(r.status, 0, r.stderr);
-    return new Set(r.stdout.split('\n').filter(Boolean).map((line) => Number(line.split('\t')[1])));
+    return new Set(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => Number(line.split('\t')[1])),
+    );
   }
 
   it('Open Babel reads the collection', () => {
@@ -56,7 +71,10 @@ describe('service: substructure search against Open Babel (an independent SMARTS
     it(`${smarts}: the same records as obabel -s`, async () => {
       const readable = obabelMatches('*');
       const ours = (await runFilter(svc.baseUrl, 'filter/substructure', { query: smarts, queryFormat: 'SMARTS' })).filter((id) => readable.has(id));
-      assert.deepStrictEqual(ours, [...obabelMatches(smarts)].sort((a, b) => a - b));
+      assert.deepStrictEqual(
+        ours,
+        [...obabelMatches(smarts)].sort((a, b) => a - b),
+      );
     });
   }
 });

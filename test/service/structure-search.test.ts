@@ -16,16 +16,66 @@ import { api, runFilter, waitQuery } from './support/http';
 
 /** Queries as a chemist writes them: functional groups, ring systems, elements, charges, isotopes, stereo. */
 const SMILES_QUERIES = [
-  'c1ccccc1O', 'c1ccncc1', 'C(=O)O', 'C1CCC2C(C1)CCC1C2CCC2CCCC12', 'c1ccccc1', 'CCO', 'C=O', 'N', 'Cl', '[Na+]',
-  'c1ccc2ccccc2c1', 'C1CCCCC1', 'c1cnc[nH]1', 'S', 'P', 'Br', 'C#N', 'C=C', 'OCC(O)CO', 'OC(=O)c1ccccc1',
-  'C1=CC=CC=C1', 'NC(C)C(=O)O', 'O=C1NC(=O)NC=C1', '[2H]', 'OS(=O)(=O)O', 'C[N+](C)(C)C', 'c1ccc2[nH]ccc2c1',
+  'c1ccccc1O',
+  'c1ccncc1',
+  'C(=O)O',
+  'C1CCC2C(C1)CCC1C2CCC2CCCC12',
+  'c1ccccc1',
+  'CCO',
+  'C=O',
+  'N',
+  'Cl',
+  '[Na+]',
+  'c1ccc2ccccc2c1',
+  'C1CCCCC1',
+  'c1cnc[nH]1',
+  'S',
+  'P',
+  'Br',
+  'C#N',
+  'C=C',
+  'OCC(O)CO',
+  'OC(=O)c1ccccc1',
+  'C1=CC=CC=C1',
+  'NC(C)C(=O)O',
+  'O=C1NC(=O)NC=C1',
+  '[2H]',
+  'OS(=O)(=O)O',
+  'C[N+](C)(C)C',
+  'c1ccc2[nH]ccc2c1',
 ];
 const SMARTS_QUERIES = [
-  '[OX2H][CX4]', '[CX3](=O)[OX2H1]', '[NX3;H2,H1;!$(NC=O)]', '[#7]', '[R]', '[r6]', '[a]', '[$([OH]c)]', '[CX3]=[CX3]',
-  '[#6]1~[#6]~[#6]~[#6]2~[#6](~[#6]~1)~[#6]~[#6]~[#6]1~[#6]~2~[#6]~[#6]~[#6]2~[#6]~[#6]~[#6]~[#6]~1~2', '[#6]~[#7]', 'c:c', '[!#6;!#1]', '[Cl,Br,I]', '[#8]=[#6]-[#8]', '[NX3][CX3](=[OX1])', '[SX2]', '[+,-]', '[D4]', 'C@C',
+  '[OX2H][CX4]',
+  '[CX3](=O)[OX2H1]',
+  '[NX3;H2,H1;!$(NC=O)]',
+  '[#7]',
+  '[R]',
+  '[r6]',
+  '[a]',
+  '[$([OH]c)]',
+  '[CX3]=[CX3]',
+  '[#6]1~[#6]~[#6]~[#6]2~[#6](~[#6]~1)~[#6]~[#6]~[#6]1~[#6]~2~[#6]~[#6]~[#6]2~[#6]~[#6]~[#6]~[#6]~1~2',
+  '[#6]~[#7]',
+  'c:c',
+  '[!#6;!#1]',
+  '[Cl,Br,I]',
+  '[#8]=[#6]-[#8]',
+  '[NX3][CX3](=[OX1])',
+  '[SX2]',
+  '[+,-]',
+  '[D4]',
+  'C@C',
 ];
 const CHIRAL_QUERIES = ['C[C@H](N)C(=O)O', 'C[C@@H](N)C(=O)O', 'O[C@H]1CC[C@H]2CC[C@@H]1C2'];
-const SIMILARITY_QUERIES = ['CN1C=NC2=C1C(=O)N(C(=O)N2C)C', 'CC(=O)Oc1ccccc1C(=O)O', 'c1ccccc1O', 'CCO', 'OC[C@H]1OC(O)[C@H](O)[C@@H](O)[C@@H]1O', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'N'];
+const SIMILARITY_QUERIES = [
+  'CN1C=NC2=C1C(=O)N(C(=O)N2C)C',
+  'CC(=O)Oc1ccccc1C(=O)O',
+  'c1ccccc1O',
+  'CCO',
+  'OC[C@H]1OC(O)[C@H](O)[C@@H](O)[C@@H]1O',
+  'CC(C)Cc1ccc(cc1)C(C)C(=O)O',
+  'N',
+];
 
 const LAB_SMILES = ['Oc1ccc(cc1)C(C)(C)C', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'Oc1ccccc1C(=O)O', 'c1ccc2ncccc2c1', 'CCN(CC)CC'];
 
@@ -85,7 +135,10 @@ describe('service: substructure and similarity search against a brute-force run 
     const q = (format === 'SMILES' ? rdkit.get_mol(text) : rdkit.get_qmol(text)) as Mol;
     try {
       const details = JSON.stringify({ useChirality });
-      return all.filter((r) => r.mol.get_substruct_match(q, details) !== '{}').map((r) => r.id).sort((a, b) => a - b);
+      return all
+        .filter((r) => r.mol.get_substruct_match(q, details) !== '{}')
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
     } finally {
       q.delete();
     }
@@ -135,11 +188,23 @@ describe('service: substructure and similarity search against a brute-force run 
   }
   for (const q of SIMILARITY_QUERIES) {
     it(`similarity ${q}: order and scores equal to Tanimoto over RDKit's Morgan fingerprints of every record`, async () => {
-      for (const [threshold, max] of [[0.7, 100], [0.3, 25], [0, 10]]) {
+      for (const [threshold, max] of [
+        [0.7, 100],
+        [0.3, 25],
+        [0, 10],
+      ]) {
         const want = bruteSimilarity(q, threshold, max);
         const got = await similarity({ smiles: q, threshold, maxResults: max });
-        assert.deepStrictEqual(got.results, want.map((w) => w.id), `threshold ${threshold}`);
-        assert.deepStrictEqual(got.scores, want.map((w) => w.score), `threshold ${threshold}`);
+        assert.deepStrictEqual(
+          got.results,
+          want.map((w) => w.id),
+          `threshold ${threshold}`,
+        );
+        assert.deepStrictEqual(
+          got.scores,
+          want.map((w) => w.score),
+          `threshold ${threshold}`,
+        );
       }
     });
   }
@@ -149,7 +214,10 @@ describe('service: substructure and similarity search against a brute-force run 
     const labIds = all.filter((r) => r.sources.includes(lab)).map((r) => r.id);
     assert.strictEqual(labIds.length, LAB_SMILES.length);
     const phenols = await runFilter(base, 'filter/substructure', { query: 'c1ccccc1O', dataSources: [lab] });
-    assert.deepStrictEqual(phenols, bruteSubstructure('c1ccccc1O', 'SMILES').filter((id) => labIds.includes(id)));
+    assert.deepStrictEqual(
+      phenols,
+      bruteSubstructure('c1ccccc1O', 'SMILES').filter((id) => labIds.includes(id)),
+    );
     assert.strictEqual(phenols.length, 2);
     const similar = await similarity({ smiles: 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', threshold: 0.1, dataSources: [lab.toUpperCase()] });
     assert.ok(similar.results.every((id) => labIds.includes(id)));
@@ -158,12 +226,21 @@ describe('service: substructure and similarity search against a brute-force run 
 
   it('orders by a sort key like every filter, scores staying with their records', async () => {
     const byWeight = await runFilter(base, 'filter/substructure', { query: 'c1ccncc1', orderBy: 'molecularWeight', orderDirection: 'descending' });
-    assert.deepStrictEqual([...byWeight].sort((a, b) => a - b), bruteSubstructure('c1ccncc1', 'SMILES'));
+    assert.deepStrictEqual(
+      [...byWeight].sort((a, b) => a - b),
+      bruteSubstructure('c1ccncc1', 'SMILES'),
+    );
     const plain = await similarity({ smiles: 'c1ccccc1O', threshold: 0.2, maxResults: 30 });
     const byId = await similarity({ smiles: 'c1ccccc1O', threshold: 0.2, maxResults: 30, orderBy: 'recordId', orderDirection: 'descending' });
-    assert.deepStrictEqual(byId.results, [...plain.results].sort((a, b) => b - a));
+    assert.deepStrictEqual(
+      byId.results,
+      [...plain.results].sort((a, b) => b - a),
+    );
     const scoreOf = new Map(plain.results.map((id, i) => [id, plain.scores[i]]));
-    assert.deepStrictEqual(byId.scores, byId.results.map((id) => scoreOf.get(id)));
+    assert.deepStrictEqual(
+      byId.scores,
+      byId.results.map((id) => scoreOf.get(id)),
+    );
   });
 
   it('pages results with scores parallel to them', async () => {
@@ -181,7 +258,10 @@ describe('service: substructure and similarity search against a brute-force run 
     assert.strictEqual(status.status, 'Complete');
     assert.strictEqual(status.count, 25);
     assert.match(status.message, /Stopped at maxResults \(25\)/);
-    assert.deepStrictEqual((await api(base, 'GET', `filter/${submit.json.queryId}/results`)).json.results, bruteSubstructure('C', 'SMILES').slice(0, 25));
+    assert.deepStrictEqual(
+      (await api(base, 'GET', `filter/${submit.json.queryId}/results`)).json.results,
+      bruteSubstructure('C', 'SMILES').slice(0, 25),
+    );
     const star = await api(base, 'POST', 'filter/substructure', { query: '*', queryFormat: 'SMARTS', maxResults: 100 });
     const starStatus = await waitQuery(base, `filter/${star.json.queryId}/status`);
     assert.strictEqual(starStatus.count, 100);
@@ -207,7 +287,7 @@ describe('service: substructure and similarity search against a brute-force run 
 
   it('answers bad input with a 400 naming the field and the rule', async () => {
     const cases: Array<[string, object, string, RegExp]> = [
-      ['filter/substructure', { query: 'C1CC(' , queryFormat: 'SMARTS' }, 'query', /is not valid SMARTS/],
+      ['filter/substructure', { query: 'C1CC(', queryFormat: 'SMARTS' }, 'query', /is not valid SMARTS/],
       ['filter/substructure', { query: '[OX2H]' }, 'query', /queryFormat to SMARTS/],
       ['filter/substructure', { query: '' }, 'query', /non-empty/],
       ['filter/substructure', { query: '   ' }, 'query', /non-empty/],
@@ -233,7 +313,8 @@ describe('service: substructure and similarity search against a brute-force run 
   });
 
   it('draws the match highlighted: a different PNG from the plain one, the plain one when nothing matches', async () => {
-    const phenol = all.find((r) => r.smiles === 'Oc1ccccc1') ?? all.find((r) => r.mol.get_substruct_match(rdkit.get_qmol('c1ccccc1[OH]') as Mol) !== '{}');
+    const phenol =
+      all.find((r) => r.smiles === 'Oc1ccccc1') ?? all.find((r) => r.mol.get_substruct_match(rdkit.get_qmol('c1ccccc1[OH]') as Mol) !== '{}');
     assert.ok(phenol);
     const plain = await api(base, 'GET', `records/${phenol.id}/image`);
     const lit = await api(base, 'GET', `records/${phenol.id}/image?highlight=${encodeURIComponent('c1ccccc1O')}`);

@@ -5,7 +5,16 @@ const problem = (text: string) => structureQueryProblem(text, parseSmilesSyntax(
 
 describe('structure query check as you type (SMILES or SMARTS)', () => {
   it('accepts SMILES and well-shaped SMARTS', () => {
-    for (const q of ['c1ccccc1O', 'C(=O)O', '[CX3](=O)[OX2H1]', '[#6]1~[#6]~[#6]~[#6]~[#6]~[#6]~1', '[$([OH]c)]', 'C%10CC%10', '*', '[NX3;H2,H1;!$(NC=O)]']) {
+    for (const q of [
+      'c1ccccc1O',
+      'C(=O)O',
+      '[CX3](=O)[OX2H1]',
+      '[#6]1~[#6]~[#6]~[#6]~[#6]~[#6]~1',
+      '[$([OH]c)]',
+      'C%10CC%10',
+      '*',
+      '[NX3;H2,H1;!$(NC=O)]',
+    ]) {
       assert.strictEqual(problem(q), undefined, q);
     }
   });

@@ -11,7 +11,14 @@ import type { Logger } from '../common/logger';
 import { webviewHtml } from '../common/webviewHtml';
 import type { InsertTarget } from '../mol/insertTarget';
 import { insertTextAtCursor } from '../mol/insertText';
-import { EDITOR_ACTIONS, EDITOR_VIEW_TYPE, type Drawing, type EditorAction, type EditorToHost, type HostToEditor } from '../../webview/editorProtocol';
+import {
+  EDITOR_ACTIONS,
+  EDITOR_VIEW_TYPE,
+  type Drawing,
+  type EditorAction,
+  type EditorToHost,
+  type HostToEditor,
+} from '../../webview/editorProtocol';
 
 export interface EditorHost {
   extensionUri: vscode.Uri;

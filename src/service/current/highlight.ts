@@ -13,7 +13,8 @@ import { parseStructureQuery } from './structure-filters';
 function formatOf(text: string, asked: string | null, ctx: ServiceContext): SubstructureFormat {
   if (asked !== null && asked !== '') {
     const format = asked.toUpperCase();
-    if (!SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat)) throw badField('highlightFormat', `highlightFormat ${JSON.stringify(asked)} must be SMILES or SMARTS`);
+    if (!SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat))
+      throw badField('highlightFormat', `highlightFormat ${JSON.stringify(asked)} must be SMILES or SMARTS`);
     return format as SubstructureFormat;
   }
   const asSmiles = ctx.chemistry.structures.parseQuery(text, 'SMILES');

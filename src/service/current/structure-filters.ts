@@ -30,7 +30,10 @@ export function parseStructureQuery(ctx: ServiceContext, field: string, text: st
   const query = ctx.chemistry.structures.parseQuery(text, format);
   if (!query) {
     const hint = format === 'SMILES' ? ' (for a SMARTS pattern set queryFormat to SMARTS)' : '';
-    throw badField(field, `${field} ${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)} is not valid ${format}: it does not parse${hint}`);
+    throw badField(
+      field,
+      `${field} ${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)} is not valid ${format}: it does not parse${hint}`,
+    );
   }
   if (query.atoms === 0 || query.atoms > STRUCTURE_LIMITS.queryAtoms) {
     query.dispose();
@@ -77,7 +80,14 @@ export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, 
       const hits = await ctx.structures.similar(bits, threshold, max, acceptIn(sources));
       const scoreOf = new Map(hits.map((h) => [h.record.id, h.score]));
       // Similarity order unless the body asks for another one (then ties and the rest go as every filter's).
-      const ordered = body.orderBy || body.orderDirection ? orderRecords(hits.map((h) => h.record), body.orderBy, body.orderDirection) : hits.map((h) => h.record);
+      const ordered =
+        body.orderBy || body.orderDirection
+          ? orderRecords(
+              hits.map((h) => h.record),
+              body.orderBy,
+              body.orderDirection,
+            )
+          : hits.map((h) => h.record);
       const ids = idsOf(ordered);
       return { kind: 'ids', ids, scores: ids.map((id) => scoreOf.get(id) as number) };
     }),

@@ -45,7 +45,13 @@ export class SimilarityIndex {
    * The `max` most similar positions with score >= threshold that `accept` keeps (all when it is undefined); `idOf`
    * breaks ties. With threshold 0 every accepted structure qualifies, sharing a bit or not.
    */
-  search(query: Uint16Array, threshold: number, max: number, accept: ((p: number) => boolean) | undefined, idOf: (p: number) => number): ScoredPosition[] {
+  search(
+    query: Uint16Array,
+    threshold: number,
+    max: number,
+    accept: ((p: number) => boolean) | undefined,
+    idOf: (p: number) => number,
+  ): ScoredPosition[] {
     const shared = (this.shared ??= new Uint16Array(this.size));
     try {
       for (let b = 0; b < query.length; b++) {

@@ -67,7 +67,7 @@ export class StructureIndex {
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const morgan: Array<Uint16Array | undefined> = new Array(this.records.length);
+    const morgan = new Array<Uint16Array | undefined>(this.records.length);
     let shard: StructureLibrary | undefined;
     let positions: number[] = [];
     await turn(); // after the service listens
@@ -131,7 +131,12 @@ export class StructureIndex {
   }
 
   /** The `max` records most similar to the structure whose Morgan bits are `bits`, with score >= threshold. */
-  async similar(bits: Uint16Array, threshold: number, max: number, accept?: (record: CompoundRecord) => boolean): Promise<Array<{ record: CompoundRecord; score: number }>> {
+  async similar(
+    bits: Uint16Array,
+    threshold: number,
+    max: number,
+    accept?: (record: CompoundRecord) => boolean,
+  ): Promise<Array<{ record: CompoundRecord; score: number }>> {
     await this.ready;
     if (this.disposed || !this.similarity) throw new Error('the structure index was closed');
     const hits: ScoredPosition[] = this.similarity.search(

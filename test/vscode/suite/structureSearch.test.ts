@@ -6,9 +6,13 @@ import type { RecordDetails } from '../../../src/wire';
 import { startFakeServer } from './fakeServer';
 import { api, closeAllEditors, recordIdByName, run, setSetting } from './helpers';
 
-type TreeRow = { node: { type: string; searchId: string; recordId?: number }; item: { label?: unknown; description?: unknown; contextValue?: string } };
+type TreeRow = {
+  node: { type: string; searchId: string; recordId?: number };
+  item: { label?: unknown; description?: unknown; contextValue?: string };
+};
 
-const labelOf = (row: TreeRow): string => (typeof row.item.label === 'string' ? row.item.label : String((row.item.label as { label?: string })?.label ?? ''));
+const labelOf = (row: TreeRow): string =>
+  typeof row.item.label === 'string' ? row.item.label : String((row.item.label as { label?: string })?.label ?? '');
 
 suite('Structure search: substructure, similarity, highlight', () => {
   let caffeine: number;
@@ -60,7 +64,10 @@ suite('Structure search: substructure, similarity, highlight', () => {
     assert.strictEqual(state.more, true, 'a first page of 50 of 120');
     const rows = a.treeItems({ type: 'search', searchId: state.id } as never) as TreeRow[];
     assert.match(labelOf(rows[0]), /\(1\.0000\)$/);
-    assert.ok(rows.slice(1, -1).every((r) => /\(0\.\d{4}\)$/.test(labelOf(r))), 'every result shows its similarity');
+    assert.ok(
+      rows.slice(1, -1).every((r) => /\(0\.\d{4}\)$/.test(labelOf(r))),
+      'every result shows its similarity',
+    );
     const more = await run<SearchState>('compoundDb.searches.loadMore', rows[rows.length - 1].node);
     assert.ok(more && more.ids.length === 100);
     assert.ok(more.ids.every((id) => typeof more.scores?.[id] === 'number'));
@@ -85,7 +92,10 @@ suite('Structure search: substructure, similarity, highlight', () => {
     try {
       await run('compoundDb.setApiKey', { value: 'structure-test-key-01' });
       await setSetting('serverUrl', server.url);
-      for (const [command, args] of [['compoundDb.findSimilar', { smiles: 'CCO' }], ['compoundDb.searchBySubstructure', { query: 'CCO' }]] as const) {
+      for (const [command, args] of [
+        ['compoundDb.findSimilar', { smiles: 'CCO' }],
+        ['compoundDb.searchBySubstructure', { query: 'CCO' }],
+      ] as const) {
         const state = await run<SearchState>(command, args);
         assert.strictEqual(state.status, 'Failed');
         assert.strictEqual(state.error, 'structure search is not offered by this server');
@@ -106,7 +116,7 @@ suite('Structure editor (OpenChemLib)', () => {
   });
   suiteTeardown(() => closeAllEditors());
 
-  test('Draw Structure opens the editor with a record\'s structure; its drawing runs a substructure search', async () => {
+  test("Draw Structure opens the editor with a record's structure; its drawing runs a substructure search", async () => {
     const a = await api();
     await run('compoundDb.drawStructure', { recordId: caffeine });
     const drawing = await a.structureEditor().read();
