@@ -155,9 +155,9 @@ function show(view: DetailsView): void {
     el(
       'div',
       { className: 'actions' },
-      button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), 'Compounds similar to this one'),
-      button('Search Substructure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), 'Compounds containing this structure'),
-      button('Edit structure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'edit' }).catch(report), 'Open this structure in the structure editor'),
+      button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), { name: 'Find compounds similar to this one' }),
+      button('Search Substructure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), { name: 'Search compounds containing this structure' }),
+      button('Edit structure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'edit' }).catch(report), { name: 'Edit this structure in the structure editor' }),
     ),
   );
   root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));

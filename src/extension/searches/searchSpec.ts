@@ -100,6 +100,8 @@ const INPUT_LABELS: Readonly<Record<Exclude<SearchKind, 'composite'>, string>> =
   inchi: 'InChI',
   inchikey: 'InChIKey',
   smiles: 'SMILES',
+  substructure: vscode.l10n.t('substructure query'),
+  similarity: 'SMILES',
   legacySimple: vscode.l10n.t('query'),
   legacyAsync: vscode.l10n.t('query'),
 };
