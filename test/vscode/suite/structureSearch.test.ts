@@ -98,7 +98,7 @@ suite('Structure search: substructure, similarity, highlight', () => {
       ] as const) {
         const state = await run<SearchState>(command, args);
         assert.strictEqual(state.status, 'Failed');
-        assert.strictEqual(state.error, 'structure search is not offered by this server');
+        assert.strictEqual(state.error, 'Structure search is not offered by this server.');
       }
       assert.ok(server.requests.some((r) => r.url.endsWith('/filter/similarity')));
     } finally {
