@@ -53,6 +53,12 @@ export class BadRequestError extends errorOfStatus(400) {}
 /** The API key was refused (401). */
 export class AuthorizationError extends errorOfStatus(401) {}
 export class NotFoundError extends errorOfStatus(404) {}
+/** A 404 from filter/substructure or filter/similarity: the server has no structure search (only Compound DB's own service offers it). */
+export class StructureSearchUnavailableError extends NotFoundError {
+  constructor(details?: HttpErrorDetails) {
+    super('structure search is not offered by this server', details);
+  }
+}
 export class MethodError extends errorOfStatus(405) {}
 export class PayloadError extends errorOfStatus(413) {}
 /** 429 after the bounded retries were spent. */

@@ -10,6 +10,8 @@ import { registerSecretCommands } from './commands/secretCommands';
 import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
+import { registerEditorCommands } from './commands/editorCommands';
+import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -62,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });
+  own({ dispose: () => StructureEditorPanel.current?.dispose() });
 
   const services: Services = {
     context,
@@ -78,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     hovers,
     details,
     insertMol,
+    insertTarget,
   };
   for (const d of [
     ...registerSearchCommands(services),
@@ -87,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
     ...registerGridCommands(services),
+    ...registerEditorCommands(services),
   ]) {
     own(d);
   }
@@ -129,6 +134,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       keys: () => grids.registry.keys(),
       rendered: (key, until) => grids.registry.snapshot(key, until),
       drive: (key, action) => grids.registry.drive(key, action),
+    },
+    structureEditor: () => {
+      const editor = StructureEditorPanel.current;
+      if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
+      return { read: () => editor.read(), run: (action) => editor.run(action) };
     },
   };
 }

@@ -15,6 +15,7 @@ import { PostgresQueries } from './query/postgres-queries';
 import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
+import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import { createServiceServer } from './server';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
@@ -87,6 +88,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
   const chemistry = await loading;
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
+  // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
+  // cartridge's operators are not used yet: see src/service/README.md).
+  const structures = new StructureIndex(chemistry.structures, await store.all());
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -96,6 +100,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     spectra,
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    structures,
+    structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,
     log,
   };
@@ -110,6 +116,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
   } catch (err) {
     engine.close();
+    structures.dispose();
     await release();
     throw err;
   }
@@ -124,11 +131,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
+    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,
     skippedDataFiles: skippedFiles,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
+        structures.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(release)),

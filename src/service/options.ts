@@ -27,6 +27,8 @@ export interface ServiceOptions {
   queryAnswerWithinMs?: number;
   /** A query with more results ends TooManyRecords. Default 100,000. */
   resultCap?: number;
+  /** How long a substructure search may run before it stops with what it found. Default 10 s. */
+  structureTimeLimitMs?: number;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
@@ -55,6 +57,8 @@ export interface RunningService {
   spectra: number;
   /** Milliseconds from start to listening. */
   loadMs: number;
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening. */
+  structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */

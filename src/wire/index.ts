@@ -13,3 +13,4 @@ export * from './smiles-syntax';
 export * from './query-kind';
 export * from './sdf';
 export * from './local-service';
+export * from './structure-search';

@@ -40,6 +40,8 @@ export interface SearchState {
   /** Tree rows the user collapsed (the search) or opened (its groups): kept across a reload. */
   collapsed?: boolean;
   openGroups?: string[];
+  /** Tanimoto similarity of each result of a similarity search, by record ID. */
+  scores?: Record<string, number>;
 }
 
 export const PAGE_SIZE = 50;
@@ -104,6 +106,7 @@ export function sanitizeStates(value: unknown): SearchState[] {
       labels: s.labels && typeof s.labels === 'object' ? { ...s.labels } : {},
       collapsed: s.collapsed === true ? true : undefined,
       openGroups: Array.isArray(s.openGroups) ? s.openGroups.filter((g) => typeof g === 'string') : undefined,
+      scores: s.scores && typeof s.scores === 'object' ? Object.fromEntries(Object.entries(s.scores).filter(([, v]) => typeof v === 'number')) : undefined,
     });
   }
   return out;

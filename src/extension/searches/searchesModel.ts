@@ -177,6 +177,7 @@ export class SearchesModel extends Disposable {
         const page = await nextPage(client, state.spec, state.queryId, list.length);
         if (this.get(id) !== state) return;
         list.push(...page.ids.filter((rid) => !list.includes(rid)));
+        if (page.scores) state.scores = { ...state.scores, ...page.scores };
         state.more = page.more;
       }
       state.shown[key] = Math.min(shown + PAGE_SIZE, list.length);

@@ -107,7 +107,9 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       }
       case 'result': {
         const label = state.labels[node.recordId];
-        const item = new vscode.TreeItem(label?.name || vscode.l10n.t('Record {0}', node.recordId));
+        const name = label?.name || vscode.l10n.t('Record {0}', node.recordId);
+        const score = state.scores?.[node.recordId];
+        const item = new vscode.TreeItem(score === undefined ? name : `${name} (${score.toFixed(4)})`);
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
         item.description = resultDescription(state, node.recordId, node.group);
         item.tooltip = resultTooltip(state, node.recordId, node.group);

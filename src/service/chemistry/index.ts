@@ -7,6 +7,7 @@ import { loadRDKit, withMol } from './rdkit';
 import { lazyIndigo, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
+import { createStructureToolkit } from './structure-toolkit';
 
 export type { Chemistry, ChemistryOptions } from './types';
 export { WASM_FILES } from './wasm';
@@ -46,6 +47,9 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     });
   };
 
+  const structures = createStructureToolkit(rdkit);
+  const pixels = (size: number): number => Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
+
   const chemistry: Chemistry = {
     describe: (structure: string): StructureFacts | undefined => describeStructure(rdkit, structure),
 
@@ -66,13 +70,21 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     },
 
     depictPng(structure: string, size: number = DEFAULT_PNG_SIZE): Uint8Array | undefined {
-      const px = Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
+      const px = pixels(size);
       const svg = withMol(rdkit, structure, (mol) => {
         if (!mol.has_coords()) mol.set_new_coords();
         return mol.get_svg(px, px);
       });
       return svg ? svgToPng(svg, px) : undefined;
     },
+
+    depictPngHighlighted(structure, query, size = DEFAULT_PNG_SIZE) {
+      const px = pixels(size);
+      const svg = structures.highlightSvg(structure, query, px);
+      return svg ? svgToPng(svg, px) : undefined;
+    },
+
+    structures,
   };
 
   // Warm-up: the first describe and depiction of a process are several times slower than the next ones.

@@ -17,6 +17,7 @@ import * as records from './records';
 import * as filters from './filters';
 import * as queries from './queries';
 import * as tools from './tools';
+import * as structureFilters from './structure-filters';
 
 const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   getDetails: records.getDetails,
@@ -44,6 +45,8 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   filterResultsSdf: queries.filterResultsSdf,
   convert: tools.convertRoute,
   validateInchikey: tools.validateInchikey,
+  filterSubstructure: structureFilters.filterSubstructure,
+  filterSimilarity: structureFilters.filterSimilarity,
 };
 
 const ROUTES = (Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, (typeof CURRENT_ROUTES)[CurrentOperation]]>).map(([op, route]) => ({

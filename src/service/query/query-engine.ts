@@ -17,7 +17,7 @@ export interface MassBatchEntry {
 }
 
 export type QueryOutcome =
-  | { kind: 'ids'; ids: number[] }
+  | { kind: 'ids'; ids: number[]; scores?: number[]; message?: string }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
   | { kind: 'massBatch'; entries: MassBatchEntry[] };
 export type QueryKind = QueryOutcome['kind'];
@@ -135,6 +135,7 @@ export class QueryEngine {
         query.outcome = outcome;
         query.count = count;
         query.status = 'Complete';
+        if (outcome.kind === 'ids' && outcome.message) query.message = outcome.message;
       }
     } catch (err) {
       query.status = 'Failed';
