@@ -64,7 +64,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     images: new ImageCache(chemistry),
     spectra,
     credentials: new Credentials(keys),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
     origin: () => origin,
     log,
   };
