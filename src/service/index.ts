@@ -55,6 +55,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     resultCap: options.resultCap,
     ttlMs: options.queryTtlMs,
     log,
+    now: options.now,
   });
   let origin = '';
   const ctx: ServiceContext = {
