@@ -384,7 +384,7 @@ export class CurrentApi {
       return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
-      throw new ParseError('The SDF results are not gzip data');
+      throw new ParseError('The SDF results are not gzip data', undefined, { cause: error });
     }
   }
 

@@ -367,7 +367,8 @@ export class OlderApi implements SpectrumSource {
     try {
       return parseXmlRoot(response.body.toString('utf8'), route.root, op);
     } catch (error) {
-      throw error instanceof ParseError ? new ParseError(this.core.redact(error.message), response.status) : error; // it may quote the body
+      // No cause: the parser's message may quote the body, secrets included; this one is redacted.
+      throw error instanceof ParseError ? new ParseError(this.core.redact(error.message), response.status) : error;
     }
   }
 

@@ -102,11 +102,11 @@ export class HttpTransport {
   }
 
   private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean, FetchError: typeof NodeFetch.FetchError): CompoundDbError {
-    if (signal?.aborted) return new CancelledError();
-    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`);
+    if (signal?.aborted) return new CancelledError(undefined, { cause: error });
+    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`, { cause: error });
     const code = error instanceof FetchError ? error.code : (error as { code?: string } | undefined)?.code;
     const why = NETWORK_TEXT[code ?? ''] ?? 'the connection failed';
-    return new NetworkError(`Could not reach ${url.host}: ${why}${code && !NETWORK_TEXT[code] ? ` (${code})` : ''}`, code);
+    return new NetworkError(`Could not reach ${url.host}: ${why}${code && !NETWORK_TEXT[code] ? ` (${code})` : ''}`, code, { cause: error });
   }
 }
 

@@ -82,7 +82,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
   const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
   loading.catch(() => undefined);
-  const queryOptions = { delayMs: options.queryDelayMs, answerWithinMs: options.queryAnswerWithinMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log };
+  const queryOptions = { delayMs: options.queryDelayMs, answerWithinMs: options.queryAnswerWithinMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log, now: options.now };
   const { store, engine, release, skippedFiles } = options.database
     ? await openDatabase(options, queryOptions)
     : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
@@ -99,7 +99,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     images: new ImageCache(chemistry),
     spectra,
     credentials: new Credentials(keys),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
     structures,
     structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,

@@ -31,6 +31,8 @@ export interface ServiceOptions {
   structureTimeLimitMs?: number;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
+  /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */
+  now?: () => number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
   dataDir?: string;
   /** Folder of the .wasm files when bundled. */

@@ -2,6 +2,7 @@
  * The chemistry of the local service: RDKit MinimalLib for structures, identifiers and depictions, Indigo for InChI
  * input (loaded on first use), resvg for PNG, mf-parser for masses. One instance per process, warmed once.
  */
+import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
 import { loadRDKit, withMol } from './rdkit';
 import { lazyIndigo, inchiToSmiles, type Indigo } from './indigo';
@@ -18,7 +19,7 @@ export { loadSpectra, type SpectrumStore } from './spectra';
 const DEFAULT_PNG_SIZE = 300;
 const MAX_PNG_SIZE = 2000;
 
-let shared: Promise<Chemistry> | undefined;
+const shared = new Once<Chemistry>();
 
 /** `C8H10N4O2` of `InChI=1S/C8H10N4O2/c1-...`. */
 function formulaLayer(inchi: string): string {
@@ -27,9 +28,7 @@ function formulaLayer(inchi: string): string {
 
 /** The process-wide Chemistry; the first call's options decide where the WASM files are read from. */
 export function loadChemistry(options: ChemistryOptions = {}): Promise<Chemistry> {
-  shared ??= createChemistry(options);
-  shared.catch(() => (shared = undefined));
-  return shared;
+  return shared.get(() => createChemistry(options));
 }
 
 async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {

@@ -43,6 +43,8 @@ export interface QueryEngineOptions {
   /** How long `start` waits for a query to finish before answering with its ID (default 50 ms; 0: no wait). */
   answerWithinMs?: number;
   log?: (line: string) => void;
+  /** The clock of creation, finish and expiry times (tests move it instead of sleeping). Default `Date.now`. */
+  now?: () => number;
 }
 
 export const DEFAULT_RESULT_CAP = 100_000;
@@ -58,12 +60,14 @@ export class QueryEngine {
   private readonly delayMs: number;
   readonly resultCap: number;
   private readonly ttlMs: number;
+  private readonly now: () => number;
   private closed = false;
 
   constructor(private readonly options: QueryEngineOptions = {}) {
     this.delayMs = options.delayMs ?? 0;
     this.resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
     this.ttlMs = options.ttlMs ?? DEFAULT_QUERY_TTL_MS;
+    this.now = options.now ?? Date.now;
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, this.ttlMs)));
     this.sweeper.unref();
   }
@@ -71,7 +75,7 @@ export class QueryEngine {
   /** Queues a search and returns its query ID at once; `run` starts on a later turn of the event loop. */
   submit(kind: QueryKind, run: () => Promise<QueryOutcome>): string {
     if (this.closed) throw new Error('query engine is closed');
-    const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: Date.now() };
+    const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: this.now() };
     this.queries.set(query.id, query);
     this.later(0, () => {
       query.status = 'Processing';
@@ -142,7 +146,7 @@ export class QueryEngine {
       query.message = 'The search failed on the server.';
       this.options.log?.(`query ${query.id} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    query.finishedAt = Date.now();
+    query.finishedAt = this.now();
     this.waiting.get(query.id)?.();
   }
 
@@ -162,7 +166,7 @@ export class QueryEngine {
   }
 
   private isExpired(query: Query): boolean {
-    return Date.now() - query.createdAt > this.ttlMs;
+    return this.now() - query.createdAt > this.ttlMs;
   }
 
   private sweep(): void {
