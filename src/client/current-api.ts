@@ -17,6 +17,7 @@ import {
   checkMassBatch,
   checkMassFilter,
   checkNonEmptyString,
+  checkSmiles,
   checkStringList,
   currentPrefix,
   fillPath,
@@ -277,7 +278,7 @@ export class CurrentApi {
   }
 
   async filterSmiles(smiles: string, call: CallOptions = {}): Promise<string> {
-    assertValid(checkNonEmptyString('smiles', smiles));
+    assertValid(checkSmiles('smiles', smiles));
     return this.submit('filterSmiles', { smiles }, call);
   }
 

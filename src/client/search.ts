@@ -2,7 +2,7 @@
  * The composite search of spec 3: classify the query, submit it, poll its status with a short first wait and
  * growing waits (at most `maxStatusChecks` checks), then fetch every result ID as compounds.
  */
-import { checkNonEmptyString, classifyQuery, type QueryKind, type QueryStatus } from '../wire';
+import { checkSearchQuery, classifyQuery, type QueryKind, type QueryStatus } from '../wire';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
 import { CancelledError, CompoundDbError } from './errors';
@@ -56,7 +56,7 @@ export async function runSearch(context: SearchContext, query: string | number, 
     throwIfAborted(signal);
     backend.checkOrder(order);
     wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1);
-    assertValid(checkNonEmptyString('query', text));
+    assertValid(checkSearchQuery('query', text));
     if (kind === 'recordId') {
       results.compounds = [context.compound(Number(text))];
       results.count = 1;

@@ -42,6 +42,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
   const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
+  chemistry.setLog(log);
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log);
   const records = loaded.records;
   const store = new MemoryStore(records);

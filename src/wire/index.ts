@@ -10,5 +10,6 @@ export * from './current';
 export * from './legacy';
 export * from './validate';
 export * from './smiles-syntax';
+export * from './structure-size';
 export * from './query-kind';
 export * from './sdf';

@@ -50,17 +50,9 @@ export function molBlock2D(mol: RDKitMol): string {
 }
 
 export function describeStructure(rdkit: RDKit, structure: string): StructureFacts | undefined {
-  try {
-    return withMol(rdkit, structure, (mol) => describeMol(rdkit, mol));
-  } catch {
-    return undefined;
-  }
+  return withMol(rdkit, structure, (mol) => describeMol(rdkit, mol));
 }
 
 export function inchiKeyOfStructure(rdkit: RDKit, structure: string): string | undefined {
-  try {
-    return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
-  } catch {
-    return undefined;
-  }
+  return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
 }

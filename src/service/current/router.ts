@@ -12,6 +12,7 @@ import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
+import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
 import * as records from './records';
 import * as filters from './filters';
 import * as queries from './queries';
@@ -94,6 +95,7 @@ function matchRoutes(rest: string) {
 
 function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ProblemError) return err;
+  if (err instanceof ToolkitUnavailable) return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

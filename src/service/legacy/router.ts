@@ -9,6 +9,7 @@ import { BodyTooLarge, readBody } from '../http/body';
 import { decodeSegment } from '../http/decode';
 import { send, sendText, sendXml } from '../http/respond';
 import { LegacyError } from './legacy-error';
+import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
@@ -61,6 +62,10 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
 function sendLegacyError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
   if (err instanceof LegacyError) {
     sendText(res, err.status, err.text, err.headers);
+    return;
+  }
+  if (err instanceof ToolkitUnavailable) {
+    sendText(res, 503, 'The chemistry toolkit is restarting; try again in a second.', { 'Retry-After': '1' });
     return;
   }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
