@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --spectra DIR     a folder of spectra (index.json + JCAMP-DX files) to add
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
-  --rate-limit N    requests a minute allowed per API key (default: no limit)`;
+  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
   const options: ServiceOptions = { dataFiles: [] };

@@ -47,7 +47,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const records = loaded.records;
   const store = new MemoryStore(records);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log });
+  const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, maxQueries: options.maxQueries, maxResultIds: options.maxResultIds, log });
   let origin = '';
   const ctx: ServiceContext = {
     store,

@@ -40,7 +40,9 @@ export async function loadRecords(
     names.add(name.toLowerCase());
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
     const added = await recordsFromSdf(text, name, chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
-    log(`loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`);
+    const skipped = added.skipped ?? [];
+    log(`loaded ${added.length} records from ${file} as datasource "${name}"${skipped.length ? ` (${skipped.length} entries skipped)` : ''}`);
+    for (const s of skipped) log(`skipped entry ${s.position}${s.name ? ` "${s.name}"` : ''} of ${file}: ${s.reason}`);
     records.push(...added);
   }
   return { records, skippedFiles };

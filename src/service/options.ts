@@ -19,7 +19,7 @@ export interface ServiceOptions {
   keysFile?: string;
   /** The same, given as a value (tests). Ignored when keysFile is set. */
   keys?: KeysConfig;
-  /** Requests a minute allowed per API key; off when left out or 0. */
+  /** Requests a minute allowed per API key and per security token (both interfaces); off when left out or 0. */
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
@@ -27,6 +27,10 @@ export interface ServiceOptions {
   resultCap?: number;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
+  /** Queries kept at once; the oldest finished go first, and when all are running a new search is a 503. Default 10,000. */
+  maxQueries?: number;
+  /** Result IDs kept over all queries; the oldest finished queries go first. Default 2,000,000. */
+  maxResultIds?: number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
   dataDir?: string;
   /** Folder of the .wasm files when bundled. */
