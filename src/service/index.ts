@@ -86,6 +86,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     loadMs: Date.now() - started,
     devCredentials,
     skippedDataFiles: loaded.skippedFiles,
+    storedQueries: () => engine.stored,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();

@@ -59,6 +59,8 @@ export interface RunningService {
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */
   skippedDataFiles: SkippedDataFile[];
+  /** Queries kept now and the result IDs they hold (bounded by maxQueries and maxResultIds). */
+  storedQueries(): { queries: number; resultIds: number };
   close(): Promise<void>;
 }
 

@@ -109,7 +109,7 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
       log = line;
     },
 
-    toolkitReplacements: () => rdkit.replacements + indigo.replacements,
+    toolkitHealth: () => ({ replacements: rdkit.replacements + indigo.replacements, spareReady: rdkit.spareReady }),
 
     unguardedRdkitForTests: (use) => rdkit.run(use, undefined),
   };

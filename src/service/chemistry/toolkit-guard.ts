@@ -31,6 +31,10 @@ export class ToolkitGuard<T> {
 
   constructor(private readonly options: ToolkitGuardOptions<T>) {}
 
+  get spareReady(): boolean {
+    return this.spare !== undefined;
+  }
+
   /** Loads the first instance (and the spare in the background). */
   async start(): Promise<void> {
     this.current ??= await this.options.load();

@@ -25,8 +25,8 @@ export interface Chemistry {
   inchiKeyOfInchi(inchi: string): Promise<string | undefined>;
   /** Where the toolkit failure log goes (the service's log); the chemistry is shared by the process. */
   setLog(log: (line: string) => void): void;
-  /** How many times a broken toolkit instance has been replaced. */
-  toolkitReplacements(): number;
+  /** How many times a broken toolkit instance has been replaced, and whether RDKit's spare instance is loaded. */
+  toolkitHealth(): { replacements: number; spareReady: boolean };
   /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
   unguardedRdkitForTests(use: (rdkit: import('./rdkit').RDKit) => unknown): unknown;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
