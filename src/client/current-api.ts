@@ -43,7 +43,7 @@ import {
   type RecordDetails,
 } from '../wire';
 import { CacheHook } from './cache-hook';
-import { ApiKeyRequiredError, BadRequestError, ConfigurationError, ParseError } from './errors';
+import { ApiKeyRequiredError, BadRequestError, ConfigurationError, ParseError, ResponseTooLargeError } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from './options';
 import { makeRedactor, type Redact } from './redact';
@@ -84,6 +84,8 @@ interface JsonRequest {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Largest answer accepted; default the client's maxResponseBytes. */
+  maxBytes?: number;
 }
 
 /** Leaves out keys whose value is undefined (the contract treats absent and null alike). */
@@ -324,11 +326,15 @@ export class CurrentApi {
   /** The results as SDF text (the wire carries it gzipped and base64-encoded). */
   async filterResultsSdf(queryId: string, call: CallOptions = {}): Promise<string> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<FilterResultsSdfResponse>('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
+    const maxBytes = this.options.maxSdfBytes;
+    const res = await this.callJson<FilterResultsSdfResponse>('filterResultsSdf', { params: { queryId: id }, signal: call.signal, maxBytes });
     try {
-      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
+      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'), { maxOutputLength: maxBytes })).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new ResponseTooLargeError(`The SDF results unpack to more than ${maxBytes} bytes (the client's limit; raise maxSdfBytes to accept them)`);
+      }
       throw new ParseError('The SDF results are not gzip data');
     }
   }
@@ -391,6 +397,7 @@ export class CurrentApi {
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      maxBytes: request.maxBytes,
     });
     if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.redact);
     return parseJson<T>(response, op);
