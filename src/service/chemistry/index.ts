@@ -4,7 +4,7 @@
  */
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
 import { loadRDKit, rdkitWorks, withMol, type RDKit } from './rdkit';
-import { lazyIndigo, indigoWorks, inchiToMolBlock, type Indigo } from './indigo';
+import { lazyIndigo, indigoWorks, inchiToStructures, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
 import { ToolkitGuard } from './toolkit-guard';
@@ -50,18 +50,20 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
   /** A structure read from an InChI that gives back that InChI (the formula layer for a non-standard input). */
   const molFromInchiNow = (inchi: string): string | undefined => {
     const text = inchi.trim();
-    const read = indigo.run((i) => inchiToMolBlock(i, text), undefined);
-    if (read === undefined) return undefined;
-    return rdkit.run(
-      (rd) =>
-        withMol(rd, read, (mol) => {
-          // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
-          const again = mol.get_inchi();
-          const same = text.startsWith('InChI=1S/') ? again === text : again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text);
-          return same ? molBlock2D(mol) : undefined;
-        }),
-      undefined,
-    );
+    for (const read of indigo.run((i) => inchiToStructures(i, text), [])) {
+      const mol = rdkit.run(
+        (rd) =>
+          withMol(rd, read, (mol) => {
+            // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
+            const again = mol.get_inchi();
+            const same = text.startsWith('InChI=1S/') ? again === text : again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text);
+            return same ? molBlock2D(mol) : undefined;
+          }),
+        undefined,
+      );
+      if (mol) return mol;
+    }
+    return undefined;
   };
 
   const chemistry: Chemistry = {
@@ -85,7 +87,7 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
       const text = inchi.trim();
       await indigoReady();
       // Valid when Indigo reads it; the key of a standard InChI is the InChI library's hash of the string itself.
-      const read = indigo.run((i) => inchiToMolBlock(i, text), undefined);
+      const [read] = indigo.run((i) => inchiToStructures(i, text), []);
       if (read === undefined) return undefined;
       if (!text.startsWith('InChI=1S/')) return rdkit.run((rd) => inchiKeyOfStructure(rd, read), undefined);
       const key = rdkit.run((rd) => rd.get_inchikey_for_inchi(text), '');
