@@ -20,7 +20,13 @@ ensureDebianPackages(['openbabel', 'libinchi-bin'], path.join(root, '.vscode-too
 
 function obabel(smiles, args) {
   const r = spawnSync('obabel', [`-:${smiles}`, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { out: r.stdout.trim(), warnings: r.stderr.split('\n').filter((l) => /Warning|Error|#\d|Problems/.test(l)).map((l) => l.trim()) };
+  return {
+    out: r.stdout.trim(),
+    warnings: r.stderr
+      .split('\n')
+      .filter((l) => /Warning|Error|#\d|Problems/.test(l))
+      .map((l) => l.trim()),
+  };
 }
 
 const version = spawnSync('obabel', ['-V'], { encoding: 'utf8' }).stdout.trim();
@@ -28,7 +34,7 @@ const shipped = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(root, 'data
 const records = Array.isArray(shipped) ? shipped : shipped.records;
 const inputs = [...CURATED.map(([name, smiles]) => ({ name, smiles, origin: 'curated' }))];
 const seen = new Set(inputs.map((i) => i.smiles));
-for (const r of records) if (!seen.has(r.smiles)) inputs.push({ name: r.commonName, smiles: r.smiles, origin: 'collection' }), seen.add(r.smiles);
+for (const r of records) if (!seen.has(r.smiles)) (inputs.push({ name: r.commonName, smiles: r.smiles, origin: 'collection' }), seen.add(r.smiles));
 
 const rows = [];
 const refused = [];
@@ -54,6 +60,9 @@ for (const { name, smiles, origin } of inputs) {
   });
 }
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${JSON.stringify({ generator: `${version} (InChI Trust library inside)`, builtFrom: 'scripts/reference-structures.mjs and the SMILES of data/compounds.json.gz', refused, rows }, null, 1)}\n`);
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ generator: `${version} (InChI Trust library inside)`, builtFrom: 'scripts/reference-structures.mjs and the SMILES of data/compounds.json.gz', refused, rows }, null, 1)}\n`,
+);
 console.log(`${rows.length} rows, ${refused.length} refused by Open Babel -> ${path.relative(root, out)}`);
 for (const r of refused) console.log('  refused:', r.name, r.smiles, r.why);

@@ -47,10 +47,16 @@ const OPEN_BABEL_FORMULA_WRONG = ['lithium aluminium hydride'];
 
 /** Atom counts with isotope labels dropped (Open Babel's formula writes D and T, and no other mass numbers). */
 function elementCounts(formula: string): string {
-  const plain = formula.replace(/\[\d+([A-Z][a-z]?)\]/g, '$1').replace(/D/g, 'H').replace(/T(?![a-z])/g, 'H');
+  const plain = formula
+    .replace(/\[\d+([A-Z][a-z]?)\]/g, '$1')
+    .replace(/D/g, 'H')
+    .replace(/T(?![a-z])/g, 'H');
   const parsed = parseFormula(plain);
   if (!parsed) return `unreadable ${formula}`;
-  return `${[...parsed.counts.entries()].sort().map(([k, n]) => `${k}${n}`).join('')} q${parsed.charge}`;
+  return `${[...parsed.counts.entries()]
+    .sort()
+    .map(([k, n]) => `${k}${n}`)
+    .join('')} q${parsed.charge}`;
 }
 
 describe('chemistry against Open Babel and the InChI Trust library (reference table)', function () {
@@ -66,7 +72,10 @@ describe('chemistry against Open Babel and the InChI Trust library (reference ta
   it('holds a few hundred varied structures', () => {
     assert.ok(rows.length >= 300, `${rows.length} rows`);
     for (const word of ['stereo', 'unspecified', '(E)', '(Z)', '13C', 'd3', 'ammonium', 'sodium chloride', 'iron', 'pyridone', 'paclitaxel']) {
-      assert.ok(rows.some((r) => r.name.includes(word)), word);
+      assert.ok(
+        rows.some((r) => r.name.includes(word)),
+        word,
+      );
     }
   });
 
@@ -81,7 +90,8 @@ describe('chemistry against Open Babel and the InChI Trust library (reference ta
       }
       if (f.inchi !== r.inchi) wrong.push(`${r.name}: InChI ${f.inchi} (Open Babel ${r.inchi})`);
       if (f.inchiKey !== r.inchiKey) wrong.push(`${r.name}: InChIKey ${f.inchiKey} (Open Babel ${r.inchiKey})`);
-      if (elementCounts(f.formula) !== elementCounts(r.formula) && !OPEN_BABEL_FORMULA_WRONG.includes(r.name)) wrong.push(`${r.name}: formula ${f.formula} (Open Babel ${r.formula})`);
+      if (elementCounts(f.formula) !== elementCounts(r.formula) && !OPEN_BABEL_FORMULA_WRONG.includes(r.name))
+        wrong.push(`${r.name}: formula ${f.formula} (Open Babel ${r.formula})`);
       // Neither subtracts electron masses for ions; mf-parser and Open Babel use isotope tables of different years.
       if (Math.abs(f.monoisotopicMass - r.exactMass) > 0.001) wrong.push(`${r.name}: monoisotopic ${f.monoisotopicMass} (Open Babel ${r.exactMass})`);
       // Standard atomic weights differ a little between the two tables (lead: 207.2 against 207.217 and the like).
@@ -129,8 +139,13 @@ describe('chemistry against Open Babel and the InChI Trust library (reference ta
       checked++;
       if (rec.inchi !== r.inchi) wrong.push(`${rec.id} ${rec.commonName}: InChI ${rec.inchi} (Open Babel ${r.inchi})`);
       if (elementCounts(rec.formula) !== elementCounts(r.formula)) wrong.push(`${rec.id}: formula ${rec.formula} (Open Babel ${r.formula})`);
-      if (Math.abs(rec.monoisotopicMass - r.exactMass) > 0.001) wrong.push(`${rec.id}: monoisotopic ${rec.monoisotopicMass} (Open Babel ${r.exactMass})`);
-      for (const [what, block] of [['SMILES', rec.smiles], ['2D MOL', rec.mol2D], ['3D MOL', rec.mol3D]] as const) {
+      if (Math.abs(rec.monoisotopicMass - r.exactMass) > 0.001)
+        wrong.push(`${rec.id}: monoisotopic ${rec.monoisotopicMass} (Open Babel ${r.exactMass})`);
+      for (const [what, block] of [
+        ['SMILES', rec.smiles],
+        ['2D MOL', rec.mol2D],
+        ['3D MOL', rec.mol3D],
+      ] as const) {
         const key = chemistry.inchiKeyOf(block);
         if (key !== r.inchiKey) wrong.push(`${rec.id} ${rec.commonName}: its ${what} gives ${key} (Open Babel ${r.inchiKey})`);
       }
@@ -141,7 +156,10 @@ describe('chemistry against Open Babel and the InChI Trust library (reference ta
     // by the collection rebuild of issue 10; new 2D blocks mark such bonds, see facts.ts): reported here, not hidden.
     const blocks = wrong.filter((w) => / its (2D|3D) MOL gives /.test(w));
     const other = wrong.filter((w) => !/ its (2D|3D) MOL gives /.test(w));
-    if (blocks.length) console.log(`      records whose stored MOL blocks disagree with their identity: ${blocks.length}\n        ${blocks.slice(0, 5).join('\n        ')}`);
+    if (blocks.length)
+      console.log(
+        `      records whose stored MOL blocks disagree with their identity: ${blocks.length}\n        ${blocks.slice(0, 5).join('\n        ')}`,
+      );
     assert.deepStrictEqual(other, []);
   });
 });

@@ -14,7 +14,7 @@ import { LEGACY_ROUTES, LIMITS, legacyPath, type LegacyOperation } from '../../s
 import { startService, MemoryStore, type RunningService } from '../../src/service';
 import { loadChemistry, loadShippedCollection, recordsFromSdf, type Chemistry } from '../../src/service/chemistry';
 import { parseFormula } from '../../src/service/store/formula';
-import { buildFixtureRecords, emptyDir, FIXTURE } from './support/fixture';
+import { buildFixtureRecords, FIXTURE } from './support/fixture';
 import { api, legacy, parseXml, request, runFilter, waitQuery } from './support/http';
 
 const POISON_SMILES = 'C'.repeat(1000);
@@ -22,9 +22,21 @@ const POISON_INCHI = `InChI=1S/C1000H2002/c1-3-5-${Array.from({ length: 996 }, (
 
 /** A V2000 MOL block of an n-carbon chain. */
 function chainMol(n: number): string {
-  const atoms = Array.from({ length: n }, (_, i) => `${(i * 1.5).toFixed(4).padStart(10)}    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0`);
+  const atoms = Array.from(
+    { length: n },
+    (_, i) => `${(i * 1.5).toFixed(4).padStart(10)}    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0`,
+  );
   const bonds = Array.from({ length: n - 1 }, (_, i) => `${String(i + 1).padStart(3)}${String(i + 2).padStart(3)}  1  0`);
-  return ['', '  poison', '', `${String(n).padStart(3)}${String(n - 1).padStart(3)}  0  0  0  0  0  0  0  0999 V2000`, ...atoms, ...bonds, 'M  END', ''].join('\n');
+  return [
+    '',
+    '  poison',
+    '',
+    `${String(n).padStart(3)}${String(n - 1).padStart(3)}  0  0  0  0  0  0  0  0999 V2000`,
+    ...atoms,
+    ...bonds,
+    'M  END',
+    '',
+  ].join('\n');
 }
 
 function forceGc(): () => void {
@@ -41,7 +53,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
 
   before(async () => {
     chemistry = await loadChemistry();
-    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), log: (line) => logged.push(line) });
+    svc = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, log: (line) => logged.push(line) });
     base = svc.baseUrl;
   });
   after(() => svc.close());
@@ -51,7 +63,11 @@ describe('service: no input hurts anyone else (issue 8)', function () {
     assert.deepStrictEqual(await runFilter(base, 'filter/smiles', { smiles: 'OCC' }), [682]);
     const converted = await api(base, 'POST', 'tools/convert', { input: 'OCC', inputFormat: 'SMILES', outputFormat: 'InChI' });
     assert.strictEqual(converted.json?.output, 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', converted.text);
-    const key = await api(base, 'POST', 'tools/convert', { input: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', inputFormat: 'InChI', outputFormat: 'InChIKey' });
+    const key = await api(base, 'POST', 'tools/convert', {
+      input: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3',
+      inputFormat: 'InChI',
+      outputFormat: 'InChIKey',
+    });
     assert.strictEqual(key.json?.output, 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', key.text);
     const simple = await legacy(base, 'Search.asmx/SimpleSearch', [['query', 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C']]);
     assert.deepStrictEqual(parseXml(simple.text).ArrayOfInt.int, ['2424']);
@@ -91,13 +107,22 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       const ethanol = chemistry.describe('CCO')!.mol2D;
       const sdf = `${chainMol(999)}$$$$\n${ethanol}> <NAME>\nMy ethanol\n\n$$$$\n`;
       const made = await recordsFromSdf(sdf, 'lab', chemistry, 1, { maxGenerated3D: 0 });
-      assert.deepStrictEqual(made.map((r) => r.commonName), ['My ethanol']);
-      assert.deepStrictEqual(made.skipped, [{ position: 1, name: '', reason: 'its MOL block has 999 atoms other than hydrogen; at most 250 are allowed' }]);
+      assert.deepStrictEqual(
+        made.map((r) => r.commonName),
+        ['My ethanol'],
+      );
+      assert.deepStrictEqual(made.skipped, [
+        { position: 1, name: '', reason: 'its MOL block has 999 atoms other than hydrogen; at most 250 are allowed' },
+      ]);
       await assertHealthy();
     });
 
     it('the largest structure within the limits is read in one piece', async () => {
-      const r = await api(base, 'POST', 'tools/convert', { input: 'C'.repeat(LIMITS.structureHeavyAtoms), inputFormat: 'SMILES', outputFormat: 'InChI' });
+      const r = await api(base, 'POST', 'tools/convert', {
+        input: 'C'.repeat(LIMITS.structureHeavyAtoms),
+        inputFormat: 'SMILES',
+        outputFormat: 'InChI',
+      });
       assert.strictEqual(r.status, 200, r.text);
       assert.match(r.json.output, /^InChI=1S\/C250H502\//);
     });
@@ -123,7 +148,9 @@ describe('service: no input hurts anyone else (issue 8)', function () {
   describe('every text field has a limit and every parser is linear', () => {
     const MIB = 1024 * 1024;
     /** Texts that make a backtracking or quadratic parser slow, a little under 1 MiB so the body limit is not what answers. */
-    const ADVERSARIAL = ['+', '-', '+-', 'C', '(', ')', '[', 'C(', 'C1', '%1', '1', 'C_{', '^{', ' ', 'InChI=1S/C', 'a'].map((unit) => unit.repeat(Math.floor((MIB - 512) / unit.length)));
+    const ADVERSARIAL = ['+', '-', '+-', 'C', '(', ')', '[', 'C(', 'C1', '%1', '1', 'C_{', '^{', ' ', 'InChI=1S/C', 'a'].map((unit) =>
+      unit.repeat(Math.floor((MIB - 512) / unit.length)),
+    );
     const BODIES: Array<[string, (text: string) => Record<string, unknown>, string]> = [
       ['filter/name', (t) => ({ name: t }), 'name'],
       ['filter/formula', (t) => ({ formula: t }), 'formula'],
@@ -145,10 +172,19 @@ describe('service: no input hurts anyone else (issue 8)', function () {
     const slowest: Array<[number, string]> = [];
     after(() => {
       slowest.sort((a, b) => b[0] - a[0]);
-      console.log(`      slowest 1 MiB answers: ${slowest.slice(0, 3).map(([ms, what]) => `${ms} ms ${what}`).join('; ')}`);
+      console.log(
+        `      slowest 1 MiB answers: ${slowest
+          .slice(0, 3)
+          .map(([ms, what]) => `${ms} ms ${what}`)
+          .join('; ')}`,
+      );
     });
 
-    async function timed(what: string, call: () => Promise<{ status: number; text: string }>, older = false): Promise<{ status: number; text: string }> {
+    async function timed(
+      what: string,
+      call: () => Promise<{ status: number; text: string }>,
+      older = false,
+    ): Promise<{ status: number; text: string }> {
       const started = performance.now();
       const r = await call();
       const ms = Math.round(performance.now() - started);
@@ -165,7 +201,10 @@ describe('service: no input hurts anyone else (issue 8)', function () {
           const r = await timed(`${route} ${field} ${JSON.stringify(text.slice(0, 6))}`, () => api(base, 'POST', route, body(text)));
           if (route !== 'tools/validate/inchikey') {
             assert.strictEqual(r.status, 400, r.text.slice(0, 200));
-            assert.ok(Object.keys(JSON.parse(r.text).errors ?? {}).some((k) => k.split('[')[0] === field.split('[')[0]), `${route}: ${r.text.slice(0, 300)}`);
+            assert.ok(
+              Object.keys(JSON.parse(r.text).errors ?? {}).some((k) => k.split('[')[0] === field.split('[')[0]),
+              `${route}: ${r.text.slice(0, 300)}`,
+            );
           }
         }
         await assertHealthy();
@@ -174,14 +213,40 @@ describe('service: no input hurts anyone else (issue 8)', function () {
 
     it('current path and query parameters: recordId, queryId, fields, start, count, dataSources', async () => {
       for (const text of ADVERSARIAL.map((t) => encodeURIComponent(t.slice(0, 4000)))) {
-        for (const p of [`records/${text}/details`, `records/2424/details?fields=${text}`, `filter/${text}/status`, `records/2424/externalreferences?dataSources=${text}`, `filter/x/results?start=${text}&count=${text}`]) {
+        for (const p of [
+          `records/${text}/details`,
+          `records/2424/details?fields=${text}`,
+          `filter/${text}/status`,
+          `records/2424/externalreferences?dataSources=${text}`,
+          `filter/x/results?start=${text}&count=${text}`,
+        ]) {
           await timed(p.slice(0, 40), () => api(base, 'GET', p));
         }
       }
     });
 
-    const FORM_FIELDS = ['query', 'csid', 'csids', 'id', 'rid', 'eMolType', 'orderBy', 'orderDirection', 'start', 'count', 'spc_id', 'calc3d', 'token'];
-    const OPS: LegacyOperation[] = ['simpleSearch', 'asyncSimpleSearchOrdered', 'getExtendedMolCompoundInfoList', 'getAsyncSearchResultPart', 'getCompoundInfo'];
+    const FORM_FIELDS = [
+      'query',
+      'csid',
+      'csids',
+      'id',
+      'rid',
+      'eMolType',
+      'orderBy',
+      'orderDirection',
+      'start',
+      'count',
+      'spc_id',
+      'calc3d',
+      'token',
+    ];
+    const OPS: LegacyOperation[] = [
+      'simpleSearch',
+      'asyncSimpleSearchOrdered',
+      'getExtendedMolCompoundInfoList',
+      'getAsyncSearchResultPart',
+      'getCompoundInfo',
+    ];
     it('older interface: every form field, every adversarial text, within a second, never an unexpected 500', async () => {
       for (const field of FORM_FIELDS) {
         for (const text of ADVERSARIAL) {
@@ -190,7 +255,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
           for (const op of OPS) {
             const r = await timed(`${op} ${field}`, () => legacy(base, legacyPath(LEGACY_ROUTES[op]).slice(1), [[field, fitted]]), true);
             assert.ok(r.status === 500 || r.status === 200 || r.status === 429, `${op} ${field}: ${r.status}`);
-            if (r.status === 500) assert.doesNotMatch(r.text, /unexpected|    at /, `${op} ${field}: ${r.text.slice(0, 200)}`);
+            if (r.status === 500) assert.doesNotMatch(r.text, /unexpected|\n\s+at /, `${op} ${field}: ${r.text.slice(0, 200)}`);
           }
         }
       }
@@ -209,20 +274,38 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       for (const text of ADVERSARIAL) {
         const small = time(text.slice(0, 64 * 1024));
         const large = time(text);
-        assert.ok(large < Math.max(64 * small, 1000), `formula ${JSON.stringify(text.slice(0, 6))}: ${small.toFixed(1)} ms for 64 KiB, ${large.toFixed(1)} ms for 1 MiB`);
+        assert.ok(
+          large < Math.max(64 * small, 1000),
+          `formula ${JSON.stringify(text.slice(0, 6))}: ${small.toFixed(1)} ms for 64 KiB, ${large.toFixed(1)} ms for 1 MiB`,
+        );
       }
     });
 
     it('a body over 1 MiB is a 413 on both interfaces', async () => {
       const big = 'x'.repeat(MIB + 1);
       assert.strictEqual((await api(base, 'POST', 'filter/name', JSON.stringify({ name: big }))).status, 413);
-      assert.strictEqual((await request(`${base}/Search.asmx/SimpleSearch`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `query=${big}` })).status, 413);
+      assert.strictEqual(
+        (
+          await request(`${base}/Search.asmx/SimpleSearch`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: `query=${big}`,
+          })
+        ).status,
+        413,
+      );
     });
   });
 
   describe('stored queries are bounded', () => {
     it('keeps at most maxQueries and maxResultIds, drops the oldest finished first, and answers 503 with Retry-After when all are running', async () => {
-      const small = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), maxQueries: 20, maxResultIds: 100 });
+      const small = await startService({
+        port: 0,
+        records: buildFixtureRecords(chemistry),
+        shippedSpectra: false,
+        maxQueries: 20,
+        maxResultIds: 100,
+      });
       try {
         const ids: string[] = [];
         for (let i = 0; i < 60; i++) {
@@ -238,7 +321,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       } finally {
         await small.close();
       }
-      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), maxQueries: 5, queryDelayMs: 5000 });
+      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, maxQueries: 5, queryDelayMs: 5000 });
       try {
         for (let i = 0; i < 5; i++) assert.strictEqual((await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' })).status, 200);
         const full = await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' });
@@ -254,7 +337,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
 
     it('under a stream of 130-entry mass batches from 8 connections, memory reaches a plateau (bounded load test)', async () => {
       const gc = forceGc();
-      const loaded = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), maxQueries: 300 });
+      const loaded = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, maxQueries: 300 });
       const masses = Array.from({ length: 130 }, (_, i) => ({ mass: 10 + i * 3, range: 100 }));
       const heap: number[] = [];
       try {
@@ -280,9 +363,10 @@ describe('service: no input hurts anyone else (issue 8)', function () {
 
   describe('the rate limit covers the older interface', () => {
     it('answers 429 with Retry-After per security token', async () => {
-      const limited = await startService({ port: 0, records: buildFixtureRecords(chemistry), dataDir: emptyDir(), rateLimitPerMinute: 3 });
+      const limited = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, rateLimitPerMinute: 3 });
       try {
-        for (let i = 0; i < 3; i++) assert.strictEqual((await legacy(limited.baseUrl, 'Search.asmx/GetCompoundInfo', [['csid', '2424']])).status, 200);
+        for (let i = 0; i < 3; i++)
+          assert.strictEqual((await legacy(limited.baseUrl, 'Search.asmx/GetCompoundInfo', [['csid', '2424']])).status, 200);
         const over = await legacy(limited.baseUrl, 'Search.asmx/GetCompoundInfo', [['csid', '2424']]);
         assert.strictEqual(over.status, 429);
         assert.match(over.headers.get('retry-after') ?? '', /^\d+$/);
@@ -308,7 +392,10 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       assert.strictEqual(made.length, 12);
       assert.ok(seconds < 15, `${seconds} s`);
       assert.deepStrictEqual(made.skipped, [{ position: 101, name: 'Broken one', reason: 'its MOL block cannot be read as a structure' }]);
-      assert.strictEqual(made.reduce((n, r) => n + r.referenceCount, 0), 30_000);
+      assert.strictEqual(
+        made.reduce((n, r) => n + r.referenceCount, 0),
+        30_000,
+      );
     });
 
     it('logs each skipped entry of a user file with its position, name and reason', async () => {
@@ -319,7 +406,10 @@ describe('service: no input hurts anyone else (issue 8)', function () {
         const lines: string[] = [];
         const s = await startService({ port: 0, dataFiles: [file], log: (l) => lines.push(l) });
         await s.close();
-        assert.ok(lines.some((l) => l.startsWith(`skipped entry 1 of ${file}: its MOL block has 300 atoms other than hydrogen; at most 250 are allowed`)), lines.join('\n'));
+        assert.ok(
+          lines.some((l) => l.startsWith(`skipped entry 1 of ${file}: its MOL block has 300 atoms other than hydrogen; at most 250 are allowed`)),
+          lines.join('\n'),
+        );
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
@@ -332,7 +422,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       try {
         const file = path.join(dir, 'keys.json');
         fs.writeFileSync(file, 'apiKeys: super-secret-key-123');
-        await assert.rejects(startService({ port: 0, keysFile: file, records: [], dataDir: emptyDir() }), (err: Error) => {
+        await assert.rejects(startService({ port: 0, keysFile: file, records: [], shippedSpectra: false }), (err: Error) => {
           assert.doesNotMatch(err.message, /super|secret-key|apiKeys:/);
           assert.match(err.message, /is not valid JSON/);
           return true;
@@ -347,7 +437,9 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       for (const target of ['/compounds/v1/filter/name', '/Search.asmx/SimpleSearch']) {
         await new Promise<void>((resolve) => {
           const socket = net.connect(svc.port, '127.0.0.1', () => {
-            socket.write(`POST ${target} HTTP/1.1\r\nHost: x\r\napikey: compound-db-dev-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "caf`);
+            socket.write(
+              `POST ${target} HTTP/1.1\r\nHost: x\r\napikey: compound-db-dev-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "caf`,
+            );
             setTimeout(() => socket.destroy(), 50);
           });
           socket.on('close', () => setTimeout(resolve, 100));
@@ -366,16 +458,38 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       const once = (ids: number[], what: string) => assert.strictEqual(new Set(ids).size, ids.length, `${what}: ${ids.join(',')}`);
       const names = new Set<string>();
       for (const r of records) for (const n of [r.commonName, ...r.synonyms]) for (const len of [3, 4, 6, n.length]) names.add(n.slice(0, len));
-      for (const n of names) once((await store.byName(n)).map((r) => r.id), `name ${n}`);
+      for (const n of names)
+        once(
+          (await store.byName(n)).map((r) => r.id),
+          `name ${n}`,
+        );
       for (const r of records) {
-        once((await store.byFormula(r.formula)).map((x) => x.id), `formula ${r.formula}`);
-        once((await store.getByInchiKey(r.inchiKey)).map((x) => x.id), `key ${r.inchiKey}`);
-        once((await store.getByInchi(r.inchi)).map((x) => x.id), `inchi ${r.inchi}`);
-        once((await store.byMassRange('monoisotopicMass', r.monoisotopicMass - 5, r.monoisotopicMass + 5)).map((x) => x.id), 'mass');
+        once(
+          (await store.byFormula(r.formula)).map((x) => x.id),
+          `formula ${r.formula}`,
+        );
+        once(
+          (await store.getByInchiKey(r.inchiKey)).map((x) => x.id),
+          `key ${r.inchiKey}`,
+        );
+        once(
+          (await store.getByInchi(r.inchi)).map((x) => x.id),
+          `inchi ${r.inchi}`,
+        );
+        once(
+          (await store.byMassRange('monoisotopicMass', r.monoisotopicMass - 5, r.monoisotopicMass + 5)).map((x) => x.id),
+          'mass',
+        );
       }
       for (const include of [['C'], ['C', 'N'], ['C', 'N', 'O', 'S']]) {
-        once((await store.byElements(include, false, [])).map((r) => r.id), `elements ${include}`);
-        once((await store.byElements(include, true, [])).map((r) => r.id), `all elements ${include}`);
+        once(
+          (await store.byElements(include, false, [])).map((r) => r.id),
+          `elements ${include.join(',')}`,
+        );
+        once(
+          (await store.byElements(include, true, [])).map((r) => r.id),
+          `all elements ${include.join(',')}`,
+        );
       }
       // The reported case through HTTP: benzene by name on both interfaces.
       const shipped = await startService({ port: 0 });

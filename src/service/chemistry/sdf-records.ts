@@ -71,7 +71,6 @@ export async function recordsFromSdf(
       try {
         facts = chemistry.describe(molfile);
       } catch (err) {
-        facts = undefined;
         return skip(`the chemistry toolkit failed on it (${err instanceof Error ? err.message : String(err)})`);
       }
       factsOfTable.set(table, facts);

@@ -88,7 +88,9 @@ export class ToolkitGuard<T> {
         if (!this.current) this.current = fresh;
         else this.spare = fresh;
       })
-      .catch((err: unknown) => this.options.log(`chemistry: loading ${this.options.name} failed: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) =>
+        this.options.log(`chemistry: loading ${this.options.name} failed: ${err instanceof Error ? err.message : String(err)}`),
+      )
       .finally(() => {
         this.loading = undefined;
         if (!this.current || (this.options.keepSpare && !this.spare)) setTimeout(() => this.refill(), 1000).unref();
