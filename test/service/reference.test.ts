@@ -33,6 +33,7 @@ const INCHI_NOT_REBUILT: Readonly<Record<string, string>> = {
   'ammonium nitrate':
     'the /p+1 proton layer: the InChI library\'s own reconstruction puts the proton on nitrate (Open Babel warns "Proton balance: Does not match" on the same input), giving nitric acid + ammonia',
   'amphotericin B': "seven E double bonds in a 38-membered ring: Indigo's 2D layout of the macrocycle draws some of them Z",
+  diborane: 'bridging hydrogens: RDKit cannot read the structure Indigo gives back (the same reason as RDKIT_REFUSES)',
 };
 
 /**
