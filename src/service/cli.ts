@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
   --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
-  --rate-limit N    requests a minute allowed per API key (default: no limit)`;
+  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
   const options: ServiceOptions = { dataFiles: [] };
