@@ -146,6 +146,15 @@ const builds = [
     external: ['node:fs', 'node:path', 'node:url', 'node:crypto', 'fs', 'path', 'crypto'],
     loader: { '.css': 'text' },
   })),
+  {
+    ...common,
+    entryPoints: ['src/webview/editor.ts'],
+    outfile: 'dist/editor.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    tsconfig: 'tsconfig.webview.json',
+  },
 ];
 
 async function main() {

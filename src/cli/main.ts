@@ -1,6 +1,6 @@
 /**
  * `compound-db`: the command line. Each subcommand is one module under commands/ with `usage` and `run`; adding one
- * (the PostgreSQL `load` and `db` commands, say) is one entry in COMMANDS. Exit codes: 0 success, 1 failure,
+ * is one entry in COMMANDS. Exit codes: 0 success, 1 failure,
  * 2 bad usage, each failure with one line on stderr.
  */
 import { CancelledError } from '../client';
@@ -8,7 +8,9 @@ import { environmentRedactor } from './connect';
 import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
 import * as convert from './commands/convert';
+import * as db from './commands/db';
 import * as details from './commands/details';
+import * as load from './commands/load';
 import * as mcp from './commands/mcp';
 import * as resolve from './commands/resolve';
 import * as search from './commands/search';
@@ -19,7 +21,7 @@ interface Command {
   run(args: string[], cli: CliContext): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve, mcp };
+const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve, mcp, load, db };
 
 export const USAGE = `Usage: compound-db COMMAND [options]
 ${Object.values(COMMANDS)

@@ -37,6 +37,7 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly getDetailsBatch: CurrentApi['getDetailsBatch'] = (...args) => this.current.getDetailsBatch(...args);
   readonly getExternalReferences: CurrentApi['getExternalReferences'] = (...args) => this.current.getExternalReferences(...args);
   readonly getImage: CurrentApi['getImage'] = (...args) => this.current.getImage(...args);
+  readonly getImageHighlighted: CurrentApi['getImageHighlighted'] = (...args) => this.current.getImageHighlighted(...args);
   readonly getMol: CurrentApi['getMol'] = (...args) => this.current.getMol(...args);
   readonly getDatasources: CurrentApi['getDatasources'] = (...args) => this.current.getDatasources(...args);
   readonly filterElement: CurrentApi['filterElement'] = (...args) => this.current.filterElement(...args);
@@ -49,6 +50,9 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly filterMassBatch: CurrentApi['filterMassBatch'] = (...args) => this.current.filterMassBatch(...args);
   readonly filterName: CurrentApi['filterName'] = (...args) => this.current.filterName(...args);
   readonly filterSmiles: CurrentApi['filterSmiles'] = (...args) => this.current.filterSmiles(...args);
+  readonly filterSubstructure: CurrentApi['filterSubstructure'] = (...args) => this.current.filterSubstructure(...args);
+  readonly filterSimilarity: CurrentApi['filterSimilarity'] = (...args) => this.current.filterSimilarity(...args);
+  readonly filterScoredResults: CurrentApi['filterScoredResults'] = (...args) => this.current.filterScoredResults(...args);
   readonly filterStatus: CurrentApi['filterStatus'] = (...args) => this.current.filterStatus(...args);
   readonly filterFormulaBatchStatus: CurrentApi['filterFormulaBatchStatus'] = (...args) => this.current.filterFormulaBatchStatus(...args);
   readonly filterMassBatchStatus: CurrentApi['filterMassBatchStatus'] = (...args) => this.current.filterMassBatchStatus(...args);

@@ -17,7 +17,10 @@ import {
   checkMassBatch,
   checkMassFilter,
   checkNonEmptyString,
+  checkSimilarityFilter,
+  checkSmiles,
   checkStringList,
+  checkSubstructureFilter,
   currentPrefix,
   fillPath,
   isInchiKeyShape,
@@ -37,9 +40,10 @@ import {
   type MassWithRange,
   type QueryStatusResponse,
   type RecordDetails,
+  type SubstructureFormat,
 } from '../wire';
 import type { ClientCore } from './core';
-import { ApiKeyRequiredError, BadRequestError, ConfigurationError, ParseError } from './errors';
+import { ApiKeyRequiredError, BadRequestError, ConfigurationError, NotFoundError, ParseError, ResponseTooLargeError, StructureSearchUnavailableError } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
 import { httpErrorOf } from './response-errors';
 import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
@@ -73,11 +77,33 @@ export interface IntrinsicPropertyInput extends OrderInput {
   isotopic?: Isotopic;
 }
 
+export interface SubstructureInput extends DatasourceOrderInput {
+  /** How `query` is read: SMILES (default) or SMARTS. */
+  queryFormat?: SubstructureFormat;
+  /** Match stereochemistry too (default false). */
+  useChirality?: boolean;
+  /** Stop after this many matches (the service's default 10,000; at most 100,000). */
+  maxResults?: number;
+}
+export interface SimilarityInput extends DatasourceOrderInput {
+  /** Lowest Tanimoto similarity, 0 to 1 (server default 0.7). */
+  threshold?: number;
+  /** 1 to 10,000 (server default 100). */
+  maxResults?: number;
+}
+/** Record IDs with their Tanimoto scores (parallel arrays), from a similarity query. */
+export interface ScoredResults {
+  results: number[];
+  scores: number[];
+}
+
 interface JsonRequest<Op extends CurrentOperation> {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | undefined>;
   body?: Op extends CurrentBodyOperation ? CurrentRequestBodies[Op] : never;
   signal?: AbortSignal;
+  /** Largest answer accepted; default the client's maxResponseBytes. */
+  maxBytes?: number;
 }
 
 /** A status answer and the wait its `Retry-After` header asks for, if any. */
@@ -177,6 +203,17 @@ export class CurrentApi {
     });
   }
 
+  /**
+   * The record's PNG with every match of a SMILES or SMARTS query highlighted (Compound DB's own service; a server
+   * that ignores `highlight` gives the plain image). Not cached: the query varies.
+   */
+  async getImageHighlighted(recordId: number | string, highlight: string, format?: SubstructureFormat, call: CallOptions = {}): Promise<Uint8Array> {
+    const id = recordIdOf(recordId);
+    assertValid(checkNonEmptyString('highlight', highlight));
+    const res = await this.callJson('getImage', { params: { recordId: id }, query: { highlight, highlightFormat: format }, signal: call.signal });
+    return base64Bytes(stringOf(res, 'image'), 'The image');
+  }
+
   /** MOL file of the record, exactly as received. */
   async getMol(recordId: number | string, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(recordId);
@@ -265,8 +302,40 @@ export class CurrentApi {
   }
 
   async filterSmiles(smiles: string, call: CallOptions = {}): Promise<string> {
-    assertValid(checkNonEmptyString('smiles', smiles));
+    assertValid(checkSmiles('smiles', smiles));
     return this.submit('filterSmiles', { smiles }, call);
+  }
+
+  /** Records containing a substructure (Compound DB's own service: shared/beyond-the-spec.md 1). */
+  async filterSubstructure(query: string, input: SubstructureInput = {}, call: CallOptions = {}): Promise<string> {
+    const body = defined({
+      query,
+      queryFormat: input.queryFormat,
+      useChirality: input.useChirality,
+      maxResults: input.maxResults,
+      dataSources: input.dataSources,
+      ...wireOrder(input),
+    });
+    assertValid(checkSubstructureFilter(body));
+    return this.submitStructureSearch('filterSubstructure', body, call);
+  }
+
+  /** Records similar to a structure (Tanimoto on Morgan radius 2, 2048 bits); scores come with the results. */
+  async filterSimilarity(smiles: string, input: SimilarityInput = {}, call: CallOptions = {}): Promise<string> {
+    const body = defined({ smiles, threshold: input.threshold, maxResults: input.maxResults, dataSources: input.dataSources, ...wireOrder(input) });
+    assertValid(checkSimilarityFilter(body));
+    return this.submitStructureSearch('filterSimilarity', body, call);
+  }
+
+  /** Every record ID of a finished similarity query with its score (empty scores from a query of another kind). */
+  async filterScoredResults(queryId: string, call: CallOptions = {}): Promise<ScoredResults> {
+    const out: ScoredResults = { results: [], scores: [] };
+    for (;;) {
+      const page = await this.filterResults(queryId, out.results.length || undefined, undefined, call);
+      out.results.push(...page.results);
+      out.scores.push(...(page.scores ?? []));
+      if (!page.limitedToMaxAllowed || page.results.length === 0) return out;
+    }
   }
 
   // ---- status and results ----
@@ -289,7 +358,9 @@ export class CurrentApi {
       query: { start: wholeNumberOf('start', start, 0), count: wholeNumberOf('count', count, 0) },
       signal: call.signal,
     });
-    return { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
+    const page: FilterResultsResponse = { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
+    if (res.scores !== undefined) page.scores = arrayOf<number>(res, 'scores');
+    return page;
   }
 
   /** Every record ID of a finished query, paging with `start` while pages come back cut at the cap. */
@@ -311,12 +382,18 @@ export class CurrentApi {
   /** The results as SDF text (the wire carries it gzipped and base64-encoded). */
   async filterResultsSdf(queryId: string, call: CallOptions = {}): Promise<string> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
+    const maxBytes = this.core.options.maxSdfBytes;
+    const res = await this.callJson('filterResultsSdf', { params: { queryId: id }, signal: call.signal, maxBytes });
     try {
-      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
+      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'), { maxOutputLength: maxBytes })).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
-      throw new ParseError('The SDF results are not gzip data');
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new ResponseTooLargeError(`The SDF results unpack to more than ${maxBytes} bytes (the client's limit; raise maxSdfBytes to accept them)`, {
+          cause: error,
+        });
+      }
+      throw new ParseError('The SDF results are not gzip data', undefined, { cause: error });
     }
   }
 
@@ -359,6 +436,15 @@ export class CurrentApi {
     return stringOf(await this.callJson(op, { body: body as JsonRequest<Op>['body'], signal: call.signal }), 'queryId');
   }
 
+  private async submitStructureSearch<Op extends 'filterSubstructure' | 'filterSimilarity'>(op: Op, body: CurrentRequestBodies[Op], call: CallOptions): Promise<string> {
+    try {
+      return await this.submit(op, body, call);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new StructureSearchUnavailableError({ problem: error.problem });
+      throw error;
+    }
+  }
+
   private async status(op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus', queryId: string, call: CallOptions): Promise<StatusAnswer> {
     const id = queryIdOf(queryId);
     const { answer, retryAfter } = await this.send(op, { params: { queryId: id }, signal: call.signal });
@@ -385,6 +471,7 @@ export class CurrentApi {
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      maxBytes: request.maxBytes,
     });
     if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.core.redact);
     return { answer: parseJson<CurrentResponses[Op]>(response, op), retryAfter: response.retryAfter };

@@ -15,6 +15,8 @@ export interface ResultPage {
   ids: number[];
   /** True when the server holds more IDs after these. */
   more: boolean;
+  /** Similarity queries: the Tanimoto score of each ID, parallel to `ids`. */
+  scores?: number[];
 }
 
 export interface ResultGroup {
@@ -74,7 +76,8 @@ function currentList(parts: Parts, kind: AsyncPlan['kind'], timingKind: string, 
     page: async (id, start, count, call) => {
       // One more than asked for says whether more follow; a page cut at the server's cap says so too.
       const page = await current.filterResults(id, start === 0 ? undefined : start, Math.min(count + 1, LIMITS.filterResultsPage), call);
-      return { ids: page.results.slice(0, count), more: page.results.length > count || page.limitedToMaxAllowed };
+      const scores = page.scores?.slice(0, count);
+      return { ids: page.results.slice(0, count), more: page.results.length > count || page.limitedToMaxAllowed, ...(scores ? { scores } : {}) };
     },
     all: (id, call) => current.filterAllResults(id, call),
   };
@@ -190,6 +193,14 @@ export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
       return list((call) => current.filterInchikey(spec.inchikey, call));
     case 'smiles':
       return list((call) => current.filterSmiles(spec.smiles, call));
+    case 'substructure': {
+      const { kind: _kind, query, ...input } = spec;
+      return list((call) => current.filterSubstructure(query, input, call));
+    }
+    case 'similarity': {
+      const { kind: _kind, smiles, ...input } = spec;
+      return list((call) => current.filterSimilarity(smiles, input, call));
+    }
     case 'formulaBatch':
     case 'massBatch':
       return batch(parts, spec);

@@ -1,5 +1,5 @@
 /** What a search asks for, as plain JSON: the one argument of `client.query(spec)`, kept and re-run by callers. */
-import type { Complexity, Direction, Isotopic, MassWithRange, SortKey } from '../wire';
+import type { Complexity, Direction, Isotopic, MassWithRange, SortKey, SubstructureFormat } from '../wire';
 import type { IntrinsicPropertyInput } from './current-api';
 import type { OrderInput } from './inputs';
 
@@ -25,6 +25,9 @@ export type SearchSpec =
   | { kind: 'inchi'; inchi: string }
   | { kind: 'inchikey'; inchikey: string }
   | { kind: 'smiles'; smiles: string }
+  /** Structure search (Compound DB's own service, shared/beyond-the-spec.md 1). */
+  | ({ kind: 'substructure'; query: string; queryFormat: SubstructureFormat; useChirality?: boolean; dataSources?: string[] } & OrderInput)
+  | { kind: 'similarity'; smiles: string; threshold?: number; maxResults?: number; dataSources?: string[] }
   /** The older interface's synchronous search: answered at once, at most 100 IDs. */
   | { kind: 'legacySimple'; query: string }
   | ({ kind: 'legacyAsync'; query: string } & OrderInput);

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { DriveAction, GridSnapshot } from '../grid/protocol';
 import type { RenderedSnapshot } from '../webview/protocol';
+import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
 import type { SearchNode } from './searches/searchesTreeProvider';
@@ -34,4 +35,6 @@ export interface CompoundDbApi {
     /** Acts in a grid as a user would (filter, select, copy, delete...). */
     drive(key: string, action: DriveAction): void;
   };
+  /** The open structure editor: what is drawn, and an action run as its button would. */
+  structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };
 }

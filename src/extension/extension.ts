@@ -14,6 +14,8 @@ import { registerResolveCommand } from './commands/resolveCommand';
 import { ResolveProblems } from './resolve/resolveProblems';
 import { registerCompoundTools } from './tools/compoundTools';
 import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
+import { registerEditorCommands } from './commands/editorCommands';
+import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -66,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });
+  own({ dispose: () => StructureEditorPanel.current?.dispose() });
 
   const services: Services = {
     context,
@@ -82,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     hovers,
     details,
     insertMol,
+    insertTarget,
   };
   for (const d of [
     ...registerSearchCommands(services),
@@ -94,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerCompoundTools(services),
     registerMcpServerProvider(services),
     ...registerGridCommands(services),
+    ...registerEditorCommands(services),
   ]) {
     own(d);
   }
@@ -140,6 +145,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       keys: () => grids.registry.keys(),
       rendered: (key, until) => grids.registry.snapshot(key, until),
       drive: (key, action) => grids.registry.drive(key, action),
+    },
+    structureEditor: () => {
+      const editor = StructureEditorPanel.current;
+      if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
+      return { read: () => editor.read(), run: (action) => editor.run(action) };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ServiceOptions } from './index';
 import { failed, parseArgs, runService } from './serve';
 
 export { parseArgs } from './serve';
+import { DATABASE_COMMANDS, runDatabaseCommand } from './database/commands';
 
 export async function main(): Promise<void> {
   const ipc = typeof process.send === 'function';
@@ -20,4 +21,12 @@ export async function main(): Promise<void> {
   await runService(options, ipc);
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  const [command] = process.argv.slice(2);
+  // `load` and `db start|stop` (the compound-db command line's database commands); `serve` is the default.
+  if (command && DATABASE_COMMANDS.includes(command)) void runDatabaseCommand(process.argv.slice(2)).then((code) => process.exit(code));
+  else {
+    if (command === 'serve') process.argv.splice(2, 1);
+    void main();
+  }
+}

@@ -9,10 +9,17 @@ import { loadChemistry, loadSpectra, SHIPPED_DATA_DIR, type SpectrumStore } from
 import { Credentials, DEV_KEYS, isLoopbackHost, loadKeysFile } from './auth/keys';
 import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
-import { QueryEngine } from './query/query-engine';
+import { QueryEngine, type QueryEngineOptions } from './query/query-engine';
+import type { Queries } from './query/queries';
+import { PostgresQueries } from './query/postgres-queries';
+import { PostgresStore } from './store/postgres/postgres-store';
+import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
+import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import { createServiceServer } from './server';
-import { loadRecords } from './load-records';
+import { loadRecords, type SkippedDataFile } from './load-records';
+
+type LoadedRecords = Awaited<ReturnType<typeof loadRecords>>;
 import type { ServiceContext } from './context';
 import { DEFAULT_HOST, DEFAULT_PORT, type RunningService, type ServiceOptions } from './options';
 
@@ -31,6 +38,37 @@ async function spectraOf(dataDir: string, extra: string | undefined, withShipped
   return dirs.length ? loadSpectra(dirs) : EMPTY_SPECTRA;
 }
 
+interface Backend {
+  store: CompoundStore;
+  engine: Queries;
+  /** Frees what the backend holds (the database pool) once the server is closed. */
+  release: () => Promise<void>;
+  skippedFiles: SkippedDataFile[];
+}
+
+async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
+  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
+  return { store: new MemoryStore(loaded.records), engine: new QueryEngine(queryOptions), release: async () => undefined, skippedFiles: loaded.skippedFiles };
+}
+
+/** The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. */
+async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOptions): Promise<Backend> {
+  if (options.records || options.dataFiles?.length) {
+    throw new Error('--data cannot be used with --database: load SDF files into the database with `compound-db load --database URL FILE.sdf`');
+  }
+  const store = await PostgresStore.open(options.database!);
+  const engine = new PostgresQueries(store.pool, queryOptions);
+  return {
+    store,
+    engine,
+    skippedFiles: [],
+    release: async () => {
+      await engine.idle();
+      await store.close();
+    },
+  };
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -44,18 +82,25 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
   const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
   loading.catch(() => undefined);
-  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(loading, dataDir, options.dataFiles ?? [], log);
-  const records = loaded.records;
-  const chemistry = await loading;
-  const store = new MemoryStore(records);
-  const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  const engine = new QueryEngine({
+  const queryOptions = {
     delayMs: options.queryDelayMs,
     answerWithinMs: options.queryAnswerWithinMs,
     resultCap: options.resultCap,
     ttlMs: options.queryTtlMs,
+    maxQueries: options.maxQueries,
+    maxResultIds: options.maxResultIds,
     log,
-  });
+    now: options.now,
+  };
+  const { store, engine, release, skippedFiles } = options.database
+    ? await openDatabase(options, queryOptions)
+    : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+  const chemistry = await loading;
+  chemistry.setLog(log);
+  const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
+  // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
+  // cartridge's operators are not used yet: see src/service/README.md).
+  const structures = new StructureIndex(chemistry.structures, await store.all());
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -64,7 +109,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     images: new ImageCache(chemistry),
     spectra,
     credentials: new Credentials(keys),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
+    structures,
+    structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,
     log,
   };
@@ -79,6 +126,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
   } catch (err) {
     engine.close();
+    structures.dispose();
+    await release();
     throw err;
   }
   const { port } = server.address() as AddressInfo;
@@ -92,13 +141,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
+    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,
-    skippedDataFiles: loaded.skippedFiles,
+    skippedDataFiles: skippedFiles,
+    storedQueries: () => engine.stored,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
+        structures.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
-      })),
+      }).then(release)),
   };
 }

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'url';
 import type { Chemistry } from './chemistry';
 import { loadShippedCollection, recordsFromSdf } from './chemistry';
 import type { CompoundRecord } from './store/record';
+import type { SkippedEntry } from './chemistry/sdf-records';
 
 /** A data file that could not be read: skipped, so the rest is still served. */
 export interface SkippedDataFile {
@@ -36,13 +37,30 @@ export async function loadRecords(
       log(`skipped SDF file ${file}: cannot read it (${reason}); serving the other records`);
       continue;
     }
-    let name = path.basename(file).replace(/\.(sdf|sd|mol)$/i, '');
-    for (let n = 2; names.has(name.toLowerCase()); n++) name = `${path.basename(file).replace(/\.(sdf|sd|mol)$/i, '')} (${n})`;
-    names.add(name.toLowerCase());
+    const name = dataSourceNameFor(file, names);
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
     const added = await recordsFromSdf(text, name, await chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
-    log(`loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`);
+    loadReport(added, file, name).forEach((line) => log(line));
     records.push(...added);
   }
   return { records, skippedFiles };
+}
+
+/** The file's base name, numbered ` (2)`, ` (3)`... past the names taken (lower-cased); adds it to them. */
+export function dataSourceNameFor(file: string, taken: Set<string>): string {
+  const base = path.basename(file).replace(/\.(sdf|sd|mol)$/i, '');
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** The report line of one loaded SDF file. */
+/** What a load of one SDF file says: a summary line, then one line per skipped entry (position, name, reason). */
+export function loadReport(added: CompoundRecord[] & { skipped?: SkippedEntry[] }, file: string, name: string): string[] {
+  const skipped = added.skipped ?? [];
+  return [
+    `loaded ${added.length} records from ${file} as datasource "${name}"${skipped.length ? ` (${skipped.length} entries skipped)` : ''}`,
+    ...skipped.map((s) => `skipped entry ${s.position}${s.name ? ` "${s.name}"` : ''} of ${file}: ${s.reason}`),
+  ];
 }

@@ -19,7 +19,7 @@ export interface ServiceOptions {
   keysFile?: string;
   /** The same, given as a value (tests). Ignored when keysFile is set. */
   keys?: KeysConfig;
-  /** Requests a minute allowed per API key; off when left out or 0. */
+  /** Requests a minute allowed per API key and per security token (both interfaces); off when left out or 0. */
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
@@ -27,14 +27,24 @@ export interface ServiceOptions {
   queryAnswerWithinMs?: number;
   /** A query with more results ends TooManyRecords. Default 100,000. */
   resultCap?: number;
+  /** How long a substructure search may run before it stops with what it found. Default 10 s. */
+  structureTimeLimitMs?: number;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
+  /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */
+  now?: () => number;
+  /** Queries kept at once; the oldest finished go first, and when all are running a new search is a 503. Default 10,000. */
+  maxQueries?: number;
+  /** Result IDs kept over all queries; the oldest finished queries go first. Default 2,000,000. */
+  maxResultIds?: number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
   dataDir?: string;
   /** Folder of the .wasm files when bundled. */
   wasmDir?: string;
   /** Records to serve instead of the shipped collection (benchmarks, tests). */
   records?: CompoundRecord[];
+  /** A PostgreSQL URL (`postgres://user@host:port/db`): serve the records loaded there, queries kept there too. */
+  database?: string;
   /** A Chemistry to use instead of loading one. */
   chemistry?: Chemistry;
   log?: (line: string) => void;
@@ -53,10 +63,15 @@ export interface RunningService {
   spectra: number;
   /** Milliseconds from start to listening. */
   loadMs: number;
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening. */
+  structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */
   skippedDataFiles: SkippedDataFile[];
+  /** Queries kept now and the result IDs they hold (bounded by maxQueries and maxResultIds). */
+  /** Queries and result IDs held in this process; undefined over PostgreSQL, where they live in the database. */
+  storedQueries(): { queries: number; resultIds: number } | undefined;
   close(): Promise<void>;
 }
 

@@ -17,7 +17,8 @@ export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run ser
   --spectra DIR     a folder of spectra (index.json + JCAMP-DX files) to add
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
-  --rate-limit N    requests a minute allowed per API key (default: no limit)`;
+  --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
+  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
   const options: ServiceOptions = { dataFiles: [] };
@@ -49,6 +50,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
         break;
       case '--keys':
         options.keysFile = value();
+        break;
+      case '--database':
+        options.database = value();
         break;
       case '--rate-limit':
         options.rateLimitPerMinute = int();

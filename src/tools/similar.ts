@@ -1,10 +1,6 @@
-/**
- * compound_similar: similarity search (shared/beyond-the-spec.md section 1, `POST filter/similarity`). The client's
- * `filterSimilarity` / `filterScoredResults` come with the structure-search issue; until that lands this file is the one
- * place that reaches them, by their fixed shapes, and says clearly when the client has no similarity search yet.
- */
+/** compound_similar: similarity search (shared/beyond-the-spec.md section 1) through the client's query object. */
 import { checkNonEmptyString, describeFieldErrors } from '../wire';
-import { NotFoundError, pollQuery, resolvedRecords, type CompoundDbClient } from '../client';
+import { resolvedRecords } from '../client';
 import { RECORD_COLUMNS } from './search';
 import { objectInput, table, ToolInputError, wholeNumberInput, type CompoundTool } from './tool';
 
@@ -12,20 +8,6 @@ interface SimilarInput {
   smiles: string;
   threshold: number;
   maxResults: number;
-}
-
-/** The similarity methods of the client, as the structure-search issue defines them. */
-interface SimilaritySearch {
-  filterSimilarity(smiles: string, input: { threshold?: number; maxResults?: number }, call?: { signal?: AbortSignal }): Promise<string>;
-  filterScoredResults(queryId: string, call?: { signal?: AbortSignal }): Promise<{ results: number[]; scores: number[] }>;
-}
-
-function similarityOf(client: CompoundDbClient): SimilaritySearch {
-  const c = client as unknown as Partial<SimilaritySearch>;
-  if (typeof c.filterSimilarity !== 'function' || typeof c.filterScoredResults !== 'function') {
-    throw new Error('similarity search is not available in this version of the client');
-  }
-  return c as SimilaritySearch;
 }
 
 export const compoundSimilar: CompoundTool<SimilarInput> = {
@@ -54,18 +36,11 @@ export const compoundSimilar: CompoundTool<SimilarInput> = {
     return { smiles: (input.smiles as string).trim(), threshold, maxResults: wholeNumberInput(input, 'maxResults', 1, 100, 10) };
   },
   run: async ({ smiles, threshold, maxResults }, { client, signal }) => {
-    const search = similarityOf(client);
-    let queryId: string;
-    try {
-      queryId = await search.filterSimilarity(smiles, { threshold, maxResults }, { signal });
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new Error('structure search is not offered by this server', { cause: error });
-      throw error;
-    }
-    await pollQuery(queryId, (s) => client.filterStatus(queryId, { signal: s }), { signal, firstWaitMs: 20 });
-    const { results, scores } = await search.filterScoredResults(queryId, { signal });
+    // A server without structure search answers 404: the client's StructureSearchUnavailableError says so in one sentence.
+    const query = await client.query({ kind: 'similarity', smiles, threshold, maxResults }).run({ signal });
+    const { ids: results, scores = [] } = await query.page(0, maxResults, { signal });
     if (results.length === 0) return `No record is at least ${threshold} similar to ${smiles}.`;
-    const records = await resolvedRecords(client, results.slice(0, maxResults), signal);
+    const records = await resolvedRecords(client, results, signal);
     const scoreOf = new Map(results.map((id, i) => [id, scores[i]]));
     return `${results.length} record${results.length === 1 ? '' : 's'} at least ${threshold} similar:\n${table(
       [...RECORD_COLUMNS, 'score'],

@@ -3,6 +3,7 @@ import type { RecordDetails, DetailsField } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
+import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -38,6 +39,7 @@ export const CURRENT_ROUTES = {
   filterResultsSdf: { method: 'GET', path: 'filter/{queryId}/results/sdf' },
   convert: { method: 'POST', path: 'tools/convert' },
   validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
+  ...STRUCTURE_ROUTES,
 } as const satisfies Record<string, Route>;
 
 export type CurrentOperation = keyof typeof CURRENT_ROUTES;
@@ -179,6 +181,8 @@ export interface DatasourcesResponse {
 export interface FilterResultsResponse {
   results: number[];
   limitedToMaxAllowed: boolean;
+  /** Similarity queries only (shared/beyond-the-spec.md 1): Tanimoto scores parallel to `results`. */
+  scores?: number[];
 }
 export interface FilterResultsSdfResponse {
   /** base64 of gzip of SDF text */
@@ -212,6 +216,8 @@ export interface CurrentRequestBodies {
   filterMassBatch: MassBatchBody;
   filterName: NameFilterBody;
   filterSmiles: SmilesFilterBody;
+  filterSubstructure: SubstructureFilterBody;
+  filterSimilarity: SimilarityFilterBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
 }

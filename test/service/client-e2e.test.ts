@@ -125,7 +125,10 @@ describe('client end to end against the local service', () => {
       await assert.rejects(new CompoundDbClient({ baseUrl: svc.baseUrl, apiKey: 'wrong-key-123456' }).getDatasources(), AuthorizationError);
       await assert.rejects(both.filterFormula('not a formula'), BadRequestError);
       await assert.rejects(both.convert('XLYOFNOQVPJJNP-UHFFFAOYSA-N', 'InChIKey', 'InChI'), NotFoundError);
-      await assert.rejects(both.filterName('x'.repeat(1024 * 1024 + 1)), PayloadError);
+      // A body past 1 MiB made of valid entries (every text field has its own, smaller limit, checked before sending).
+      const masses = Array.from({ length: 40_000 }, () => ({ mass: 194.0804, range: 0.0001 }));
+      await assert.rejects(both.filterMassBatch(masses), PayloadError);
+      await assert.rejects(both.filterName('x'.repeat(1024 * 1024 + 1)), /name is 1048577 characters long; at most 1000 are allowed/);
     });
 
     it('composite search: record ID, name, InChI, InChIKey, SMILES, order and SDF', async () => {
@@ -226,6 +229,25 @@ describe('client end to end against the local service', () => {
       const mol = await keyOnly.getExtendedMolCompoundInfoList([2424], { includeReferenceCounts: true });
       assert.strictEqual(mol[0].ReferenceCount, 50);
       assert.deepStrictEqual(await keyOnly.getDatabases(), await keyOnly.getDatasources());
+    });
+  });
+
+  describe('structure search', () => {
+    it('substructure and similarity with scores, highlighted images; a 400 names the field', async () => {
+      const phenols = await keyOnly.filterSubstructure('c1ccccc1', { order: 'record_id' });
+      await finished(keyOnly, phenols);
+      assert.deepStrictEqual(await keyOnly.filterAllResults(phenols), [236, 2157, 7620, 9001]);
+      const similar = await keyOnly.filterSimilarity('CN1C=NC2=C1C(=O)N(C(=O)N2C)C', { threshold: 0.3 });
+      await finished(keyOnly, similar);
+      const scored = await keyOnly.filterScoredResults(similar);
+      assert.strictEqual(scored.results[0], 2424);
+      assert.strictEqual(scored.scores[0], 1);
+      assert.strictEqual(scored.scores.length, scored.results.length);
+      assert.ok(scored.scores.every((x, i) => i === 0 || x <= scored.scores[i - 1]));
+      const plain = await keyOnly.getImage(2424);
+      const lit = await keyOnly.getImageHighlighted(2424, 'c1ncn(C)c1', 'SMILES');
+      assert.notDeepStrictEqual(Buffer.from(lit), Buffer.from(plain));
+      await assert.rejects(keyOnly.filterSubstructure('C1CC(', { queryFormat: 'SMARTS' }), (e: unknown) => e instanceof BadRequestError && e.fieldErrors.some((f) => f.field === 'query'));
     });
   });
 

@@ -3,7 +3,7 @@ import { parseArgs, runService } from '../../service/serve';
 import type { ServiceOptions } from '../../service';
 import { UsageError } from '../usage';
 
-export const usage = 'compound-db serve [--port N] [--host H] [--data F.sdf ...] [--spectra DIR] [--keys F] [--rate-limit N]';
+export const usage = 'compound-db serve [--port N] [--host H] [--data F.sdf ...] [--spectra DIR] [--keys F] [--database URL] [--rate-limit N]';
 
 export async function run(args: string[]): Promise<number> {
   let options: ServiceOptions;

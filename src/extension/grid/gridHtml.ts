@@ -15,7 +15,7 @@ export function gridHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path));
   // RDKit's WASM bindings (embind) build their call wrappers with `new Function`: 'unsafe-eval' is needed.
   // Nothing from the file reaches a script: text goes in as textContent, structures as <img> data URIs.
-  const csp = webviewCsp(webview, nonce, ["'wasm-unsafe-eval'", "'unsafe-eval'"], [`connect-src ${webview.cspSource}`]);
+  const csp = webviewCsp(webview, nonce, ["'wasm-unsafe-eval'", "'unsafe-eval'"], { extra: [`connect-src ${webview.cspSource}`] });
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

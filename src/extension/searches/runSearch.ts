@@ -12,6 +12,8 @@ export interface SearchProgress {
 export interface SearchOutcome extends SearchProgress {
   ids: number[];
   more: boolean;
+  /** Similarity of each result (similarity searches), by record ID. */
+  scores?: Record<string, number>;
   groups?: ResultGroup[];
 }
 
@@ -32,9 +34,18 @@ export function uniqueIds(ids: readonly number[]): number[] {
 }
 
 /** The page of a single-list search from `start`, read again from the server by the query's ID. */
-export async function nextPage(client: CompoundDbClient, spec: SearchSpec, queryId: string, start: number, signal?: AbortSignal): Promise<ResultPage> {
-  const page = await client.query(spec, queryId).page(start, PAGE_SIZE, { signal });
-  return { ids: uniqueIds(page.ids), more: page.more };
+export async function nextPage(
+  client: CompoundDbClient,
+  spec: SearchSpec,
+  queryId: string,
+  start: number,
+  signal?: AbortSignal,
+): Promise<{ ids: number[]; more: boolean; scores?: Record<string, number> }> {
+  const page: ResultPage = await client.query(spec, queryId).page(start, PAGE_SIZE, { signal });
+  const ids = uniqueIds(page.ids);
+  const scoreOf = page.scores && new Map(page.ids.map((id, i) => [id, (page.scores as number[])[i]]));
+  const scores = scoreOf && Object.fromEntries(ids.map((id) => [String(id), scoreOf.get(id) as number]));
+  return { ids, more: page.more, ...(scores ? { scores } : {}) };
 }
 
 export async function runSearch(client: CompoundDbClient, spec: SearchSpec, options: RunOptions): Promise<SearchOutcome> {

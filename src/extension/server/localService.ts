@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from 'child_process';
 import { Disposable } from '../common/lifecycle';
 import { DEV_API_KEY, DEV_TOKEN, isLocalServiceMessage, type LocalServiceReady } from '../../wire';
 import type { Logger } from '../common/logger';
+import { InFlight } from '../../shared/in-flight';
 
 /** The running service's addresses and what it serves. */
 export type LocalServiceInfo = Omit<LocalServiceReady, 'type'>;
@@ -22,7 +23,7 @@ const MAX_RESTARTS_PER_MINUTE = 3;
  */
 export class LocalService extends Disposable {
   private child: ChildProcess | undefined;
-  private starting: Promise<LocalServiceInfo> | undefined;
+  private readonly starting = new InFlight<0, LocalServiceInfo>();
   private info: LocalServiceInfo | undefined;
   private _state: LocalServiceState = 'stopped';
   private restarts: number[] = [];
@@ -53,12 +54,11 @@ export class LocalService extends Disposable {
   /** The running service's addresses, starting it when it is not running. */
   ensureStarted(): Promise<LocalServiceInfo> {
     if (this.info && this.child && this.child.exitCode === null) return Promise.resolve(this.info);
-    this.starting ??= this.start().finally(() => (this.starting = undefined));
-    return this.starting;
+    return this.starting.run(0, () => this.start());
   }
 
   async restart(): Promise<LocalServiceInfo> {
-    await this.starting?.catch(() => undefined);
+    if (this.starting.has(0)) await this.starting.run(0, () => this.start()).catch(() => undefined);
     this.stopChild();
     return this.ensureStarted();
   }

@@ -18,13 +18,62 @@ export interface Chemistry {
   prepareInchi(): Promise<void>;
   /** Added by the chemistry helper: `molFromInchi` that loads Indigo first when needed. */
   molFromInchiAsync(inchi: string): Promise<string | undefined>;
+  /**
+   * InChIKey of an InChI, undefined when the InChI is not valid (Indigo cannot read it). For a standard InChI the key is
+   * the InChI library's hash of the string (no structure round trip, so undefined stereo and proton layers keep).
+   */
+  inchiKeyOfInchi(inchi: string): Promise<string | undefined>;
+  /** Where the toolkit failure log goes (the service's log); the chemistry is shared by the process. */
+  setLog(log: (line: string) => void): void;
+  /** How many times a broken toolkit instance has been replaced, and whether RDKit's spare instance is loaded. */
+  toolkitHealth(): { replacements: number; spareReady: boolean };
+  /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
+  unguardedRdkitForTests(use: (rdkit: import('./rdkit').RDKit) => unknown): unknown;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */
   depictPng(structure: string, size?: number): Uint8Array | undefined;
+  /** The same, with every match of a substructure query highlighted (plain when nothing matches). */
+  depictPngHighlighted(structure: string, query: SubstructureQuery, size?: number): Uint8Array | undefined;
+  /** RDKit's substructure matcher and fingerprints, for the structure index. */
+  structures: StructureToolkit;
 }
 
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
+}
+
+/** A parsed substructure query (an RDKit molecule held in WASM memory: dispose it). */
+export interface SubstructureQuery {
+  readonly mol: unknown;
+  readonly atoms: number;
+  dispose(): void;
+}
+
+/** What the structure index keeps of one structure, computed once per distinct SMILES. */
+export interface StructureFingerprints {
+  /** Set bits of the Morgan fingerprint (radius 2, 2048 bits), ascending. */
+  morgan: Uint16Array;
+  /** RDKit's pattern fingerprint as its substructure library stores it. */
+  pattern: Uint8Array;
+}
+
+/** One shard of structures searched by RDKit's substructure library (positions are the order of `add`). */
+export interface StructureLibrary {
+  add(smiles: string, fingerprints: StructureFingerprints): void;
+  size(): number;
+  /** Positions of the structures that contain the query, ascending, at most `maxResults`. */
+  matches(query: SubstructureQuery, useChirality: boolean, maxResults: number): Uint32Array;
+  dispose(): void;
+}
+
+export interface StructureToolkit {
+  /** A substructure query; undefined when it does not parse in that format. */
+  parseQuery(text: string, format: 'SMILES' | 'SMARTS'): SubstructureQuery | undefined;
+  /** Fingerprints of a SMILES; undefined when it does not parse. */
+  fingerprints(smiles: string): StructureFingerprints | undefined;
+  newLibrary(): StructureLibrary;
+  /** SVG of the structure with every match of the query highlighted; undefined when the structure does not parse. */
+  highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined;
 }

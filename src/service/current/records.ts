@@ -3,6 +3,7 @@ import { LIMITS, checkRecordIds, type DetailsBatchResponse } from '../../wire';
 import type { CurrentHandler } from './handler';
 import { parseFields, parseRecordId, recordOr404, toRecordDetails } from './record-details';
 import { assertValid, badField, ProblemError } from '../http/problem';
+import { highlightedPng } from './highlight';
 
 function commaList(value: string | null): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -37,7 +38,8 @@ export const getExternalReferences: CurrentHandler<'getExternalReferences'> = as
 
 export const getImage: CurrentHandler<'getImage'> = async (ctx, req) => {
   const record = await recordOr404(ctx, parseRecordId(req.params.recordId));
-  const png = ctx.images.png(record);
+  const highlight = req.query.get('highlight');
+  const png = highlight ? highlightedPng(ctx, record, highlight, req.query.get('highlightFormat')) : ctx.images.png(record);
   if (!png) throw new ProblemError(500, `The structure of record ${record.id} cannot be drawn.`);
   return { image: png.toString('base64') };
 };

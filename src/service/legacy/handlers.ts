@@ -3,6 +3,7 @@ import {
   LEGACY_DEFAULTS,
   LEGACY_ERROR_TEXT,
   LIMITS,
+  checkSearchQuery,
   directionFromLegacy,
   formatElapsed,
   molTypeFromLegacy,
@@ -41,8 +42,8 @@ async function recordsOf(ctx: ServiceContext, p: LegacyParams, name: string, max
 
 const ints = (ids: readonly number[]): XmlElement => element('ArrayOfInt', ids.map((id) => textElement('int', id)));
 
-function queryOf(ctx: ServiceContext, p: LegacyParams): Query {
-  const q = ctx.engine.get(p.required('rid'));
+async function queryOf(ctx: ServiceContext, p: LegacyParams): Promise<Query> {
+  const q = await ctx.engine.get(p.required('rid'));
   if (!q || q.kind !== 'ids') throw new LegacyError(LEGACY_ERROR_TEXT.unknownTransaction);
   return q;
 }
@@ -60,6 +61,14 @@ async function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy,
     return { kind: 'ids', ids: idsOf(order ? orderRecords(found, order, direction) : found) };
   });
   return textElement('string', id);
+}
+
+/** The `query` of the simple searches, within the limits of the kind of text it holds (LIMITS). */
+function searchQuery(p: LegacyParams): string {
+  const query = p.required('query', LIMITS.inchiChars);
+  const [problem] = checkSearchQuery('query', query);
+  if (problem) throw new LegacyError(`Invalid value for parameter: query (${problem.message}).`);
+  return query;
 }
 
 function spectrumId(p: LegacyParams): number {
@@ -96,24 +105,24 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     return textElement('base64Binary', png.toString('base64'));
   },
   getDatabases: async (ctx) => element('ArrayOfString', (await ctx.store.dataSources()).map((s) => textElement('string', s))),
-  simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, p.required('query'))).slice(0, LIMITS.simpleSearchResults)),
-  asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, p.required('query')),
+  simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, searchQuery(p))).slice(0, LIMITS.simpleSearchResults)),
+  asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, searchQuery(p)),
   asyncSimpleSearchOrdered: async (ctx, p) => {
     const order = p.choice('orderBy', LEGACY_DEFAULTS.orderBy, orderByFromLegacy);
     const direction = p.choice('orderDirection', LEGACY_DEFAULTS.orderDirection, directionFromLegacy);
-    return submitSimple(ctx, p.required('query'), order, direction);
+    return submitSimple(ctx, searchQuery(p), order, direction);
   },
-  getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus(queryOf(ctx, p).status)),
+  getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus((await queryOf(ctx, p)).status)),
   getAsyncSearchStatusAndCount: async (ctx, p) => {
-    const q = queryOf(ctx, p);
+    const q = await queryOf(ctx, p);
     const children = [textElement('Status', legacyStatus(q.status)), textElement('Count', isFinished(q) ? q.count : 0)];
     if (q.message) children.push(textElement('Message', q.message));
     children.push(textElement('Elapsed', formatElapsed((q.finishedAt ?? Date.now()) - q.createdAt)));
     return element('RequestStatus', children);
   },
-  getAsyncSearchResult: async (ctx, p) => ints(resultIds(queryOf(ctx, p))),
+  getAsyncSearchResult: async (ctx, p) => ints(resultIds(await queryOf(ctx, p))),
   getAsyncSearchResultPart: async (ctx, p) => {
-    const ids = resultIds(queryOf(ctx, p));
+    const ids = resultIds(await queryOf(ctx, p));
     const start = p.int('start', LEGACY_DEFAULTS.start);
     const count = p.int('count', LEGACY_DEFAULTS.count);
     if (start < 0) throw invalidParameter('start');

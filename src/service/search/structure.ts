@@ -4,14 +4,13 @@ import type { SearchContext } from './context';
 import { unique } from './restrict';
 
 /**
- * The standard InChIKey of an InChI, or undefined when it does not parse: that of a record holding exactly this InChI
- * when there is one (no parsing: a bulk resolve sends thousands), else through Indigo, then RDKit.
+ * The InChIKey of an InChI (the hash of a valid standard InChI), or undefined when it is not valid: that of a record
+ * holding exactly this InChI when there is one (no parsing: a bulk resolve sends thousands).
  */
 export async function inchiKeyOfInchi(ctx: SearchContext, inchi: string): Promise<string | undefined> {
   const [exact] = await ctx.store.getByInchi(inchi.trim());
   if (exact) return exact.inchiKey;
-  const mol = await ctx.chemistry.molFromInchiAsync(inchi.trim());
-  return mol ? ctx.chemistry.inchiKeyOf(mol) : undefined;
+  return ctx.chemistry.inchiKeyOfInchi(inchi.trim());
 }
 
 /** Records with this exact InChI or with the InChIKey of its structure. */
