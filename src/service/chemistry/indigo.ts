@@ -1,6 +1,5 @@
 /** Indigo (WASM), loaded on first use: only InChI input needs it, since RDKit MinimalLib cannot read InChI. */
 import type { IndigoModule } from 'indigo-ketcher/binaryWasmNoRender';
-import { Once } from '../../shared/in-flight';
 import { readWasm } from './wasm';
 
 export type Indigo = IndigoModule;
