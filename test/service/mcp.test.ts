@@ -7,7 +7,6 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CompoundDbClient } from '../../src/client';
 import { DEV_API_KEY, DEV_TOKEN, startService, type RunningService } from '../../src/service';
 import { COMPOUND_TOOLS } from '../../src/tools';
 import { startEchoingProxy } from './support/unreliable-proxy';
@@ -91,14 +90,9 @@ describe('compound-db mcp', function () {
     );
 
     const similar = await call(mcp, 'compound_similar', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', threshold: 0.5 });
-    const hasSimilarity = typeof (CompoundDbClient.prototype as unknown as { filterSimilarity?: unknown }).filterSimilarity === 'function';
-    if (hasSimilarity) {
-      assert.ok(!similar.isError, similar.text);
-      assert.match(similar.text, /\| score$/m);
-      assert.match(similar.text, new RegExp(`^${id} \\| Caffeine \\| .* \\| 1$`, 'm'));
-    } else {
-      assert.deepStrictEqual(similar, { text: 'similarity search is not available in this version of the client', isError: true });
-    }
+    assert.ok(!similar.isError, similar.text);
+    assert.match(similar.text, /\| score$/m);
+    assert.match(similar.text, new RegExp(`^${id} \\| Caffeine \\| .* \\| 1$`, 'm'));
   });
 
   it('gives bad inputs back as tool errors naming the field', async () => {

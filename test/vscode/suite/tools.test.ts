@@ -45,12 +45,9 @@ suite('Language-model tools and MCP server', () => {
       rows.map((r) => r.split(',')[1]),
       ['status', 'found', 'not_found'],
     );
-    try {
-      const similar = await invoke('compound_similar', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' });
-      assert.match(similar, /\| score$/m);
-    } catch (error) {
-      assert.match(String(error), /similarity search is not available in this version of the client/); // until structure search lands
-    }
+    const similar = await invoke('compound_similar', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' });
+    assert.match(similar, /\| score$/m);
+    assert.match(similar, new RegExp(`^${caffeine} \\| Caffeine \\| .* \\| 1$`, 'm'));
   });
 
   test('bad input fails the invocation with the rule it breaks', async () => {
