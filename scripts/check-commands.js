@@ -22,9 +22,9 @@ function* walk(dir) {
 }
 
 // Every command is registered under src/extension/commands by a registering helper whose first string argument
-// is its ID: registerCommand<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
+// is its ID: registerCommand<...>('compoundDb.x', ...), onItem<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
 // such as search(...) / copy(...) / set('apiKey', 'compoundDb.x').
-const REGISTRATION = /\b(?:registerCommand|lookupCommand|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
+const REGISTRATION = /\b(?:registerCommand|lookupCommand|onItem|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
 const registered = new Map();
 for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
   const text = fs.readFileSync(file, 'utf8');

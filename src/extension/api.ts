@@ -6,17 +6,26 @@ import type { LocalServiceInfo, LocalServiceState } from './server/localService'
 import type { SearchState } from './searches/searchState';
 import type { SearchNode } from './searches/searchesTreeProvider';
 
-/** What `activate` returns: read-only views of the extension's state for tests and other extensions. */
+/**
+ * What `activate` returns: read-only views of the extension's state, and the one test surface. Tests reach the
+ * extension through its commands and through this object only; production code has no other test paths.
+ * Every promise here settles: a wait for a webview to draw rejects with a message naming what it waited for
+ * after `TEST_HOOK_TIMEOUT_MS` (`src/extension/common/nextEvent.ts`). The webviews feed it through one-way
+ * snapshot messages (`SnapshotMessage` in `src/webview/protocol.ts`), kept out of their request protocols.
+ */
 export interface CompoundDbApi {
   /** Milliseconds from loading the bundle to the end of `activate`. */
   readonly activationMs: number;
   searches(): SearchState[];
   /** The tree's items under `node` (top level when left out), as VS Code would render them. */
   treeItems(node?: SearchNode): Array<{ node: SearchNode; item: vscode.TreeItem }>;
-  /** What the details panel last rendered (for `recordId`, waiting for it when given). */
-  detailsRendered(recordId?: number): Promise<RenderedSnapshot>;
-  /** Plots a spectrum in the open details panel; resolves with the snapshot showing the plot. */
-  detailsPlot(spectrumId: number): Promise<RenderedSnapshot>;
+  /** The open details panel: the test hook. Each call rejects when no panel is open. */
+  readonly details: {
+    /** What the panel last drew (for `recordId`, waiting for it when given). */
+    rendered(recordId?: number): Promise<RenderedSnapshot>;
+    /** Plots a spectrum as the panel's Plot button does; resolves with the snapshot showing the plot. */
+    plot(spectrumId: number): Promise<RenderedSnapshot>;
+  };
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;
   /** Warnings shown about data files the built-in database left out. */

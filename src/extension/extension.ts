@@ -124,13 +124,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     activationMs,
     searches: () => JSON.parse(JSON.stringify(searches.all())) as ReturnType<CompoundDbApi['searches']>,
     treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
-    detailsRendered: (recordId) => {
-      const panel = DetailsPanel.current;
-      return panel ? panel.rendered(recordId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
-    },
-    detailsPlot: (spectrumId) => {
-      const panel = DetailsPanel.current;
-      return panel ? panel.plot(spectrumId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
+    details: {
+      rendered: (recordId) => openDetailsPanel().then((panel) => panel.rendered(recordId)),
+      plot: (spectrumId) => openDetailsPanel().then((panel) => panel.plot(spectrumId)),
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
@@ -152,6 +148,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       return { read: () => editor.read(), run: (action) => editor.run(action) };
     },
   };
+}
+
+function openDetailsPanel(): Promise<DetailsPanel> {
+  const panel = DetailsPanel.current;
+  return panel ? Promise.resolve(panel) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
 }
 
 export function deactivate(): void {

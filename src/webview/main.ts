@@ -222,7 +222,7 @@ function sendSnapshot(): void {
       };
     }),
   };
-  host.request('rendered', snapshot).catch(() => undefined);
+  host.reportSnapshot(snapshot);
 }
 
 // VS Code marks the theme kind on the body: a theme change re-reads the buttons' colours for the host.

@@ -68,7 +68,10 @@ export interface SpectrumPlotView {
   points: Array<[number, number]>;
 }
 
-/** What the webview reports having put on screen (read back as text from its DOM), for tests. */
+/**
+ * What the webview reports having put on screen (read back as text from its DOM). Sent only for the test hook
+ * (`CompoundDbApi.details`), as a one-way `SnapshotMessage` outside the request protocol.
+ */
 export interface RenderedSnapshot {
   recordId: number;
   title: string;
@@ -110,7 +113,6 @@ export interface WebviewRequests {
   spectrum: { args: { id: number }; res: SpectrumPlotView };
   /** A structure search with the record's structure as the query. */
   structureSearch: { args: { recordId: number; kind: 'similar' | 'substructure' | 'edit' }; res: void };
-  rendered: { args: RenderedSnapshot; res: void };
   saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
   saveMol: { args: { recordId: number; kind: MolKind }; res: void };
   copied: { args: { what: string }; res: void };
@@ -155,6 +157,17 @@ export type HostMessage = ReplyMessage | PushMessage | PlotMessage;
 /** State kept by the webview (`vscode.setState`) so the panel can be restored after a reload. */
 export interface DetailsPanelState {
   recordId: number;
+}
+
+/** Webview → host, one way, no reply: what is on screen now. The test hook's only input; no feature reads it. */
+export interface SnapshotMessage {
+  command: 'snapshot';
+  args: RenderedSnapshot;
+}
+
+export function isSnapshotMessage(value: unknown): value is SnapshotMessage {
+  const m = value as Partial<SnapshotMessage> | undefined;
+  return !!m && m.command === 'snapshot' && !('req' in m) && typeof m.args === 'object' && m.args !== null;
 }
 
 export function isRequestMessage(value: unknown): value is RequestMessage {

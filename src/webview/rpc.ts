@@ -1,4 +1,4 @@
-import type { DetailsPanelState, HostMessage, PlotMessage, PushMessage, ReplyMessage, WebviewCommand, WebviewRequests } from './protocol';
+import type { DetailsPanelState, HostMessage, PlotMessage, PushMessage, ReplyMessage, SnapshotMessage, WebviewCommand, WebviewRequests } from './protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -35,6 +35,12 @@ export class HostConnection {
       this.pending.set(req, { resolve: resolve as (v: unknown) => void, reject });
       this.api.postMessage({ req, command, args });
     });
+  }
+
+  /** Tells the host what is on screen (the test hook's input; one way, nothing waits for a reply). */
+  reportSnapshot(snapshot: SnapshotMessage['args']): void {
+    const message: SnapshotMessage = { command: 'snapshot', args: snapshot };
+    this.api.postMessage(message);
   }
 
   setState(state: DetailsPanelState): void {

@@ -5,32 +5,43 @@ import type { Logger } from '../common/logger';
 import { MissingApiKeyError } from '../server/connection';
 import { PromptCancelled } from './prompts';
 
-/**
- * Invoked by a person: from the palette (no arguments), a Searches view item (its node), the Explorer's context menu
- * (a file's URI) or a hover link (`interactive: true`). Other callers (tests, other extensions) pass plain arguments.
- */
-export function byPerson(args: unknown): boolean {
-  if (args === undefined || args instanceof vscode.Uri) return true;
-  const a = args as { interactive?: unknown; type?: unknown; searchId?: unknown } | null;
-  return !!a && (a.interactive === true || (typeof a.type === 'string' && typeof a.searchId === 'string'));
+/** Who ran a command; decided by the rules on `registerCommand`, never guessed from the argument's fields. */
+export type Invocation = 'person' | 'program';
+
+/** The field a caller sets to say a person asked for this run (a hover link, a webview's button, a view item). */
+export interface ByPerson {
+  interactive?: true;
+}
+
+export interface CommandOptions {
+  /**
+   * The command is offered only on the Searches view's items (its ID starts `compoundDb.searches.`): VS Code
+   * passes it the clicked node, and every run is a person's.
+   */
+  readonly viewItem?: true;
 }
 
 /**
  * Registers a command whose handler takes its inputs as one argument object (prompting for what is missing)
- * and returns its result. Invoked by a person, a failure is shown and the command resolves undefined; invoked
- * with plain arguments, a failure rejects the returned promise.
+ * and returns its result. How it was run is explicit:
+ * - a person: no argument (the palette, a keybinding), a `vscode.Uri` (VS Code's argument from the Explorer's
+ *   context menu), an argument with `interactive: true` (`ByPerson`), or any run of a `viewItem` command. A
+ *   failure is shown and the command resolves undefined.
+ * - a program (other extensions, tests): any other argument. A failure rejects the returned promise.
  */
 export function registerCommand<A extends object | undefined, R>(
   id: string,
   log: Logger,
-  handler: (args: A | undefined) => Promise<R>,
+  handler: (args: A | undefined, invocation: Invocation) => Promise<R>,
+  options: CommandOptions = {},
 ): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (args?: A) => {
+    const person = options.viewItem || args === undefined || args instanceof vscode.Uri || (args as ByPerson).interactive === true;
+    const invocation: Invocation = person ? 'person' : 'program';
     try {
-      return await handler(args);
+      return await handler(args, invocation);
     } catch (error) {
       if (error instanceof PromptCancelled) return undefined;
-      const person = byPerson(args);
       if (isCancellation(error)) {
         log.info(`${id}: cancelled`);
         if (person) return undefined;

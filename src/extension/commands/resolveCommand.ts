@@ -18,7 +18,7 @@ import {
 } from '../../client';
 import { isCancellation } from '../common/errors';
 import { readSettings } from '../config/settings';
-import { byPerson, registerCommand } from './register';
+import { registerCommand } from './register';
 import type { Services } from './services';
 import { resolveColumn, resolveSource, type ResolveArgs } from '../resolve/resolveSource';
 import type { ResolveProblems } from '../resolve/resolveProblems';
@@ -37,8 +37,8 @@ export interface ResolveOutcome {
 }
 
 export function registerResolveCommand(s: Services, problems: ResolveProblems): vscode.Disposable {
-  return registerCommand<ResolveArgs, ResolveOutcome>('compoundDb.resolveIdentifiers', s.log, async (args) => {
-    const person = byPerson(args);
+  return registerCommand<ResolveArgs, ResolveOutcome>('compoundDb.resolveIdentifiers', s.log, async (args, invocation) => {
+    const person = invocation === 'person';
     const source = await resolveSource(args);
     const column = await resolveColumn(source, args, person);
     const identifiers = readIdentifiers(source.text, source.format, column);

@@ -30,7 +30,7 @@ import {
   askText,
   pick,
 } from './prompts';
-import { registerCommand, showError } from './register';
+import { registerCommand, showError, type ByPerson } from './register';
 import type { Services } from './services';
 
 type OrderArgs = { order?: SortKey; direction?: Direction };
@@ -90,7 +90,7 @@ function textAtCursor(): string {
 }
 
 /** A record's structure as a query: from a tree result, a hover or the details panel (`{recordId}`). */
-type RecordArgs = { recordId?: number; interactive?: boolean; type?: string };
+type RecordArgs = { recordId?: number } & ByPerson;
 
 async function smilesOfRecord(s: Services, recordId: number): Promise<string> {
   const smiles = await (await s.connection.get()).client.compound(recordId).smiles();
@@ -98,14 +98,9 @@ async function smilesOfRecord(s: Services, recordId: number): Promise<string> {
   return smiles;
 }
 
-/** Called with no arguments (the palette), from a hover link (`interactive`) or a tree item: errors are shown. */
-function isInteractive(args: (RecordArgs & object) | undefined): boolean {
-  return args === undefined || args.interactive === true || typeof args.type === 'string';
-}
-
 export function registerSearchCommands(s: Services): vscode.Disposable[] {
   const search = <A extends object>(id: string, toSpec: (args: A | undefined) => Promise<SearchSpec>) =>
-    registerCommand<A, SearchState>(id, s.log, async (args) => runTreeSearch(s, await toSpec(args), isInteractive(args as RecordArgs | undefined)));
+    registerCommand<A, SearchState>(id, s.log, async (args, invocation) => runTreeSearch(s, await toSpec(args), invocation === 'person'));
 
   return [
     search<{ query?: string } & OrderArgs>('compoundDb.search', async (a) => ({

@@ -28,9 +28,11 @@ function searchIdOf(node: SearchArg | undefined): string {
 
 export function registerTreeCommands(s: Services): vscode.Disposable[] {
   const client = async () => (await s.connection.get()).client;
+  // Offered on the view's items only: VS Code passes the clicked node, and a person ran it.
+  const onItem = <A extends object | undefined, R>(id: string, handler: (args: A | undefined) => Promise<R>) => registerCommand<A, R>(id, s.log, handler, { viewItem: true });
 
   const copy = (id: string, what: string, read: (recordId: number) => Promise<string | undefined>) =>
-    registerCommand<ResultArg, string>(id, s.log, async (node) => {
+    onItem<ResultArg, string>(id, async (node) => {
       const recordId = recordIdOf(node);
       const value = await read(recordId);
       if (!value) throw new Error(vscode.l10n.t('Record {0} has no {1}', recordId, what));
@@ -42,7 +44,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
   return [
     setRecordSource(recordSourceOf(s)),
     // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
-    registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) =>
+    onItem<ResultArg, unknown>('compoundDb.searches.openDetails', async (node) =>
       vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => {
         const spec = node && 'searchId' in node ? s.searches.get(node.searchId)?.spec : undefined;
         return DetailsPanel.createOrShow(s.details, recordIdOf(node), undefined, spec && highlightOf(spec));
@@ -56,7 +58,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const f = await (await client()).compound(id).formula();
       return f ? plainFormula(f) : undefined;
     }),
-    registerCommand<ResultArg & { format?: ImageFormat; uri?: string }, unknown>('compoundDb.searches.saveImage', s.log, async (node) => {
+    onItem<ResultArg & { format?: ImageFormat; uri?: string }, unknown>('compoundDb.searches.saveImage', async (node) => {
       const recordId = recordIdOf(node);
       const format =
         node && 'format' in node && node.format
@@ -64,49 +66,49 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
           : await pick(vscode.l10n.t('Save Structure Image'), [{ label: 'PNG', value: 'png' as const }, { label: vscode.l10n.t('SVG (holding the PNG)'), value: 'svg' as const }], vscode.l10n.t('Format'));
       return saveStructureImage(await client(), recordId, format, node && 'uri' in node ? node.uri : undefined);
     }),
-    registerCommand<ResultArg & { uri?: string }, unknown>('compoundDb.searches.saveMol', s.log, async (node) =>
+    onItem<ResultArg & { uri?: string }, unknown>('compoundDb.searches.saveMol', async (node) =>
       saveMolFile(await client(), recordIdOf(node), '2d', node && 'uri' in node ? node.uri : undefined),
     ),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.findSimilar', s.log, async (node) =>
+    onItem<ResultArg, unknown>('compoundDb.searches.findSimilar', async (node) =>
       vscode.commands.executeCommand('compoundDb.findSimilar', { recordId: recordIdOf(node), interactive: true }),
     ),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.searchSubstructure', s.log, async (node) =>
+    onItem<ResultArg, unknown>('compoundDb.searches.searchSubstructure', async (node) =>
       vscode.commands.executeCommand('compoundDb.searchBySubstructure', { recordId: recordIdOf(node), interactive: true }),
     ),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => s.insertMol(recordIdOf(node), '2d')),
-    registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => s.insertMol(recordIdOf(node), '3d')),
+    onItem<ResultArg, unknown>('compoundDb.searches.insertMol2d', async (node) => s.insertMol(recordIdOf(node), '2d')),
+    onItem<ResultArg, unknown>('compoundDb.searches.insertMol3d', async (node) => s.insertMol(recordIdOf(node), '3d')),
 
-    registerCommand<SearchArg & { uri?: string }, { uri: string; records: number; message: string }>('compoundDb.searches.saveSdf', s.log, async (node) => {
+    onItem<SearchArg & { uri?: string }, { uri: string; records: number; message: string }>('compoundDb.searches.saveSdf', async (node) => {
       const state = s.searches.get(searchIdOf(node));
       if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       const sdf = await withCancellableProgress(vscode.l10n.t('Compound DB: SDF of results'), (signal) => sdfOf(state, signal));
       return saveSdf(sdf, `compound-db-${state.spec.kind}.sdf`, node && 'uri' in node ? node.uri : undefined);
     }),
-    registerCommand<SearchArg, SearchState | undefined>('compoundDb.searches.rerun', s.log, async (node) => {
+    onItem<SearchArg, SearchState | undefined>('compoundDb.searches.rerun', async (node) => {
       const state = s.searches.get(searchIdOf(node));
       if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       s.searches.remove(state.id);
       return runTreeSearch(s, state.spec, false);
     }),
-    registerCommand<SearchNode, SearchState | undefined>('compoundDb.searches.trySuggestion', s.log, async (node) => {
+    onItem<SearchNode, SearchState | undefined>('compoundDb.searches.trySuggestion', async (node) => {
       const state = s.searches.get(searchIdOf(node));
       const suggestion = node?.type === 'suggestion' ? state?.suggestions?.[node.index] : undefined;
       if (!suggestion) throw new Error(vscode.l10n.t('That suggestion is gone; run the search again'));
       return runTreeSearch(s, suggestion.spec, true);
     }),
-    registerCommand<SearchArg, boolean>('compoundDb.searches.cancel', s.log, async (node) => s.searches.cancel(searchIdOf(node))),
-    registerCommand<SearchArg, boolean>('compoundDb.searches.remove', s.log, async (node) => {
+    onItem<SearchArg, boolean>('compoundDb.searches.cancel', async (node) => s.searches.cancel(searchIdOf(node))),
+    onItem<SearchArg, boolean>('compoundDb.searches.remove', async (node) => {
       const id = searchIdOf(node);
       const known = !!s.searches.get(id);
       s.searches.remove(id);
       return known;
     }),
-    registerCommand<SearchNode, SearchState | undefined>('compoundDb.searches.loadMore', s.log, async (node) => {
+    onItem<SearchNode, SearchState | undefined>('compoundDb.searches.loadMore', async (node) => {
       const id = searchIdOf(node);
       await s.searches.loadMore(id, node && node.type === 'more' ? node.group : undefined);
       return s.searches.get(id);
     }),
-    registerCommand<object, number>('compoundDb.searches.clearAll', s.log, async () => {
+    onItem<object, number>('compoundDb.searches.clearAll', async () => {
       const n = s.searches.all().length;
       s.searches.clear();
       return n;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import {
   DETAILS_VIEW_TYPE,
   isRequestMessage,
+  isSnapshotMessage,
   type DetailsPanelState,
   type DetailsView,
   type HostMessage,
@@ -19,6 +20,7 @@ import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
 import { webviewHtml } from '../common/webviewHtml';
+import { nextEvent } from '../common/nextEvent';
 
 export interface DetailsHost {
   extensionUri: vscode.Uri;
@@ -40,7 +42,7 @@ export class DetailsPanel extends Disposable {
   private loadSeq = 0;
   private lastRendered: RenderedSnapshot | undefined;
   private readonly _onDidRender = this._register(new vscode.EventEmitter<RenderedSnapshot>());
-  /** The webview reported what it put on screen (the test hook). */
+  /** The webview reported what it put on screen (a `SnapshotMessage`, for the test hook only). */
   readonly onDidRender = this._onDidRender.event;
 
   static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
@@ -87,27 +89,16 @@ export class DetailsPanel extends Disposable {
     super.dispose();
   }
 
-  /** The last snapshot the webview reported, or the next one for `recordId` (test hook). */
+  /** The last snapshot the webview reported, or the next one for `recordId` (test hook; times out). */
   rendered(recordId?: number): Promise<RenderedSnapshot> {
-    if (this.lastRendered && (recordId === undefined || this.lastRendered.recordId === recordId)) return Promise.resolve(this.lastRendered);
-    return new Promise((resolve) => {
-      const sub = this.onDidRender((s) => {
-        if (recordId !== undefined && s.recordId !== recordId) return;
-        sub.dispose();
-        resolve(s);
-      });
-    });
+    const wanted = (s: RenderedSnapshot) => recordId === undefined || s.recordId === recordId;
+    if (this.lastRendered && wanted(this.lastRendered)) return Promise.resolve(this.lastRendered);
+    return nextEvent(this.onDidRender, wanted, recordId === undefined ? 'the details panel to draw' : `the details panel to draw record ${recordId}`);
   }
 
-  /** Asks the webview to plot a spectrum of the shown record; resolves with the snapshot that shows it. */
+  /** Plots a spectrum of the shown record as its Plot button does; resolves with the snapshot showing it (test hook; times out). */
   plot(spectrumId: number): Promise<RenderedSnapshot> {
-    const shown = new Promise<RenderedSnapshot>((resolve) => {
-      const sub = this.onDidRender((s) => {
-        if (s.plot?.id !== spectrumId) return;
-        sub.dispose();
-        resolve(s);
-      });
-    });
+    const shown = nextEvent(this.onDidRender, (s) => s.plot?.id === spectrumId, `the details panel to plot spectrum ${spectrumId}`);
     this.post({ command: 'plot', args: { id: spectrumId } });
     return shown;
   }
@@ -151,6 +142,11 @@ export class DetailsPanel extends Disposable {
   }
 
   private async onMessage(message: unknown): Promise<void> {
+    if (isSnapshotMessage(message)) {
+      this.lastRendered = message.args;
+      this._onDidRender.fire(this.lastRendered);
+      return;
+    }
     if (!isRequestMessage(message)) return;
     try {
       const res = await this.handle(message);
@@ -208,11 +204,6 @@ export class DetailsPanel extends Disposable {
         const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
         const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[kind];
         await vscode.commands.executeCommand(command, { recordId, interactive: true });
-        return;
-      }
-      case 'rendered': {
-        this.lastRendered = message.args as RenderedSnapshot;
-        this._onDidRender.fire(this.lastRendered);
         return;
       }
       default:

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { DriveAction, GridSnapshot } from '../../grid/protocol';
+import { nextEvent } from '../common/nextEvent';
 
 interface Entry {
   last?: GridSnapshot;
@@ -30,18 +31,15 @@ export class GridRegistry implements vscode.Disposable {
     return [...this.grids.keys()];
   }
 
-  /** The next (or last) snapshot of `key` that satisfies `until`. */
+  /** The next (or last) snapshot of `key` that satisfies `until`; rejects when none comes in time. */
   snapshot(key: string, until: (s: GridSnapshot) => boolean = () => true): Promise<GridSnapshot> {
     const last = this.grids.get(key)?.last;
     if (last && until(last)) return Promise.resolve(last);
-    return new Promise((resolve) => {
-      const sub = this.changed.event((k) => {
-        const s = this.grids.get(k)?.last;
-        if (k !== key || !s || !until(s)) return;
-        sub.dispose();
-        resolve(s);
-      });
-    });
+    const drawn = (k: string) => {
+      const s = k === key ? this.grids.get(k)?.last : undefined;
+      return !!s && until(s);
+    };
+    return nextEvent(this.changed.event, drawn, `structure grid ${key} to draw what was asked`).then(() => this.grids.get(key)?.last as GridSnapshot);
   }
 
   drive(key: string, action: DriveAction): void {

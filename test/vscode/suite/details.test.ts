@@ -18,7 +18,7 @@ suite('Details webview', () => {
     const id = await recordIdByName('caffeine');
     const [record] = await run<RecordDetails[]>('compoundDb.getDetailsBatch', { recordIds: [id] });
     const view = await run<DetailsView>('compoundDb.showDetails', { recordId: id });
-    const shown = await a.detailsRendered(id);
+    const shown = await a.details.rendered(id);
 
     assert.strictEqual(shown.title, 'Caffeine');
     assert.strictEqual(shown.fields.CommonName, 'Caffeine');
@@ -43,9 +43,9 @@ suite('Details webview', () => {
     const a = await api();
     const id = await recordIdByName('caffeine');
     await run('compoundDb.showDetails', { recordId: id });
-    await a.detailsRendered(id);
+    await a.details.rendered(id);
     await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
-    assert.strictEqual((await a.detailsRendered()).recordId, id);
+    assert.strictEqual((await a.details.rendered()).recordId, id);
     // Tab labels reach the extension host a moment after the panel's title is set back.
     const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
     await waitFor(() => (webviewTitles().join('|') === 'Caffeine' ? true : undefined), 'the details tab titled Caffeine again', 5_000).catch(() => undefined);
@@ -57,9 +57,9 @@ suite('Details webview', () => {
     const infos = await run<Array<{ spc_id: number; csid: number }>>('compoundDb.legacy.getAllSpectraInfo', {});
     const first = infos[0];
     await run('compoundDb.showDetails', { recordId: first.csid });
-    const shown = await a.detailsRendered(first.csid);
+    const shown = await a.details.rendered(first.csid);
     assert.ok(shown.spectra.length >= 1, 'spectra are listed');
-    const plotted = await a.detailsPlot(first.spc_id);
+    const plotted = await a.details.plot(first.spc_id);
     assert.strictEqual(plotted.plot?.id, first.spc_id);
     assert.ok((plotted.plot?.points ?? 0) > 0, 'the plot has points');
   });
@@ -83,7 +83,7 @@ suite('Details webview', () => {
       assert.strictEqual(tree[0].item.label, XSS_NAME);
 
       await run('compoundDb.showDetails', { recordId: found.ids[0] });
-      const shown = await a.detailsRendered(found.ids[0]);
+      const shown = await a.details.rendered(found.ids[0]);
       assert.strictEqual(shown.title, XSS_NAME);
       assert.strictEqual(shown.fields.CommonName, XSS_NAME);
       assert.strictEqual(shown.imgCount, 1, 'no <img> element came from the name');

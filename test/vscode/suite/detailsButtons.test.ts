@@ -50,7 +50,7 @@ suite('Details panel buttons', () => {
     await run('compoundDb.showDetails', { recordId });
     const a = await api();
     return waitFor(async () => {
-      const s = await a.detailsRendered(recordId);
+      const s = await a.details.rendered(recordId);
       return s.theme === THEME_CLASS[themeName] ? s : undefined;
     }, `the details panel in ${themeName}`);
   }
