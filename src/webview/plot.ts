@@ -1,4 +1,4 @@
-import type { SpectrumPlotView } from './protocol';
+import type { PlotState, SpectrumPlotView } from './protocol';
 import { el, svg } from './dom';
 
 const W = 720;
@@ -11,7 +11,7 @@ const MAX_STICKS = 5000;
 /** The largest peaks in view get their m/z written above them. */
 const LABELLED_PEAKS = 6;
 
-export function niceTicks(min: number, max: number, count: number): number[] {
+function niceTicks(min: number, max: number, count: number): number[] {
   if (!(max > min)) return [min];
   const step0 = (max - min) / count;
   const mag = 10 ** Math.floor(Math.log10(step0));
@@ -21,17 +21,6 @@ export function niceTicks(min: number, max: number, count: number): number[] {
   return ticks;
 }
 
-/** What a rendered plot shows, for the details panel's snapshot (tests read it). */
-export interface PlotState {
-  range: [number, number];
-  /** Top of the y-axis and the highest point shown: top >= highest, so no peak is clipped. */
-  yTop: number;
-  yHighest: number;
-  labels: string[];
-  details: string[];
-  xLabel: string;
-  yLabel: string;
-}
 
 /** Points scaled so that the base peak is 100 (mass spectra are read as relative abundance). */
 function relative(plot: SpectrumPlotView): Array<[number, number]> {

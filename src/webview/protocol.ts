@@ -72,6 +72,19 @@ export interface SpectrumPlotView {
   details: string[];
 }
 
+/** What a rendered spectrum plot shows. */
+export interface PlotState {
+  /** x-range shown, top of the y-axis and the highest point shown (top >= highest: nothing clipped). */
+  range: [number, number];
+  yTop: number;
+  yHighest: number;
+  /** m/z labels written above the largest peaks; the lines above the plot; the axis titles. */
+  labels: string[];
+  details: string[];
+  xLabel: string;
+  yLabel: string;
+}
+
 /** What the webview reports having put on screen (read back as text from its DOM), for tests. */
 export interface RenderedSnapshot {
   recordId: number;
@@ -84,19 +97,7 @@ export interface RenderedSnapshot {
   imageShown: boolean;
   mol2D?: string;
   mol3D?: string;
-  plot?: {
-    id: number;
-    points: number;
-    /** x-range shown, top of the y-axis and the highest point shown (top >= highest: nothing clipped). */
-    range: [number, number];
-    yTop: number;
-    yHighest: number;
-    /** m/z labels written above the largest peaks; the lines above the plot; the axis titles. */
-    labels: string[];
-    details: string[];
-    xLabel: string;
-    yLabel: string;
-  };
+  plot?: { id: number; points: number } & PlotState;
   /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
   imgCount: number;
   /** The theme kind class VS Code put on the body (`vscode-dark`, `vscode-high-contrast`, ...). */
