@@ -44,7 +44,7 @@ const KETCHER_SKIPPED_GROUPS = new Set(['Functional Groups']);
 /** MassBank's release used for the shipped data (the tag of MassBank/MassBank-data). */
 const MASSBANK_RELEASE = '2025.05.1';
 /** Compounds new with MassBank that get a generated 3D conformer (openchemlib, ~2 s each), most spectra first. */
-const DEFAULT_CONFORMERS = 150;
+const DEFAULT_CONFORMERS = 40;
 
 
 function log(...args) {
@@ -167,6 +167,8 @@ async function main() {
 
   // ---- records: IDs in InChIKey order ----
   const cache = conformerCache(root);
+  /** Records whose 3D block was generated here: its configuration of centres the record leaves open is arbitrary. */
+  const generatedIds = new Set();
   const keys = [...groups.keys()].sort();
   const records = [];
   let generated3D = 0;
@@ -179,7 +181,10 @@ async function main() {
     let mol3D = best3D.mol3D;
     if (!mol3D) {
       mol3D = cache.get(key, () => makeConformer(facts.mol2D));
-      if (mol3D) generated3D++;
+      if (mol3D) {
+        generated3D++;
+        generatedIds.add(id);
+      }
       else {
         no3D.push(best3D.label);
         mol3D = withComment(facts.mol2D, NO_3D_COMMENT);
@@ -196,8 +201,12 @@ async function main() {
   // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10); the
   // first-stage records are made so before MassBank merges by InChIKey, every record is checked again at the end ----
   const selfConsistency = [];
+  const heldKeys = new Set(records.map((r) => r.inchiKey));
   for (const record of records) {
-    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id));
+    const before = record.inchiKey;
+    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), (key) => !generatedIds.has(record.id) && !heldKeys.has(key));
+    heldKeys.add(record.inchiKey);
+    if (record.inchiKey !== before) heldKeys.delete(before);
     if (note) selfConsistency.push(note);
   }
 
@@ -256,7 +265,7 @@ async function main() {
 
   // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10) ----
   for (const record of records) {
-    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id));
+    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), () => false);
     if (note) selfConsistency.push(note);
   }
   const contradictions = records.filter((r) => chemistry.inchiKeyOf(r.smiles) !== r.inchiKey || chemistry.inchiKeyOf(r.mol2D) !== r.inchiKey || chemistry.inchiKeyOf(r.mol3D) !== r.inchiKey);
@@ -291,7 +300,7 @@ async function main() {
   const stats = {
     records: records.length,
     both,
-    perSource: Object.fromEntries([DEBIAN.name, KETCHER.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length])),
+    perSource: Object.fromEntries([DEBIAN.name, KETCHER.name, MASSBANK.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length])),
     entries: { [DEBIAN.name]: cml.length, [KETCHER.name]: ketcherCount },
     nitrogenFixed,
     generated3D,

@@ -8,20 +8,22 @@ import zlib from 'node:zlib';
 export function conformerCache(root) {
   const file = path.join(root, 'node_modules/.cache/compound-db-build/conformers.json.gz');
   const entries = fs.existsSync(file) ? JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')) : {};
-  let changed = false;
+  let unsaved = 0;
+  const save = () => {
+    if (!unsaved) return;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, zlib.gzipSync(JSON.stringify(entries)));
+    unsaved = 0;
+  };
   return {
-    /** The cached block of `key` (null = no conformer could be made), or `make()`'s, stored. */
+    /** The cached block of `key` (null = no conformer could be made), or `make()`'s, stored (saved every 10). */
     get(key, make) {
       if (!(key in entries)) {
         entries[key] = make() ?? null;
-        changed = true;
+        if (++unsaved >= 10) save();
       }
       return entries[key] ?? undefined;
     },
-    save() {
-      if (!changed) return;
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, zlib.gzipSync(JSON.stringify(entries)));
-    },
+    save,
   };
 }

@@ -3,7 +3,8 @@
 // 1. a MOL block whose double bonds get a configuration from their coordinates that the record leaves open (porphin,
 //    the annulenes) has those bonds marked "either" (V2000 bond stereo 3);
 // 2. a 3D block that defines stereocentres the record leaves partly open (AMP, ADP, ATP, the alpha-D-pyranoses: their
-//    names mean one defined compound) becomes the record's structure when its own SMILES gives back its InChIKey;
+//    names mean one defined compound) becomes the record's structure when its own SMILES gives back its InChIKey and
+//    no other record holds that InChIKey and the 3D coordinates come from the source (never from a generated conformer);
 // 3. otherwise a 3D block that fixes a configuration the record leaves open (2-butanol, 2-ethylhexanol, bridged
 //    bicycles, cubane) is replaced by the 2D layout, its comment line saying so.
 
@@ -33,9 +34,10 @@ const withoutStereo = (inchi) => inchi.split('/').filter((l) => !/^[tbms]/.test(
 
 /**
  * Makes `record` agree with itself, in place (its ID, names and sources stay). Returns a line for the build's report
- * when something changed, else undefined. `replace3D(record)` gives the 2D-layout stand-in for mol3D.
+ * when something changed, else undefined. `replace3D(record)` gives the 2D-layout stand-in for mol3D; `mayComplete(key)`
+ * says whether the record may take that InChIKey (no other record holds it and its 3D block came from a source).
  */
-export function makeSelfConsistent(record, chemistry, replace3D) {
+export function makeSelfConsistent(record, chemistry, replace3D, mayComplete) {
   const notes = [];
   const mol2D = agreeing(chemistry, record.mol2D, record.inchiKey);
   if (mol2D && mol2D !== record.mol2D) {
@@ -51,7 +53,7 @@ export function makeSelfConsistent(record, chemistry, replace3D) {
   }
   const own = chemistry.describe(record.mol3D);
   const partlyDefined = stereoLayers(record.inchi).length > 0;
-  if (own && partlyDefined && withoutStereo(own.inchi) === withoutStereo(record.inchi) && chemistry.inchiKeyOf(own.smiles) === own.inchiKey) {
+  if (own && partlyDefined && mayComplete(own.inchiKey) && withoutStereo(own.inchi) === withoutStereo(record.inchi) && chemistry.inchiKeyOf(own.smiles) === own.inchiKey) {
     const before = record.inchiKey;
     const { mol2D: _unused, ...facts } = own;
     const fresh = chemistry.describe(own.smiles);

@@ -210,7 +210,8 @@ The build fails unless every record's SMILES, 2D MOL and 3D MOL give its InChIKe
 To get there, in this order: (1) a MOL block whose double bonds get a configuration from their coordinates that the
 record leaves open (porphin, the annulenes) has them marked "either" (V2000 bond stereo 3); (2) a 3D block that
 defines stereocentres the record leaves partly open (AMP, ADP, ATP, the alpha-D-pyranoses, whose names mean one defined
-compound) becomes the record's structure (InChI, InChIKey, SMILES, 2D) when its own SMILES gives back its InChIKey;
+compound) becomes the record's structure (InChI, InChIKey, SMILES, 2D) when its own SMILES gives back its InChIKey, no
+other record holds that InChIKey and the coordinates come from the source (never from a generated conformer);
 (3) otherwise a 3D block that fixes a configuration the record leaves open (2-butanol, 2-ethylhexanol, bridged
 bicycles, cubane) is replaced by the 2D layout, its comment line saying so. This build:
 
