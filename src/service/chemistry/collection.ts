@@ -24,6 +24,7 @@ export interface CollectionFile {
  */
 export type StoredRecord = Omit<CompoundRecord, 'originalMol' | 'mol3D'> & Partial<Pick<CompoundRecord, 'originalMol' | 'mol3D'>>;
 
+/** @public Used by scripts/build-data.mjs (through out/) to write the file. */
 export function compactRecord(record: CompoundRecord): StoredRecord {
   const stored: StoredRecord = { ...record };
   if (stored.originalMol === record.mol2D) delete stored.originalMol;

@@ -1,7 +1,8 @@
 /** Small MOL-block edits (never trim a MOL block: its three header lines may be blank). */
 
 /** The record ID on `mol3D`'s first line (contract 1.3), a name, or nothing: one title-line writer for all. */
-export { withTitle } from '../../wire';
+import { withTitle } from '../../wire';
+export { withTitle };
 
 /** The comment line of a `mol3D` that is the 2D layout because no 3D coordinates could be made. */
 export const NO_3D_COMMENT = 'no 3D coordinates: this is the 2D layout';
