@@ -74,8 +74,13 @@ const shots = [
     await page.locator('.editor-group-container.active .view-line span', { hasText: 'V2000' }).first().waitFor({ timeout: 15000 });
   }],
   ['details-spectrum', async (page) => {
-    await W.runCommand(page, label('compoundDb.legacy.getSpectrum'));
-    await W.answerInput(page, String(caffeineTandemSpectrum()));
+    await W.runCommand(page, label('compoundDb.searchByName'));
+    await W.answerInput(page, 'caffeine');
+    const row = W.treeRow(page, 'Caffeine');
+    await row.waitFor({ timeout: 60000 });
+    await row.click();
+    const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+    await details.locator(`li[data-spectrum="${caffeineTandemSpectrum()}"] button`).first().click({ timeout: 30000 });
     const frame = await W.webviewFrame(page, 'Relative abundance');
     await W.imagesLoaded(frame);
     const figure = frame.locator('figure.plot');

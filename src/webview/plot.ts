@@ -72,7 +72,7 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg', 'aria-label': `${plot.title}: ${yLabel} against ${xLabel}` });
   const clipId = `clip-${plot.id}`;
   const clip = svg('clipPath', { id: clipId });
-  clip.appendChild(svg('rect', { x: PAD.left, y: 0, width: W - PAD.left - PAD.right, height: H - PAD.bottom }));
+  clip.appendChild(svg('rect', { x: PAD.left, y: 0, width: W - PAD.left, height: H - PAD.bottom }));
   root.appendChild(clip);
   root.appendChild(svg('line', { x1: PAD.left, y1: H - PAD.bottom, x2: W - PAD.right, y2: H - PAD.bottom, class: 'axis' }));
   root.appendChild(svg('line', { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: H - PAD.bottom, class: 'axis' }));
@@ -98,7 +98,8 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
   if (plot.precursorMz !== undefined && plot.precursorMz >= x0 && plot.precursorMz <= x1) {
     const px = sx(plot.precursorMz);
     traces.appendChild(svg('line', { x1: px, y1: PAD.top - 10, x2: px, y2: H - PAD.bottom, class: 'precursor' }));
-    const label = svg('text', { x: px + 3, y: PAD.top - 14, class: 'precursor-label' });
+    const nearRight = px > W - PAD.right - 120;
+    const label = svg('text', { x: nearRight ? px - 3 : px + 3, y: PAD.top - 14, class: 'precursor-label', 'text-anchor': nearRight ? 'end' : 'start' });
     label.textContent = `precursor ${fmt(plot.precursorMz)}`;
     traces.appendChild(label);
   }

@@ -233,7 +233,8 @@ describe('service: chemistry', function () {
       }
     });
 
-    it('stores identifiers and masses that its own SMILES gives back', () => {
+    it('stores identifiers and masses that its own SMILES gives back', function () {
+      this.timeout(600000); // every one of about 8,700 records is described again
       for (const r of records) {
         const f = chemistry.describe(r.smiles);
         assert.ok(f, `record ${r.id}: SMILES parses`);
