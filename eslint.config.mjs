@@ -13,6 +13,7 @@ const README = 'see README, Architecture';
 const forbid = {
   vscode: { name: 'vscode', why: 'runs outside VS Code' },
   wire: { dir: 'wire', why: 'is the contract itself' },
+  shared: { dir: 'shared', why: 'holds helpers every Node layer shares' },
   client: { dir: 'client', why: 'is independent of the client' },
   service: { dir: 'service', why: 'talks to the service only over HTTP' },
   extension: { dir: 'extension', why: 'is independent of the extension host' },
@@ -22,11 +23,15 @@ const forbid = {
 };
 
 const LAYERS = [
+  { folder: 'src/shared', never: [forbid.vscode, forbid.wire, forbid.client, forbid.service, forbid.extension, forbid.webview] },
   { folder: 'src/wire', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview] },
   { folder: 'src/client', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview] },
   { folder: 'src/service', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview] },
   { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry] },
-  { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.node] },
+  { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.shared, forbid.node] },
+  // Shared by the service and the webview: formulas and masses from a composition; the structure grid's records.
+  { folder: 'src/formula', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
+  { folder: 'src/grid', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
 ];
 
 const nodeModules = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\x2F'));

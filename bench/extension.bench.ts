@@ -2,15 +2,18 @@
  * Extension benchmarks (issue 4), the parts measurable outside VS Code:
  * 1. bundle sizes of the production build (dist/extension.js, service.js, webview.js, the .wasm files) and of the
  *    .vsix when `npm run package` has made one;
- * 2. hover time through the hover core (HoverLookup + the client backend, the code the HoverProvider runs),
- *    uncached and from cache, against the local service started in-process; and finding the hover target in a line.
- * Activation time is measured inside VS Code: the integration suite prints it (`activation time: ... ms`).
+ * 2. activation: bundle load + activate() with a stand-in `vscode` module, in fresh processes (the integration
+ *    suite prints the same figure inside VS Code: `activation time: ... ms`);
+ * 3. hover time through the hover core (HoverLookup + the client backend, the code the HoverProvider runs),
+ *    uncached and from cache, against dist/service.js in a child process as the extension runs it (the Markdown
+ *    assembly of the hover itself needs VS Code's MarkdownString and is not in these figures); and finding the
+ *    hover target in a line.
  */
-import { spawnSync } from 'child_process';
+import { fork, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CompoundDbClient } from '../src/client';
-import { startService } from '../src/service';
+import { isLocalServiceMessage, type LocalServiceReady } from '../src/wire';
 import { clientHoverBackend } from '../src/extension/hover/clientHoverBackend';
 import { HoverLookup } from '../src/extension/hover/hoverLookup';
 import { findHoverTarget } from '../src/extension/hover/hoverTargets';
@@ -41,8 +44,22 @@ function bundleSizes(): void {
   if (fs.existsSync(vsix)) console.log(`  dist/compound-db.vsix ${kb(fs.statSync(vsix).size)} (from the last npm run package)`);
 }
 
+/** The built-in database as the extension runs it: dist/service.js in a child process, ready when it says so. */
+async function forkService(): Promise<{ baseUrl: string; close(): void }> {
+  const child = fork(path.join(root, 'dist', 'service.js'), ['--host', '127.0.0.1', '--port', '0'], { cwd: root, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ready = await new Promise<LocalServiceReady>((resolve, reject) => {
+    child.on('message', (m: unknown) => {
+      if (!isLocalServiceMessage(m)) return;
+      if (m.type === 'ready') resolve(m);
+      else reject(new Error(m.message));
+    });
+    child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
+  });
+  return { baseUrl: ready.baseUrl, close: () => child.kill() };
+}
+
 async function hoverTimes(): Promise<void> {
-  const service = await startService({ port: 0, log: () => undefined });
+  const service = await forkService();
   try {
     const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
     const ids = (await client.filterAllResults(await waitFor(client, await client.filterElement({ includeElements: ['C'] })))).slice(0, 40);
@@ -69,7 +86,7 @@ async function hoverTimes(): Promise<void> {
       return times;
     };
     await uncached('inchikey', keys.slice(0, 3)); // warm-up: the service's first structure searches load its indices
-    console.log('\nHover lookup, uncached (identity search, poll, details, image) against the local service:');
+    console.log('\nHover lookup, uncached (identity search, status, results, details, image as base64) through the child-process service:');
     console.log(`  InChIKey: ${stats(await uncached('inchikey', keys))}`);
     console.log(`  SMILES:   ${stats(await uncached('smiles', smiles))}`);
 
@@ -94,8 +111,21 @@ async function hoverTimes(): Promise<void> {
     }
     console.log(`Finding the hover target in a ${line.length}-character line: ${stats(target)}`);
   } finally {
-    await service.close();
+    service.close();
   }
+}
+
+/** Bundle load + activate() in fresh processes with a stand-in `vscode` module (bench/activation-run.ts). */
+function activationTimes(): void {
+  const runs: Array<{ activationMs: number; outerMs: number }> = [];
+  for (let i = 0; i < 15; i++) {
+    const run = spawnSync(process.execPath, [path.join(__dirname, 'activation-run.js')], { cwd: root, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`activation run failed: ${run.stderr.slice(-500)}`);
+    runs.push(JSON.parse(run.stdout) as { activationMs: number; outerMs: number });
+  }
+  console.log('\nActivation with a stand-in vscode module, 15 fresh processes:');
+  console.log(`  bundle evaluation + activate() (the extension's own figure): ${stats(runs.map((r) => r.activationMs))}`);
+  console.log(`  with reading and compiling the bundle:                      ${stats(runs.map((r) => r.outerMs))}`);
 }
 
 async function waitFor(client: CompoundDbClient, queryId: string): Promise<string> {
@@ -109,6 +139,7 @@ async function waitFor(client: CompoundDbClient, queryId: string): Promise<strin
 
 (async () => {
   bundleSizes();
+  activationTimes();
   await hoverTimes();
 })().catch((e) => {
   console.error(e);

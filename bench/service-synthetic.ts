@@ -1,7 +1,9 @@
 /**
  * Synthetic collections for benchmarks and scale tests: the real records repeated, each copy with a distinct
- * record ID and slightly perturbed masses (so mass indexes see distinct values). Structures, InChIKeys,
- * formulas and names repeat: they are real records copied, not new chemistry.
+ * record ID, slightly perturbed masses (so mass indexes see distinct values) and a distinct InChIKey (the real
+ * key's skeleton block, then a second block spelling the copy number), so a key lookup finds one record as it
+ * would in a collection of distinct structures. Structures, InChIs, formulas and names repeat: the copies are
+ * real records with new identifiers, not new chemistry.
  */
 import type { CompoundRecord } from '../src/service/store/record';
 
@@ -16,10 +18,18 @@ export function syntheticCollection(seed: readonly CompoundRecord[], size: numbe
     out[i] = {
       ...base,
       id: firstId + i,
+      inchiKey: copy === 0 ? base.inchiKey : copyKey(base.inchiKey, copy),
       monoisotopicMass: base.monoisotopicMass + delta,
       averageMass: base.averageMass + delta,
       molecularWeight: base.molecularWeight + delta,
     };
   }
   return out;
+}
+
+/** `XXXXXXXXXXXXXX-YYYYYYYYSA-N` with YYYYYYYY the copy number in base 26 (A-Z). */
+function copyKey(key: string, copy: number): string {
+  let block = '';
+  for (let n = copy, i = 0; i < 8; i++, n = Math.floor(n / 26)) block = String.fromCharCode(65 + (n % 26)) + block;
+  return `${key.slice(0, 14)}-${block}SA-N`;
 }

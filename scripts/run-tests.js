@@ -3,6 +3,7 @@
 // suites in turn, streaming their output, and closes with one line `N passed, N failed` over all of them.
 // Exits non-zero on any failure, on a suite that ran no test, and on anything the suites leave in the temp
 // folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
+// `postgres` is the service suite again over the PostgreSQL store (scripts/test-postgres.js).
 // `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
 'use strict';
 const fs = require('fs');
@@ -18,6 +19,7 @@ const suites = [
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
   { name: 'unit', cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
   { name: 'service', cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
+  { name: 'postgres', cmd: 'node', args: ['scripts/test-postgres.js'], counted: true, skippable: /^PostgreSQL run skipped: .*/m },
   { name: 'vscode', cmd: 'node', args: ['scripts/test-vscode.js'], counted: true },
 ].filter((s) => only.length === 0 || s.name === 'compile' || only.includes(s.name));
 
@@ -79,6 +81,8 @@ function counts(text) {
     if (code !== 0 && c.failed === 0) {
       failed += 1;
       problems.push(`${suite.name} exited ${code} without reporting a failed test`);
+    } else if (c.passed + c.failed === 0 && suite.skippable?.test(text)) {
+      console.log(`(${suite.name}: ${suite.skippable.exec(text)[0]})`);
     } else if (c.passed + c.failed === 0) {
       failed += 1;
       problems.push(`${suite.name} ran no test`);

@@ -29,6 +29,28 @@ function category() {
   return c ? text(c.category) : 'Compound DB';
 }
 
+/** The sample SDF in the structure grid editor, a record selected, its structures drawn. */
+async function structureGrid(page) {
+  await W.runCommand(page, 'View: Close All Editors');
+  await W.openFile(page, 'structures.sdf');
+  await W.runCommand(page, label('compoundDb.openInStructureGrid'));
+  const frame = await W.webviewFrame(page, 'Norepinephrine');
+  await frame.locator('.cdb-card img').first().waitFor({ timeout: 30000 });
+  await frame.locator('tr', { hasText: 'Norepinephrine' }).first().click();
+  await W.imagesLoaded(frame);
+  await W.noToasts(page);
+}
+
+/** The sample notebook's saved outputs (SDF, SMILES list, MOL file), drawn by the renderer. */
+async function notebookGrid(page) {
+  await W.runCommand(page, 'View: Close All Editors');
+  await W.openFile(page, 'structures.ipynb');
+  const frame = await W.webviewFrame(page, 'Norepinephrine');
+  await frame.locator('.cdb-card img').first().waitFor({ timeout: 30000 });
+  await W.imagesLoaded(frame);
+  await W.noToasts(page);
+}
+
 const shots = [
   ['command-palette', async (page) => {
     await W.filterCommands(page, category());
@@ -102,6 +124,8 @@ const shots = [
       return !!m && m.textContent.trim() !== '' && !/Press 'Enter'/.test(m.textContent);
     }, null, { timeout: 15000 });
   }],
+  ['structure-grid', structureGrid],
+  ['notebook-grid', notebookGrid],
 ];
 
 const THEMES = [

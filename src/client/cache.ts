@@ -1,5 +1,6 @@
 /** Caching hook: details, image and MOL by record ID, so repeat lookups (hovers, panels) skip the network. */
 import type { RecordDetails } from '../wire';
+import { boundedCache, type BoundedCache } from '../shared/cache';
 
 export interface CompoundCacheEntries {
   /** Always all thirteen fields; narrower requests are served from it. */
@@ -17,33 +18,24 @@ export interface CompoundCache {
   set<K extends CompoundCacheKind>(kind: K, recordId: number, value: CompoundCacheEntries[K]): MaybePromise<void>;
 }
 
-/** A bounded in-memory cache; the least recently used entry goes first. */
+/** A bounded in-memory cache: the least recently used entry goes first, and values are bounded in bytes too (PNGs). */
 export class MemoryCompoundCache implements CompoundCache {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries: BoundedCache<string, CompoundCacheEntries[CompoundCacheKind]>;
 
-  constructor(private readonly maxEntries = 500) {}
+  constructor(maxEntries = 500, maxBytes = 32 * 1024 * 1024) {
+    this.entries = boundedCache({ maxEntries, maxBytes });
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get<K extends CompoundCacheKind>(kind: K, recordId: number): CompoundCacheEntries[K] | undefined {
-    const key = `${kind}:${recordId}`;
-    if (!this.entries.has(key)) return undefined;
-    const value = this.entries.get(key);
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value as CompoundCacheEntries[K];
+    return this.entries.get(`${kind}:${recordId}`) as CompoundCacheEntries[K] | undefined;
   }
 
   set<K extends CompoundCacheKind>(kind: K, recordId: number, value: CompoundCacheEntries[K]): void {
-    const key = `${kind}:${recordId}`;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(`${kind}:${recordId}`, value);
   }
 
   clear(): void {

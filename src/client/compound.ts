@@ -2,7 +2,7 @@
 import type { LegacyCompoundInfo, RecordDetails } from '../wire';
 import type { CallOptions } from './current-api';
 import type { Identifiers } from './generation-mapping';
-import { Once } from './once';
+import { Once } from '../shared/in-flight';
 
 /** What a compound needs from the client (CompoundDbClient implements it). */
 export interface CompoundSource {

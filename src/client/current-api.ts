@@ -17,38 +17,36 @@ import {
   checkMassBatch,
   checkMassFilter,
   checkNonEmptyString,
+  checkSimilarityFilter,
   checkStringList,
+  checkSubstructureFilter,
   currentPrefix,
   fillPath,
   isInchiKeyShape,
   type Complexity,
   type ConvertFormat,
+  type CurrentBodyOperation,
   type CurrentOperation,
-  type DatasourcesResponse,
-  type DetailsBatchResponse,
+  type CurrentRequestBodies,
+  type CurrentResponses,
+  type FilterOperation,
   type DetailsField,
   type ExternalReference,
-  type ExternalReferencesResponse,
   type FilterResultsResponse,
-  type FilterResultsSdfResponse,
   type FormulaBatchResultsResponse,
-  type ImageResponse,
   type Isotopic,
   type MassBatchResultsResponse,
   type MassWithRange,
-  type MolResponse,
-  type QueryIdResponse,
   type QueryStatusResponse,
   type RecordDetails,
+  type SubstructureFormat,
 } from '../wire';
-import { CacheHook } from './cache-hook';
-import { ApiKeyRequiredError, BadRequestError, ConfigurationError, ParseError } from './errors';
+import type { ClientCore } from './core';
+import { ApiKeyRequiredError, BadRequestError, ConfigurationError, NotFoundError, ParseError, StructureSearchUnavailableError } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
-import { resolveOptions, type ClientOptions, type ResolvedOptions } from './options';
-import { makeRedactor, type Redact } from './redact';
 import { httpErrorOf } from './response-errors';
 import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
-import { HttpTransport } from './transport';
+import { parseRetryAfter } from './transport';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -78,11 +76,36 @@ export interface IntrinsicPropertyInput extends OrderInput {
   isotopic?: Isotopic;
 }
 
-interface JsonRequest {
+export interface SubstructureInput extends DatasourceOrderInput {
+  /** How `query` is read: SMILES (default) or SMARTS. */
+  queryFormat?: SubstructureFormat;
+  /** Match stereochemistry too (default false). */
+  useChirality?: boolean;
+  /** Stop after this many matches (the service's default 10,000; at most 100,000). */
+  maxResults?: number;
+}
+export interface SimilarityInput extends DatasourceOrderInput {
+  /** Lowest Tanimoto similarity, 0 to 1 (server default 0.7). */
+  threshold?: number;
+  /** 1 to 10,000 (server default 100). */
+  maxResults?: number;
+}
+/** Record IDs with their Tanimoto scores (parallel arrays), from a similarity query. */
+export interface ScoredResults {
+  results: number[];
+  scores: number[];
+}
+
+interface JsonRequest<Op extends CurrentOperation> {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | undefined>;
-  body?: unknown;
+  body?: Op extends CurrentBodyOperation ? CurrentRequestBodies[Op] : never;
   signal?: AbortSignal;
+}
+
+/** A status answer and the wait its `Retry-After` header asks for, if any. */
+export interface StatusAnswer extends QueryStatusResponse {
+  retryAfterMs?: number;
 }
 
 /** Leaves out keys whose value is undefined (the contract treats absent and null alike). */
@@ -98,24 +121,12 @@ function queryString(query: Record<string, string | number | undefined>): string
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
+/** The current generation's part of the client (the facade in client.ts exposes its methods). */
 export class CurrentApi {
-  protected readonly options: ResolvedOptions;
-  protected readonly redact: Redact;
-  protected readonly transport: HttpTransport;
-  protected readonly cache: CacheHook;
+  constructor(private readonly core: ClientCore) {}
 
-  constructor(options: ClientOptions) {
-    this.options = resolveOptions(options);
-    this.redact = makeRedactor([this.options.apiKey, this.options.token]);
-    this.transport = new HttpTransport(this.options, this.redact);
-    this.cache = new CacheHook(this.options.cache);
-  }
-
-  get hasApiKey(): boolean {
-    return this.options.apiKey !== undefined;
-  }
-  get hasToken(): boolean {
-    return this.options.token !== undefined;
+  private get cache() {
+    return this.core.cache;
   }
 
   // ---- records ----
@@ -127,7 +138,7 @@ export class CurrentApi {
     const cached = await this.cache.get('details', id);
     if (cached) return pickFields(cached, fields);
     const wanted = fields?.length ? fields : undefined;
-    const record = await this.callJson<RecordDetails>('getDetails', {
+    const record = await this.callJson('getDetails', {
       params: { recordId: id },
       query: { fields: (wanted ?? DETAILS_FIELDS).join(',') },
       signal: call.signal,
@@ -153,7 +164,7 @@ export class CurrentApi {
     const missing = [...new Set(ids)].filter((id) => !byId.has(id));
     const pages = await Promise.allSettled(
       chunks(missing, LIMITS.detailsBatch).map(async (part) => {
-        const page = await this.callJson<DetailsBatchResponse>('getDetailsBatch', {
+        const page = await this.callJson('getDetailsBatch', {
           body: { recordIds: part, fields: wanted ?? [...DETAILS_FIELDS] },
           signal: call.signal,
         });
@@ -172,7 +183,7 @@ export class CurrentApi {
   async getExternalReferences(recordId: number | string, dataSources?: string[], call: CallOptions = {}): Promise<ExternalReference[]> {
     const id = recordIdOf(recordId);
     assertValid(checkStringList('dataSources', dataSources));
-    const res = await this.callJson<ExternalReferencesResponse>('getExternalReferences', {
+    const res = await this.callJson('getExternalReferences', {
       params: { recordId: id },
       query: { dataSources: dataSources?.length ? dataSources.join(',') : undefined },
       signal: call.signal,
@@ -184,21 +195,32 @@ export class CurrentApi {
   async getImage(recordId: number | string, call: CallOptions = {}): Promise<Uint8Array> {
     const id = recordIdOf(recordId);
     return this.cache.through('image', id, async () => {
-      const res = await this.callJson<ImageResponse>('getImage', { params: { recordId: id }, signal: call.signal });
+      const res = await this.callJson('getImage', { params: { recordId: id }, signal: call.signal });
       return base64Bytes(stringOf(res, 'image'), 'The image');
     });
+  }
+
+  /**
+   * The record's PNG with every match of a SMILES or SMARTS query highlighted (Compound DB's own service; a server
+   * that ignores `highlight` gives the plain image). Not cached: the query varies.
+   */
+  async getImageHighlighted(recordId: number | string, highlight: string, format?: SubstructureFormat, call: CallOptions = {}): Promise<Uint8Array> {
+    const id = recordIdOf(recordId);
+    assertValid(checkNonEmptyString('highlight', highlight));
+    const res = await this.callJson('getImage', { params: { recordId: id }, query: { highlight, highlightFormat: format }, signal: call.signal });
+    return base64Bytes(stringOf(res, 'image'), 'The image');
   }
 
   /** MOL file of the record, exactly as received. */
   async getMol(recordId: number | string, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(recordId);
     return this.cache.through('mol', id, async () =>
-      stringOf(await this.callJson<MolResponse>('getMol', { params: { recordId: id }, signal: call.signal }), 'sdf'),
+      stringOf(await this.callJson('getMol', { params: { recordId: id }, signal: call.signal }), 'sdf'),
     );
   }
 
   async getDatasources(call: CallOptions = {}): Promise<string[]> {
-    const res = await this.callJson<DatasourcesResponse>('getDatasources', { signal: call.signal });
+    const res = await this.callJson('getDatasources', { signal: call.signal });
     return arrayOf<string>(res, 'dataSources');
   }
 
@@ -281,27 +303,61 @@ export class CurrentApi {
     return this.submit('filterSmiles', { smiles }, call);
   }
 
+  /** Records containing a substructure (Compound DB's own service: shared/beyond-the-spec.md 1). */
+  async filterSubstructure(query: string, input: SubstructureInput = {}, call: CallOptions = {}): Promise<string> {
+    const body = defined({
+      query,
+      queryFormat: input.queryFormat,
+      useChirality: input.useChirality,
+      maxResults: input.maxResults,
+      dataSources: input.dataSources,
+      ...wireOrder(input),
+    });
+    assertValid(checkSubstructureFilter(body));
+    return this.submitStructureSearch('filterSubstructure', body, call);
+  }
+
+  /** Records similar to a structure (Tanimoto on Morgan radius 2, 2048 bits); scores come with the results. */
+  async filterSimilarity(smiles: string, input: SimilarityInput = {}, call: CallOptions = {}): Promise<string> {
+    const body = defined({ smiles, threshold: input.threshold, maxResults: input.maxResults, dataSources: input.dataSources, ...wireOrder(input) });
+    assertValid(checkSimilarityFilter(body));
+    return this.submitStructureSearch('filterSimilarity', body, call);
+  }
+
+  /** Every record ID of a finished similarity query with its score (empty scores from a query of another kind). */
+  async filterScoredResults(queryId: string, call: CallOptions = {}): Promise<ScoredResults> {
+    const out: ScoredResults = { results: [], scores: [] };
+    for (;;) {
+      const page = await this.filterResults(queryId, out.results.length || undefined, undefined, call);
+      out.results.push(...page.results);
+      out.scores.push(...(page.scores ?? []));
+      if (!page.limitedToMaxAllowed || page.results.length === 0) return out;
+    }
+  }
+
   // ---- status and results ----
 
-  filterStatus(queryId: string, call: CallOptions = {}): Promise<QueryStatusResponse> {
+  filterStatus(queryId: string, call: CallOptions = {}): Promise<StatusAnswer> {
     return this.status('filterStatus', queryId, call);
   }
-  filterFormulaBatchStatus(queryId: string, call: CallOptions = {}): Promise<QueryStatusResponse> {
+  filterFormulaBatchStatus(queryId: string, call: CallOptions = {}): Promise<StatusAnswer> {
     return this.status('filterFormulaBatchStatus', queryId, call);
   }
-  filterMassBatchStatus(queryId: string, call: CallOptions = {}): Promise<QueryStatusResponse> {
+  filterMassBatchStatus(queryId: string, call: CallOptions = {}): Promise<StatusAnswer> {
     return this.status('filterMassBatchStatus', queryId, call);
   }
 
   /** One page of record IDs; `limitedToMaxAllowed` true means more follow (page on with `start`). */
   async filterResults(queryId: string, start?: number, count?: number, call: CallOptions = {}): Promise<FilterResultsResponse> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<FilterResultsResponse>('filterResults', {
+    const res = await this.callJson('filterResults', {
       params: { queryId: id },
       query: { start: wholeNumberOf('start', start, 0), count: wholeNumberOf('count', count, 0) },
       signal: call.signal,
     });
-    return { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
+    const page: FilterResultsResponse = { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
+    if (res.scores !== undefined) page.scores = arrayOf<number>(res, 'scores');
+    return page;
   }
 
   /** Every record ID of a finished query, paging with `start` while pages come back cut at the cap. */
@@ -310,7 +366,7 @@ export class CurrentApi {
   }
 
   /** Every record ID from `start` on. */
-  protected async resultsFrom(queryId: string, start: number, call: CallOptions): Promise<number[]> {
+  async resultsFrom(queryId: string, start: number, call: CallOptions): Promise<number[]> {
     const all: number[] = [];
     for (let next = start; ; ) {
       const page = await this.filterResults(queryId, next === 0 ? undefined : next, undefined, call);
@@ -323,24 +379,24 @@ export class CurrentApi {
   /** The results as SDF text (the wire carries it gzipped and base64-encoded). */
   async filterResultsSdf(queryId: string, call: CallOptions = {}): Promise<string> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<FilterResultsSdfResponse>('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
+    const res = await this.callJson('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
     try {
       return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
-      throw new ParseError('The SDF results are not gzip data');
+      throw new ParseError('The SDF results are not gzip data', undefined, { cause: error });
     }
   }
 
   async filterFormulaBatchResults(queryId: string, call: CallOptions = {}): Promise<FormulaBatchResultsResponse['batchResults']> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<FormulaBatchResultsResponse>('filterFormulaBatchResults', { params: { queryId: id }, signal: call.signal });
+    const res = await this.callJson('filterFormulaBatchResults', { params: { queryId: id }, signal: call.signal });
     return arrayOf(res, 'batchResults');
   }
 
   async filterMassBatchResults(queryId: string, call: CallOptions = {}): Promise<MassBatchResultsResponse['batchResults']> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<MassBatchResultsResponse>('filterMassBatchResults', { params: { queryId: id }, signal: call.signal });
+    const res = await this.callJson('filterMassBatchResults', { params: { queryId: id }, signal: call.signal });
     return arrayOf(res, 'batchResults');
   }
 
@@ -350,14 +406,14 @@ export class CurrentApi {
   async convert(input: string, inputFormat: ConvertFormat, outputFormat: ConvertFormat, call: CallOptions = {}): Promise<string> {
     const body = { input, inputFormat, outputFormat };
     assertValid(checkConvert(body));
-    return stringOf(await this.callJson<{ output: string }>('convert', { body, signal: call.signal }), 'output');
+    return stringOf(await this.callJson('convert', { body, signal: call.signal }), 'output');
   }
 
   /** False for a string not shaped like a key (no request) and for a key the server answers 400 about. */
   async validateInchikey(inchikey: string, call: CallOptions = {}): Promise<boolean> {
     if (typeof inchikey !== 'string' || !isInchiKeyShape(inchikey)) return false;
     try {
-      const res = await this.callJson<{ valid: boolean }>('validateInchikey', { body: { inchikey }, signal: call.signal });
+      const res = await this.callJson('validateInchikey', { body: { inchikey }, signal: call.signal });
       return res.valid === true;
     } catch (error) {
       if (error instanceof BadRequestError) return false;
@@ -367,32 +423,48 @@ export class CurrentApi {
 
   // ---- plumbing ----
 
-  private async submit(op: CurrentOperation, body: unknown, call: CallOptions): Promise<string> {
-    return stringOf(await this.callJson<QueryIdResponse>(op, { body, signal: call.signal }), 'queryId');
+  private async submit<Op extends FilterOperation>(op: Op, body: CurrentRequestBodies[Op], call: CallOptions): Promise<string> {
+    return stringOf(await this.callJson(op, { body: body as JsonRequest<Op>['body'], signal: call.signal }), 'queryId');
   }
 
-  private async status(op: CurrentOperation, queryId: string, call: CallOptions): Promise<QueryStatusResponse> {
+  private async submitStructureSearch<Op extends 'filterSubstructure' | 'filterSimilarity'>(op: Op, body: CurrentRequestBodies[Op], call: CallOptions): Promise<string> {
+    try {
+      return await this.submit(op, body, call);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new StructureSearchUnavailableError({ problem: error.problem });
+      throw error;
+    }
+  }
+
+  private async status(op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus', queryId: string, call: CallOptions): Promise<StatusAnswer> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson<QueryStatusResponse>(op, { params: { queryId: id }, signal: call.signal });
-    return { status: stringOf(res, 'status') as QueryStatusResponse['status'], count: Number(res.count ?? 0), message: res.message ?? '' };
+    const { answer, retryAfter } = await this.send(op, { params: { queryId: id }, signal: call.signal });
+    const out: StatusAnswer = { status: stringOf(answer, 'status') as QueryStatusResponse['status'], count: Number(answer.count ?? 0), message: answer.message ?? '' };
+    const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
+    if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
+    return out;
   }
 
-  protected async callJson<T>(op: CurrentOperation, request: JsonRequest): Promise<T> {
-    const { baseUrl, apiKey, userAgent, apiVersion } = this.options;
+  private async callJson<Op extends CurrentOperation>(op: Op, request: JsonRequest<Op>): Promise<CurrentResponses[Op]> {
+    return (await this.send(op, request)).answer;
+  }
+
+  private async send<Op extends CurrentOperation>(op: Op, request: JsonRequest<Op>): Promise<{ answer: CurrentResponses[Op]; retryAfter: string | null }> {
+    const { baseUrl, apiKey, userAgent, apiVersion } = this.core.options;
     if (!baseUrl) throw new ConfigurationError(`${op} needs the server address (baseUrl); there is no public default`);
     if (!apiKey) throw new ApiKeyRequiredError(op);
     const route = CURRENT_ROUTES[op];
     const headers: Record<string, string> = { apikey: apiKey, 'User-Agent': userAgent, Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await this.transport.send({
+    const response = await this.core.transport.send({
       method: route.method,
       url: `${baseUrl}${currentPrefix(apiVersion)}${fillPath(route.path, request.params)}${queryString(request.query ?? {})}`,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
     });
-    if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.redact);
-    return parseJson<T>(response, op);
+    if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.core.redact);
+    return { answer: parseJson<CurrentResponses[Op]>(response, op), retryAfter: response.retryAfter };
   }
 }
 

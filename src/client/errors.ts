@@ -11,8 +11,9 @@ export class CompoundDbError extends Error {
   /** HTTP status code of the response, when there was one. */
   readonly status?: number;
 
-  constructor(kind: string, message: string, status?: number) {
-    super(message);
+  /** `options.cause`: the error this one wraps, kept for the log and the debugger. */
+  constructor(kind: string, message: string, status?: number, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
     this.kind = kind;
     this.status = status;
@@ -53,6 +54,12 @@ export class BadRequestError extends errorOfStatus(400) {}
 /** The API key was refused (401). */
 export class AuthorizationError extends errorOfStatus(401) {}
 export class NotFoundError extends errorOfStatus(404) {}
+/** A 404 from filter/substructure or filter/similarity: the server has no structure search (only Compound DB's own service offers it). */
+export class StructureSearchUnavailableError extends NotFoundError {
+  constructor(details?: HttpErrorDetails) {
+    super('structure search is not offered by this server', details);
+  }
+}
 export class MethodError extends errorOfStatus(405) {}
 export class PayloadError extends errorOfStatus(413) {}
 /** 429 after the bounded retries were spent. */
@@ -85,30 +92,30 @@ export class InputError extends CompoundDbError {
 export class NetworkError extends CompoundDbError {
   /** The system error code (`ECONNREFUSED`, `ENOTFOUND`, ...), when known. */
   readonly code?: string;
-  constructor(message: string, code?: string) {
-    super('Network', message);
+  constructor(message: string, code?: string, options?: ErrorOptions) {
+    super('Network', message, undefined, options);
     this.code = code;
   }
 }
 
 /** No answer within the request timeout, or a search still running after its last status check. */
 export class TimeoutError extends CompoundDbError {
-  constructor(message: string) {
-    super('Timeout', message);
+  constructor(message: string, options?: ErrorOptions) {
+    super('Timeout', message, undefined, options);
   }
 }
 
 /** The caller's AbortSignal fired. */
 export class CancelledError extends CompoundDbError {
-  constructor(message = 'The request was cancelled') {
-    super('Cancelled', message);
+  constructor(message = 'The request was cancelled', options?: ErrorOptions) {
+    super('Cancelled', message, undefined, options);
   }
 }
 
 /** A response body could not be read as what the contract says it is (JSON, XML of the expected root, base64). */
 export class ParseError extends CompoundDbError {
-  constructor(message: string, status?: number) {
-    super('Parse', message, status);
+  constructor(message: string, status?: number, options?: ErrorOptions) {
+    super('Parse', message, status, options);
   }
 }
 

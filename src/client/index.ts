@@ -1,6 +1,6 @@
 /** Public surface of the Compound DB client. */
 export { CompoundDbClient } from './client';
-export type { CallOptions, DatasourceOrderInput, ElementFilterInput, IntrinsicPropertyInput } from './current-api';
+export type { CallOptions, DatasourceOrderInput, ElementFilterInput, IntrinsicPropertyInput, ScoredResults, SimilarityInput, SubstructureInput } from './current-api';
 export type { MolInfoListOptions } from './older-api';
 export type { ClientOptions, RequestLogEntry } from './options';
 export type { OrderInput } from './inputs';
@@ -8,6 +8,10 @@ export { Compound, type CompoundMasses, type CompoundSource } from './compound';
 export { Spectrum, type SpectrumSource } from './spectrum';
 export { Results, type SearchInterface } from './results';
 export type { SearchOptions, SearchProgress } from './search';
+export { Query, type QueryProgress, type QueryRunOptions } from './query';
+export type { ResultGroup, ResultPage } from './query-plans';
+export { isBatchKind, type IntrinsicInputs, type SearchKind, type SearchSpec } from './search-spec';
+export { QueryTimes, type QueryTimesJson } from './query-times';
 export { classifyQuery, type QueryKind } from '../wire';
 export { parseSmilesSyntax, looksLikeSmiles, isPlainWord, type SmilesSyntaxResult } from '../wire';
 export { MemoryCompoundCache, type CompoundCache, type CompoundCacheEntries, type CompoundCacheKind } from './cache';
@@ -15,4 +19,3 @@ export { parseRetryAfter } from './transport';
 export { REDACTED, makeRedactor } from './redact';
 export { CLIENT_VERSION, defaultUserAgent } from './version';
 export * from './errors';
-export { pollQuery, type PollOptions, type QueryState } from './poll';

@@ -24,7 +24,8 @@ import {
   type RecordDetails,
   type SortKey,
 } from '../wire';
-import { CurrentApi, type CallOptions } from './current-api';
+import type { ClientCore } from './core';
+import type { CallOptions, CurrentApi } from './current-api';
 import { ConfigurationError, LegacyAuthorizationError, LegacyNotFoundError, ParseError, TokenRequiredError } from './errors';
 import {
   detailsOfMolInfo,
@@ -64,12 +65,18 @@ export interface MolInfoListOptions {
 /** How many started queries the client remembers, for the Elapsed of routed status-and-count calls. */
 const REMEMBERED_QUERIES = 1000;
 
-export class OlderApi extends CurrentApi implements SpectrumSource {
+/** The older generation's part of the client; it calls the current part for routed operations. */
+export class OlderApi implements SpectrumSource {
   private readonly queryStarts = new Map<string, number>();
 
+  constructor(
+    private readonly core: ClientCore,
+    private readonly current: CurrentApi,
+  ) {}
+
   /** True when an older operation with a replacement should call it (no token, but an API key). */
-  protected get routesToCurrent(): boolean {
-    return !this.hasToken && this.hasApiKey;
+  private get routesToCurrent(): boolean {
+    return !this.core.hasToken && this.core.hasApiKey;
   }
 
   // ---- compounds ----
@@ -77,7 +84,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   async getCompoundInfo(recordId: number | string, call: CallOptions = {}): Promise<LegacyCompoundInfo> {
     const id = recordIdOf(recordId, 'csid');
     if (this.routesToCurrent) {
-      const details = await this.getDetails(id, ['SMILES'], call);
+      const details = await this.current.getDetails(id, ['SMILES'], call);
       const ids = await this.identifiersOf(details.smiles, call);
       return { CSID: details.id, InChI: ids.inchi, InChIKey: ids.inchiKey, SMILES: details.smiles ?? '' };
     }
@@ -87,7 +94,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   async getExtendedCompoundInfo(recordId: number | string, call: CallOptions = {}): Promise<LegacyExtendedCompoundInfo> {
     const id = recordIdOf(recordId, 'csid');
     if (this.routesToCurrent) {
-      const details = await this.getDetails(id, undefined, call);
+      const details = await this.current.getDetails(id, undefined, call);
       return extendedInfoOf(details, await this.identifiersOf(details.smiles, call));
     }
     return parseExtendedInfo(await this.callLegacy('getExtendedCompoundInfo', [['csid', id]], call));
@@ -96,7 +103,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   async getExtendedCompoundInfoList(recordIds: ReadonlyArray<number | string>, call: CallOptions = {}): Promise<LegacyExtendedCompoundInfo[]> {
     const ids = recordIdsOf(recordIds, 'csids');
     if (this.routesToCurrent) {
-      const records = await this.getDetailsBatch(ids, undefined, call);
+      const records = await this.current.getDetailsBatch(ids, undefined, call);
       return Promise.all(records.map(async (d) => extendedInfoOf(d, await this.identifiersOf(d.smiles, call))));
     }
     const node = await this.callLegacy('getExtendedCompoundInfoList', ids.map((id) => ['csids', id]), call);
@@ -135,10 +142,10 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   }
 
   private async molInfoFromCurrent(ids: number[], options: MolInfoOptions, call: CallOptions): Promise<LegacyExtendedMolCompoundInfo[]> {
-    const records = await this.getDetailsBatch(ids, undefined, call);
+    const records = await this.current.getDetailsBatch(ids, undefined, call);
     return Promise.all(
       records.map(async (d) => {
-        const references = options.includeExternalReferences ? await this.getExternalReferences(d.id, undefined, call) : undefined;
+        const references = options.includeExternalReferences ? await this.current.getExternalReferences(d.id, undefined, call) : undefined;
         return molInfoOf(d, await this.identifiersOf(d.smiles, call), options, references);
       }),
     );
@@ -148,11 +155,11 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   async getRecordMol(recordId: number | string, calc3d = false, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(recordId, 'csid');
     if (this.routesToCurrent) {
-      if (!calc3d) return this.getMol(id, call);
-      return (await this.getDetails(id, ['Mol3D'], call)).mol3D ?? '';
+      if (!calc3d) return this.current.getMol(id, call);
+      return (await this.current.getDetails(id, ['Mol3D'], call)).mol3D ?? '';
     }
     const load = async (): Promise<string> => textOf(await this.callLegacy('getRecordMol', [['csid', id], ['calc3d', calc3d]], call)) ?? '';
-    return calc3d ? load() : this.cache.through('mol', id, load);
+    return calc3d ? load() : this.core.cache.through('mol', id, load);
   }
 
   /** The MOL file as first submitted; older interface only (needs a token). */
@@ -163,14 +170,14 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
 
   async getCompoundThumbnail(recordId: number | string, call: CallOptions = {}): Promise<Uint8Array> {
     const id = recordIdOf(recordId, 'id');
-    if (this.routesToCurrent) return this.getImage(id, call);
-    return this.cache.through('image', id, async () =>
+    if (this.routesToCurrent) return this.current.getImage(id, call);
+    return this.core.cache.through('image', id, async () =>
       base64Bytes(textOf(await this.callLegacy('getCompoundThumbnail', [['id', id]], call)) ?? '', 'The thumbnail'),
     );
   }
 
   async getDatabases(call: CallOptions = {}): Promise<string[]> {
-    if (this.routesToCurrent) return this.getDatasources(call);
+    if (this.routesToCurrent) return this.current.getDatasources(call);
     return stringsOf(await this.callLegacy('getDatabases', [], call));
   }
 
@@ -189,14 +196,14 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
 
   async asyncSimpleSearch(query: string, call: CallOptions = {}): Promise<string> {
     assertValid(checkNonEmptyString('query', query));
-    if (this.routesToCurrent) return this.remember(await this.filterName(query, {}, call));
+    if (this.routesToCurrent) return this.remember(await this.current.filterName(query, {}, call));
     return this.transactionId(await this.callLegacy('asyncSimpleSearch', [['query', query]], call));
   }
 
   async asyncSimpleSearchOrdered(query: string, order: SortKey = 'dbid', direction: Direction = 'ascending', call: CallOptions = {}): Promise<string> {
     assertValid(checkNonEmptyString('query', query));
     const wire = legacyOrder(order, direction);
-    if (this.routesToCurrent) return this.remember(await this.filterName(query, { order, direction }, call));
+    if (this.routesToCurrent) return this.remember(await this.current.filterName(query, { order, direction }, call));
     return this.transactionId(
       await this.callLegacy('asyncSimpleSearchOrdered', [['query', query], ['orderBy', wire.orderBy], ['orderDirection', wire.orderDirection]], call),
     );
@@ -204,7 +211,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
 
   async getAsyncSearchStatus(rid: string, call: CallOptions = {}): Promise<QueryStatus | string> {
     const id = queryIdOf(rid, 'rid');
-    if (this.routesToCurrent) return legacyStatusOf((await this.filterStatus(id, call)).status);
+    if (this.routesToCurrent) return legacyStatusOf((await this.current.filterStatus(id, call)).status);
     return (textOf(await this.callLegacy('getAsyncSearchStatus', [['rid', id]], call)) ?? '').trim();
   }
 
@@ -212,15 +219,15 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
     const id = queryIdOf(rid, 'rid');
     if (this.routesToCurrent) {
       const started = this.queryStarts.get(id);
-      const status = await this.filterStatus(id, call);
-      return requestStatusOf(status, started === undefined ? undefined : this.options.now() - started);
+      const status = await this.current.filterStatus(id, call);
+      return requestStatusOf(status, started === undefined ? undefined : this.core.options.now() - started);
     }
     return parseRequestStatus(await this.callLegacy('getAsyncSearchStatusAndCount', [['rid', id]], call));
   }
 
   async getAsyncSearchResult(rid: string, call: CallOptions = {}): Promise<number[]> {
     const id = queryIdOf(rid, 'rid');
-    if (this.routesToCurrent) return this.filterAllResults(id, call);
+    if (this.routesToCurrent) return this.current.filterAllResults(id, call);
     return intsOf(await this.callLegacy('getAsyncSearchResult', [['rid', id]], call));
   }
 
@@ -231,9 +238,9 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
     wholeNumberOf('count', count, -1);
     if (this.routesToCurrent) {
       if (count >= 0 && count <= LIMITS.filterResultsPage) {
-        return (await this.filterResults(id, start === 0 ? undefined : start, count, call)).results;
+        return (await this.current.filterResults(id, start === 0 ? undefined : start, count, call)).results;
       }
-      const rest = await this.resultsFrom(id, start, call);
+      const rest = await this.current.resultsFrom(id, start, call);
       return count < 0 ? rest : rest.slice(0, count);
     }
     return intsOf(await this.callLegacy('getAsyncSearchResultPart', [['rid', id], ['start', start], ['count', count]], call));
@@ -292,35 +299,35 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   /** The spectrum's data file from `FilesHandler.ashx` (no token). */
   async getSpectrumData(spectrumId: number | string, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(spectrumId, 'spc_id');
-    const response = await this.transport.send({
+    const response = await this.core.transport.send({
       method: 'GET',
       url: this.spectrumUrl(id),
-      headers: { 'User-Agent': this.options.userAgent },
+      headers: { 'User-Agent': this.core.options.userAgent },
       signal: call.signal,
     });
-    if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.redact);
+    if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.core.redact);
     return response.body.toString('utf8');
   }
 
   // ---- plumbing ----
 
   /** Details of a record from whichever interface is configured (current first). */
-  protected async recordDetails(recordId: number, call: CallOptions): Promise<{ details: RecordDetails; ids?: Identifiers }> {
-    if (this.hasApiKey || !this.hasToken) return { details: await this.getDetails(recordId, undefined, call) };
+  async recordDetails(recordId: number, call: CallOptions): Promise<{ details: RecordDetails; ids?: Identifiers }> {
+    if (this.core.hasApiKey || !this.core.hasToken) return { details: await this.current.getDetails(recordId, undefined, call) };
     const [info] = await this.getExtendedMolCompoundInfoList([recordId], { molType: 'both', includeReferenceCounts: true }, call);
     if (!info) throw new LegacyNotFoundError(`No record ${recordId}`);
     return { details: detailsOfMolInfo(info), ids: { inchi: info.InChI, inchiKey: info.InChIKey } };
   }
 
   /** InChI and InChIKey of a SMILES through the two allowed conversions (SMILES→InChI, InChI→InChIKey). */
-  protected async identifiersOf(smiles: string | undefined, call: CallOptions): Promise<Identifiers> {
+  private async identifiersOf(smiles: string | undefined, call: CallOptions): Promise<Identifiers> {
     if (!smiles) return { inchi: '', inchiKey: '' };
-    const inchi = await this.convert(smiles, 'SMILES', 'InChI', call);
-    return { inchi, inchiKey: await this.convert(inchi, 'InChI', 'InChIKey', call) };
+    const inchi = await this.current.convert(smiles, 'SMILES', 'InChI', call);
+    return { inchi, inchiKey: await this.current.convert(inchi, 'InChI', 'InChIKey', call) };
   }
 
   private remember(queryId: string): string {
-    this.queryStarts.set(queryId, this.options.now());
+    this.queryStarts.set(queryId, this.core.options.now());
     if (this.queryStarts.size > REMEMBERED_QUERIES) this.queryStarts.delete(this.queryStarts.keys().next().value as string);
     return queryId;
   }
@@ -332,7 +339,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   }
 
   private requireLegacyBase(op: string): string {
-    const base = this.options.legacyBaseUrl;
+    const base = this.core.options.legacyBaseUrl;
     if (!base) throw new ConfigurationError(`${op} needs the server address (legacyBaseUrl or baseUrl); there is no public default`);
     return base;
   }
@@ -340,17 +347,17 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
   private async callLegacy(op: LegacyOperation, fields: FormFields, call: CallOptions): Promise<XmlNode> {
     const route = LEGACY_ROUTES[op];
     const base = this.requireLegacyBase(op);
-    const token = this.options.token;
+    const token = this.core.options.token;
     if (route.token !== 'none' && !token) throw new TokenRequiredError(op);
     const form = new URLSearchParams();
     for (const [key, value] of fields) form.append(key, String(value));
     if (route.token !== 'none' && token) form.append('token', token);
-    const response = await this.transport.send({
+    const response = await this.core.transport.send({
       method: 'POST',
       url: `${base}${legacyPath(route)}`,
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
-        'User-Agent': this.options.userAgent,
+        'User-Agent': this.core.options.userAgent,
         Accept: 'text/xml, application/xml',
       },
       body: form.toString(),
@@ -360,7 +367,8 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
     try {
       return parseXmlRoot(response.body.toString('utf8'), route.root, op);
     } catch (error) {
-      throw error instanceof ParseError ? new ParseError(this.redact(error.message), response.status) : error; // it may quote the body
+      // No cause: the parser's message may quote the body, secrets included; this one is redacted.
+      throw error instanceof ParseError ? new ParseError(this.core.redact(error.message), response.status) : error;
     }
   }
 
@@ -378,7 +386,7 @@ export class OlderApi extends CurrentApi implements SpectrumSource {
       }
       if (body.includes(LEGACY_ERROR_TEXT.recordNotFound)) return new LegacyNotFoundError('No record for the requested record ID');
     }
-    return httpErrorOf(response, this.redact);
+    return httpErrorOf(response, this.core.redact);
   }
 }
 

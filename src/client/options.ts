@@ -1,5 +1,6 @@
 import { DEFAULT_API_VERSION } from '../wire';
 import type { CompoundCache } from './cache';
+import type { QueryTimes } from './query-times';
 import { abortableSleep, type Sleep } from './sleep';
 import { defaultUserAgent } from './version';
 
@@ -40,6 +41,8 @@ export interface ClientOptions {
   /** Upper bound on any one wait between retries (a longer Retry-After is cut to this). Default 60000. */
   maxRetryWaitMs?: number;
   cache?: CompoundCache;
+  /** Learned query times, shared across clients and kept by the host; default a fresh book per client. */
+  queryTimes?: QueryTimes;
   log?: (entry: RequestLogEntry) => void;
   /** For tests: replaces real waiting (retries, search polling). */
   sleep?: Sleep;

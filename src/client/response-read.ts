@@ -5,8 +5,8 @@ import type { RawResponse } from './transport';
 export function parseJson<T>(response: RawResponse, op: string): T {
   try {
     return JSON.parse(response.body.toString('utf8')) as T;
-  } catch {
-    throw new ParseError(`The answer to ${op} is not JSON`, response.status);
+  } catch (error) {
+    throw new ParseError(`The answer to ${op} is not JSON`, response.status, { cause: error });
   }
 }
 

@@ -1,95 +1,44 @@
-/**
- * The composite search of spec 3: classify the query, submit it, poll its status with a short first wait and
- * growing waits (at most `maxStatusChecks` checks), then fetch every result ID as compounds.
- */
-import { checkNonEmptyString, classifyQuery, type QueryKind, type QueryStatus } from '../wire';
+/** The composite search of spec 3 as a Results container: a thin user of the query object. */
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
 import { CancelledError, CompoundDbError } from './errors';
-import { pollQuery, type PollOptions, type QueryState } from './poll';
-import { assertValid, wholeNumberOf, type OrderInput } from './inputs';
-import { Results, type SearchInterface } from './results';
-import { throwIfAborted, type Sleep } from './sleep';
+import type { OrderInput } from './inputs';
+import type { Query, QueryProgress, QueryRunOptions } from './query';
+import { Results } from './results';
 
-export interface SearchProgress {
-  queryId?: string;
-  status?: QueryStatus | string;
-  count: number;
-  message: string;
-  statusChecks: number;
-  elapsedMs: number;
-}
+export type SearchProgress = QueryProgress;
 
-export interface SearchOptions extends OrderInput, Omit<PollOptions, 'onStatus' | 'sleep'> {
+export interface SearchOptions extends OrderInput, QueryRunOptions {
   /** Throw failures instead of keeping them in `Results.error` (default false). A cancel always rejects. */
   raiseErrors?: boolean;
-  onProgress?: (progress: SearchProgress) => void;
 }
 
-/** One interface generation's way of running a query. */
-export interface SearchBackend {
-  via: SearchInterface;
-  submit(kind: Exclude<QueryKind, 'recordId'>, query: string, order: OrderInput, call: CallOptions): Promise<string>;
-  status(queryId: string, call: CallOptions): Promise<QueryState>;
-  results(queryId: string, call: CallOptions): Promise<number[]>;
-  /** Validates order and direction before anything is sent. */
-  checkOrder(order: OrderInput): void;
-}
-
-export interface SearchContext {
-  backend: SearchBackend;
-  compound(recordId: number): Compound;
+export interface CompositeContext {
+  compound: (recordId: number) => Compound;
   sdf: (queryId: string, call?: CallOptions) => Promise<string>;
-  sleep: Sleep;
   now: () => number;
 }
 
-export async function runSearch(context: SearchContext, query: string | number, options: SearchOptions = {}): Promise<Results> {
-  const { backend, now } = context;
-  const text = String(query).trim();
-  const kind = classifyQuery(text);
-  const results = new Results(text, kind, backend.via, context.sdf);
-  const started = now();
-  const signal = options.signal;
-  const order: OrderInput = { order: options.order, direction: options.direction ?? 'ascending' };
+/** Runs the query and fetches every result ID as compounds. */
+export async function runComposite(query: Query, text: string, context: CompositeContext, options: SearchOptions): Promise<Results> {
+  const results = new Results(text, query.kind as Results['kind'], query.via, (id, call) => context.sdf(id, call));
+  const started = context.now();
+  const copy = (): void => {
+    Object.assign(results, { queryId: query.queryId, status: query.status, count: query.count, message: query.message });
+    results.statusChecks = query.statusChecks;
+    results.durationMs = context.now() - started;
+  };
   try {
-    throwIfAborted(signal);
-    backend.checkOrder(order);
-    wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1);
-    assertValid(checkNonEmptyString('query', text));
-    if (kind === 'recordId') {
-      results.compounds = [context.compound(Number(text))];
-      results.count = 1;
-      results.status = backend.via === 'current' ? 'Complete' : 'ResultReady';
-    } else {
-      results.queryId = await backend.submit(kind, text, order, { signal });
-      await waitForQuery(context, results, options, started);
-      const ids = await backend.results(results.queryId, { signal });
-      results.compounds = ids.map((id) => context.compound(id));
-      results.count = ids.length;
-    }
+    await query.run(options);
+    const ids = await query.allIds({ signal: options.signal });
+    copy();
+    results.compounds = ids.map((id) => context.compound(id));
+    results.count = ids.length;
   } catch (error) {
-    results.durationMs = now() - started;
-    if (error instanceof CancelledError || signal?.aborted) throw error instanceof CancelledError ? error : new CancelledError();
+    copy();
+    if (error instanceof CancelledError || options.signal?.aborted) throw error instanceof CancelledError ? error : new CancelledError(undefined, { cause: error });
     if (options.raiseErrors || !(error instanceof CompoundDbError)) throw error;
     results.error = error;
-    return results;
   }
-  results.durationMs = now() - started;
   return results;
-}
-
-async function waitForQuery(context: SearchContext, results: Results, options: SearchOptions, started: number): Promise<void> {
-  const queryId = results.queryId as string;
-  await pollQuery(queryId, (signal) => context.backend.status(queryId, { signal }), {
-    ...options,
-    sleep: context.sleep,
-    onStatus: (state, check) => {
-      results.statusChecks = check;
-      results.status = state.status;
-      results.count = state.count;
-      results.message = state.message;
-      options.onProgress?.({ queryId, ...state, statusChecks: check, elapsedMs: context.now() - started });
-    },
-  });
 }

@@ -1,7 +1,7 @@
 /** A spectrum of the older interface (spec 2.5): built from an ID (info loaded on demand) or from an info object. */
 import type { LegacySpectrumInfo } from '../wire';
 import type { CallOptions } from './current-api';
-import { Once } from './once';
+import { Once } from '../shared/in-flight';
 
 export interface SpectrumSource {
   getSpectrumInfo(spectrumId: number | string, call?: CallOptions): Promise<LegacySpectrumInfo>;

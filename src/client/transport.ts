@@ -3,7 +3,7 @@
  * retries of 429/503 honouring Retry-After, no redirects (the API key must not follow one elsewhere), and
  * one log entry per attempt with secrets scrubbed.
  */
-import fetch, { FetchError } from 'node-fetch';
+import type * as NodeFetch from 'node-fetch';
 import { CancelledError, NetworkError, TimeoutError, type CompoundDbError } from './errors';
 import type { ResolvedOptions } from './options';
 import type { Redact } from './redact';
@@ -21,10 +21,16 @@ export interface RawResponse {
   status: number;
   statusText: string;
   contentType: string;
+  /** The raw `Retry-After` header, or null. */
+  retryAfter: string | null;
   body: Buffer;
 }
 
 const RETRIED_STATUSES = new Set([429, 503]);
+
+/** node-fetch (and with it Node's http, https and zlib) loads on the first request, not with the client. */
+let nodeFetch: Promise<typeof NodeFetch> | undefined;
+const loadNodeFetch = (): Promise<typeof NodeFetch> => (nodeFetch ??= import('node-fetch'));
 
 export class HttpTransport {
   constructor(
@@ -41,13 +47,13 @@ export class HttpTransport {
     }
   }
 
-  private retryWait(response: RawResponse & { retryAfter?: string | null }, attempt: number): number {
-    const fromHeader = parseRetryAfter(response.retryAfter ?? null, Date.now());
+  private retryWait(response: RawResponse, attempt: number): number {
+    const fromHeader = parseRetryAfter(response.retryAfter, Date.now());
     const wait = fromHeader ?? this.options.retryBaseMs * 2 ** (attempt - 1);
     return Math.min(wait, this.options.maxRetryWaitMs);
   }
 
-  private async attempt(request: RawRequest, attempt: number): Promise<RawResponse & { retryAfter: string | null }> {
+  private async attempt(request: RawRequest, attempt: number): Promise<RawResponse> {
     const url = new URL(request.url);
     const controller = new AbortController();
     let timedOut = false;
@@ -68,6 +74,7 @@ export class HttpTransport {
         error,
       });
     try {
+      const { default: fetch } = await loadNodeFetch();
       const res = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
@@ -85,7 +92,7 @@ export class HttpTransport {
         body,
       };
     } catch (error) {
-      const failure = this.failure(error, url, request.signal, timedOut);
+      const failure = this.failure(error, url, request.signal, timedOut, (await loadNodeFetch()).FetchError);
       log(undefined, failure.kind);
       throw failure;
     } finally {
@@ -94,12 +101,12 @@ export class HttpTransport {
     }
   }
 
-  private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean): CompoundDbError {
-    if (signal?.aborted) return new CancelledError();
-    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`);
+  private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean, FetchError: typeof NodeFetch.FetchError): CompoundDbError {
+    if (signal?.aborted) return new CancelledError(undefined, { cause: error });
+    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`, { cause: error });
     const code = error instanceof FetchError ? error.code : (error as { code?: string } | undefined)?.code;
     const why = NETWORK_TEXT[code ?? ''] ?? 'the connection failed';
-    return new NetworkError(`Could not reach ${url.host}: ${why}${code && !NETWORK_TEXT[code] ? ` (${code})` : ''}`, code);
+    return new NetworkError(`Could not reach ${url.host}: ${why}${code && !NETWORK_TEXT[code] ? ` (${code})` : ''}`, code, { cause: error });
   }
 }
 

@@ -44,7 +44,7 @@ export function parseXmlRoot(text: string, root: string, what: string): XmlNode 
   try {
     doc = parser.parse(text) as Record<string, XmlNode>;
   } catch (error) {
-    throw new ParseError(`The answer to ${what} is not XML (${(error as Error).message})`);
+    throw new ParseError(`The answer to ${what} is not XML (${(error as Error).message})`, undefined, { cause: error });
   }
   const roots = Object.keys(doc).filter((k) => k !== '#text');
   if (roots.length !== 1 || roots[0] !== root) {

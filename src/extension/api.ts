@@ -1,5 +1,7 @@
 import type * as vscode from 'vscode';
+import type { DriveAction, GridSnapshot } from '../grid/protocol';
 import type { RenderedSnapshot } from '../webview/protocol';
+import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
 import type { SearchNode } from './searches/searchesTreeProvider';
@@ -23,4 +25,14 @@ export interface CompoundDbApi {
   hoverBackendLookups(): number;
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
   readonly logFolder: string;
+  /** Open structure grids (editors by document URI, notebook outputs as `notebook:<output id>`): the test hook. */
+  readonly grids: {
+    keys(): string[];
+    /** The next (or last) snapshot of a grid that satisfies `until`. */
+    rendered(key: string, until?: (s: GridSnapshot) => boolean): Promise<GridSnapshot>;
+    /** Acts in a grid as a user would (filter, select, copy, delete...). */
+    drive(key: string, action: DriveAction): void;
+  };
+  /** The open structure editor: what is drawn, and an action run as its button would. */
+  structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
+import { registerGridCommands } from './commands/gridCommands';
 import { registerLegacyCommands } from './commands/legacyCommands';
 import { registerLookupCommands } from './commands/lookupCommands';
 import { ResultDocuments } from './commands/resultDocuments';
@@ -9,6 +10,8 @@ import { registerSecretCommands } from './commands/secretCommands';
 import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
+import { registerEditorCommands } from './commands/editorCommands';
+import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
 import { readSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
@@ -16,12 +19,14 @@ import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './detail
 import { clientHoverBackend } from './hover/clientHoverBackend';
 import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
 import { HoverLookup } from './hover/hoverLookup';
+import { registerGrids } from './grid/registerGrids';
 import { molInserter } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
 import { SearchesTreeProvider, VIEW_ID, type SearchNode } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
 import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
+import { loadQueryTimes } from './server/queryTimesStore';
 import { ServerStatusBar } from './server/statusBar';
 import { SkippedDataFilesNotice } from './server/skippedDataFiles';
 
@@ -39,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const secrets = own(new SecretStore(context.secrets));
   const log = own(new Logger(() => [...secrets.knownValues(), LOCAL_API_KEY, LOCAL_TOKEN]));
   const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
-  const connection = own(new Connection(secrets, local, log));
+  const connection = own(new Connection(secrets, local, log, own(loadQueryTimes(context.globalState, log))));
   const statusBar = own(new ServerStatusBar(local));
   const skippedFiles = own(new SkippedDataFilesNotice(local));
 
@@ -52,10 +57,14 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => hovers.clear()));
   own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
 
-  const insertMol = molInserter(connection, own(new InsertTarget()));
+  const insertTarget = own(new InsertTarget());
+  const insertMol = molInserter(connection, insertTarget);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
+  const grids = registerGrids(context.extensionUri, details, insertTarget);
+  grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });
+  own({ dispose: () => StructureEditorPanel.current?.dispose() });
 
   const services: Services = {
     context,
@@ -72,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     hovers,
     details,
     insertMol,
+    insertTarget,
   };
   for (const d of [
     ...registerSearchCommands(services),
@@ -80,6 +90,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
+    ...registerGridCommands(services),
+    ...registerEditorCommands(services),
   ]) {
     own(d);
   }
@@ -118,6 +130,16 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
     logFolder: context.logUri.fsPath,
+    grids: {
+      keys: () => grids.registry.keys(),
+      rendered: (key, until) => grids.registry.snapshot(key, until),
+      drive: (key, action) => grids.registry.drive(key, action),
+    },
+    structureEditor: () => {
+      const editor = StructureEditorPanel.current;
+      if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
+      return { read: () => editor.read(), run: (action) => editor.run(action) };
+    },
   };
 }
 

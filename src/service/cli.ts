@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run serve`: the local service from a terminal, or as a child process of the extension
- * (child_process.fork): then it sends {type:'ready', baseUrl, legacyBaseUrl, records, dataSources} once
- * listening, {type:'error', message} when it cannot start, and exits when the parent disconnects.
+ * (child_process.fork): then it sends the messages of src/wire/local-service.ts (ready once listening, error
+ * when it cannot start) and exits when the parent disconnects.
  */
+import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
+import { DATABASE_COMMANDS, runDatabaseCommand } from './database/commands';
 
 const USAGE = `Usage: npm run serve -- [options]
   --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -13,6 +15,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --spectra DIR     a folder of spectra (index.json + JCAMP-DX files) to add
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
+  --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
   --rate-limit N    requests a minute allowed per API key (default: no limit)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
@@ -46,6 +49,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
       case '--keys':
         options.keysFile = value();
         break;
+      case '--database':
+        options.database = value();
+        break;
       case '--rate-limit':
         options.rateLimitPerMinute = int();
         break;
@@ -61,7 +67,12 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
   return options;
 }
 
-async function main(): Promise<void> {
+/** To the extension, when forked by it. */
+function tell(message: LocalServiceMessage, then?: () => void): void {
+  process.send?.(message, undefined, undefined, then);
+}
+
+export async function main(): Promise<void> {
   const ipc = typeof process.send === 'function';
   try {
     const options = parseArgs(process.argv.slice(2));
@@ -78,7 +89,7 @@ async function main(): Promise<void> {
     process.on('SIGTERM', stop);
     if (ipc) {
       process.on('disconnect', stop);
-      process.send!({
+      tell({
         type: 'ready',
         baseUrl: service.baseUrl,
         legacyBaseUrl: service.legacyBaseUrl,
@@ -90,9 +101,17 @@ async function main(): Promise<void> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error(`compound-db service: ${message}`);
-    if (ipc) process.send!({ type: 'error', message }, undefined, undefined, () => process.exit(1));
+    if (ipc) tell({ type: 'error', message }, () => process.exit(1));
     else process.exit(1);
   }
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  const [command] = process.argv.slice(2);
+  // `load` and `db start|stop` (the compound-db command line's database commands); `serve` is the default.
+  if (command && DATABASE_COMMANDS.includes(command)) void runDatabaseCommand(process.argv.slice(2)).then((code) => process.exit(code));
+  else {
+    if (command === 'serve') process.argv.splice(2, 1);
+    void main();
+  }
+}

@@ -1,17 +1,22 @@
 /** Everything a route handler of either interface uses. */
 import type { SearchContext } from './search/context';
-import type { QueryEngine } from './query/query-engine';
+import type { Queries } from './query/queries';
 import type { ImageCache } from './image-cache';
 import type { SpectrumStore } from './chemistry';
 import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
+import type { StructureIndex } from './structure/structure-index';
 
 export interface ServiceContext extends SearchContext {
-  engine: QueryEngine;
+  engine: Queries;
   images: ImageCache;
   spectra: SpectrumStore;
   credentials: Credentials;
   rateLimiter: RateLimiter;
+  /** Substructure and similarity search over every record's structure. */
+  structures: StructureIndex;
+  /** How long one substructure search may run before it stops with the matches found so far. */
+  structureTimeLimitMs: number;
   /** Origin of both interfaces (`http://127.0.0.1:8745`), for URLs the service hands out. */
   origin(): string;
   log(line: string): void;

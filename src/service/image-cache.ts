@@ -1,30 +1,28 @@
-/** PNG depictions rendered on demand through Chemistry.depictPng and kept (least recently used dropped first). */
+/** PNG depictions rendered on demand through Chemistry.depictPng and kept, bounded in count and bytes. */
+import { boundedCache } from '../shared/cache';
 import type { Chemistry } from './chemistry/types';
 import type { CompoundRecord } from './store/record';
 
 export const IMAGE_SIZE = 300;
 
 export class ImageCache {
-  private readonly cache = new Map<number, Buffer>();
+  private readonly cache;
 
   constructor(
     private readonly chemistry: Chemistry,
-    private readonly capacity = 2000,
-  ) {}
+    limits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024 },
+  ) {
+    this.cache = boundedCache<number, Buffer>(limits);
+  }
 
   /** The record's PNG, or undefined when its structure cannot be drawn. */
   png(record: CompoundRecord): Buffer | undefined {
     const hit = this.cache.get(record.id);
-    if (hit) {
-      this.cache.delete(record.id);
-      this.cache.set(record.id, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const bytes = this.chemistry.depictPng(record.mol2D || record.smiles, IMAGE_SIZE) ?? this.chemistry.depictPng(record.smiles, IMAGE_SIZE);
     if (!bytes) return undefined;
     const png = Buffer.from(bytes);
     this.cache.set(record.id, png);
-    if (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value as number);
     return png;
   }
 }

@@ -10,10 +10,17 @@ import { PACKED_SPECTRA_INDEX, SPECTRA_INDEX } from './chemistry/spectra';
 import { Credentials, DEV_KEYS, isLoopbackHost, loadKeysFile } from './auth/keys';
 import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
-import { QueryEngine } from './query/query-engine';
+import { QueryEngine, type QueryEngineOptions } from './query/query-engine';
+import type { Queries } from './query/queries';
+import { PostgresQueries } from './query/postgres-queries';
+import { PostgresStore } from './store/postgres/postgres-store';
+import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
+import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import { createServiceServer } from './server';
-import { loadRecords } from './load-records';
+import { loadRecords, type SkippedDataFile } from './load-records';
+
+type LoadedRecords = Awaited<ReturnType<typeof loadRecords>>;
 import type { ServiceContext } from './context';
 import { DEFAULT_HOST, DEFAULT_PORT, type RunningService, type ServiceOptions } from './options';
 
@@ -33,6 +40,37 @@ async function spectraOf(dataDir: string, extra: string | undefined, withShipped
   return dirs.length ? loadSpectra(dirs) : EMPTY_SPECTRA;
 }
 
+interface Backend {
+  store: CompoundStore;
+  engine: Queries;
+  /** Frees what the backend holds (the database pool) once the server is closed. */
+  release: () => Promise<void>;
+  skippedFiles: SkippedDataFile[];
+}
+
+async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
+  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
+  return { store: new MemoryStore(loaded.records), engine: new QueryEngine(queryOptions), release: async () => undefined, skippedFiles: loaded.skippedFiles };
+}
+
+/** The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. */
+async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOptions): Promise<Backend> {
+  if (options.records || options.dataFiles?.length) {
+    throw new Error('--data cannot be used with --database: load SDF files into the database with `compound-db load --database URL FILE.sdf`');
+  }
+  const store = await PostgresStore.open(options.database!);
+  const engine = new PostgresQueries(store.pool, queryOptions);
+  return {
+    store,
+    engine,
+    skippedFiles: [],
+    release: async () => {
+      await engine.idle();
+      await store.close();
+    },
+  };
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -43,12 +81,18 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
-  const loaded = options.records ? { records: options.records, skippedFiles: [] } : await loadRecords(chemistry, dataDir, options.dataFiles ?? [], log);
-  const records = loaded.records;
-  const store = new MemoryStore(records);
+  // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
+  const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
+  loading.catch(() => undefined);
+  const queryOptions = { delayMs: options.queryDelayMs, answerWithinMs: options.queryAnswerWithinMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log, now: options.now };
+  const { store, engine, release, skippedFiles } = options.database
+    ? await openDatabase(options, queryOptions)
+    : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+  const chemistry = await loading;
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  const engine = new QueryEngine({ delayMs: options.queryDelayMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log });
+  // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
+  // cartridge's operators are not used yet: see src/service/README.md).
+  const structures = new StructureIndex(chemistry.structures, await store.all());
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -57,7 +101,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     images: new ImageCache(chemistry),
     spectra,
     credentials: new Credentials(keys),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
+    structures,
+    structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,
     log,
   };
@@ -72,6 +118,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
   } catch (err) {
     engine.close();
+    structures.dispose();
+    await release();
     throw err;
   }
   const { port } = server.address() as AddressInfo;
@@ -85,13 +133,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
+    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,
-    skippedDataFiles: loaded.skippedFiles,
+    skippedDataFiles: skippedFiles,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
+        structures.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
-      })),
+      }).then(release)),
   };
 }

@@ -17,11 +17,12 @@ export interface SkippedDataFile {
 }
 
 export async function loadRecords(
-  chemistry: Chemistry,
+  chemistry: Promise<Chemistry>,
   dataDir: string | undefined,
   dataFiles: readonly string[],
   log: (line: string) => void,
 ): Promise<{ records: CompoundRecord[]; skippedFiles: SkippedDataFile[] }> {
+  // The collection is read while the chemistry's WASM compiles (the caller started it); only SDF files need it.
   const records = [...(await loadShippedCollection(dataDir))];
   const skippedFiles: SkippedDataFile[] = [];
   const names = new Set(records.flatMap((r) => r.dataSources).map((s) => s.toLowerCase()));
@@ -35,13 +36,25 @@ export async function loadRecords(
       log(`skipped SDF file ${file}: cannot read it (${reason}); serving the other records`);
       continue;
     }
-    let name = path.basename(file).replace(/\.(sdf|sd|mol)$/i, '');
-    for (let n = 2; names.has(name.toLowerCase()); n++) name = `${path.basename(file).replace(/\.(sdf|sd|mol)$/i, '')} (${n})`;
-    names.add(name.toLowerCase());
+    const name = dataSourceNameFor(file, names);
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-    const added = await recordsFromSdf(text, name, chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
-    log(`loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`);
+    const added = await recordsFromSdf(text, name, await chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
+    log(loadedLine(added, file, name));
     records.push(...added);
   }
   return { records, skippedFiles };
+}
+
+/** The file's base name, numbered ` (2)`, ` (3)`... past the names taken (lower-cased); adds it to them. */
+export function dataSourceNameFor(file: string, taken: Set<string>): string {
+  const base = path.basename(file).replace(/\.(sdf|sd|mol)$/i, '');
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** The report line of one loaded SDF file. */
+export function loadedLine(added: CompoundRecord[] & { skipped?: number }, file: string, name: string): string {
+  return `loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`;
 }

@@ -23,16 +23,24 @@ export interface ServiceOptions {
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
+  /** How long a submit waits for its query to finish before answering (src/service/README.md). Default 50 ms. */
+  queryAnswerWithinMs?: number;
   /** A query with more results ends TooManyRecords. Default 100,000. */
   resultCap?: number;
+  /** How long a substructure search may run before it stops with what it found. Default 10 s. */
+  structureTimeLimitMs?: number;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
+  /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */
+  now?: () => number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
   dataDir?: string;
   /** Folder of the .wasm files when bundled. */
   wasmDir?: string;
   /** Records to serve instead of the shipped collection (benchmarks, tests). */
   records?: CompoundRecord[];
+  /** A PostgreSQL URL (`postgres://user@host:port/db`): serve the records loaded there, queries kept there too. */
+  database?: string;
   /** A Chemistry to use instead of loading one. */
   chemistry?: Chemistry;
   log?: (line: string) => void;
@@ -51,6 +59,8 @@ export interface RunningService {
   spectra: number;
   /** Milliseconds from start to listening. */
   loadMs: number;
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening. */
+  structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */

@@ -153,6 +153,16 @@ function show(view: DetailsView): void {
   } else {
     card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
   }
+  if (view.highlight) card.appendChild(el('p', { className: 'note', text: `Highlighted: ${view.highlight}` }));
+  card.appendChild(
+    el(
+      'div',
+      { className: 'actions' },
+      button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), { name: 'Find compounds similar to this one' }),
+      button('Search Substructure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), { name: 'Search compounds containing this structure' }),
+      button('Edit structure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'edit' }).catch(report), { name: 'Edit this structure in the structure editor' }),
+    ),
+  );
   root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
   root.appendChild(identifiers(view));
   root.appendChild(references(view));

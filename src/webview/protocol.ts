@@ -47,6 +47,8 @@ export interface DetailsView {
   /** Where the data came from, e.g. `built-in database`. */
   source: string;
   imageDataUri?: string;
+  /** The substructure query highlighted in the image (the record came from a substructure search). */
+  highlight?: string;
   fields: DetailsFieldView[];
   identifiers: IdentifierView[];
   externalReferences: ExternalReferenceView[];
@@ -125,6 +127,8 @@ export interface WebviewRequests {
   insertMol: { args: { recordId: number; kind: MolKind }; res: void };
   openExternal: { args: { url: string }; res: void };
   spectrum: { args: { id: number }; res: SpectrumPlotView };
+  /** A structure search with the record's structure as the query. */
+  structureSearch: { args: { recordId: number; kind: 'similar' | 'substructure' | 'edit' }; res: void };
   rendered: { args: RenderedSnapshot; res: void };
   saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
   saveMol: { args: { recordId: number; kind: MolKind }; res: void };

@@ -3,6 +3,7 @@ import type { RecordDetails, DetailsField } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
+import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -38,6 +39,7 @@ export const CURRENT_ROUTES = {
   filterResultsSdf: { method: 'GET', path: 'filter/{queryId}/results/sdf' },
   convert: { method: 'POST', path: 'tools/convert' },
   validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
+  ...STRUCTURE_ROUTES,
 } as const satisfies Record<string, Route>;
 
 export type CurrentOperation = keyof typeof CURRENT_ROUTES;
@@ -56,22 +58,30 @@ export function fillPath(template: string, params: Readonly<Record<string, strin
   });
 }
 
-/** Matches a concrete path (without prefix or query) against a template; literal segments must be equal. */
-export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const want = template.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const m = /^\{(\w+)\}$/.exec(want[i]);
-    if (m) {
-      if (got[i] === '') return undefined;
-      params[m[1]] = decodeURIComponent(got[i]);
-    } else if (want[i].toLowerCase() !== got[i].toLowerCase()) {
-      return undefined;
+/**
+ * A matcher of concrete paths (without prefix or query) for a template, built once: literal segments compare
+ * case-insensitively, each `{name}` takes one non-empty segment, URI-decoded.
+ */
+export function routeMatcher(template: string): (path: string) => Record<string, string> | undefined {
+  const parts = template.split('/').map((part) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    return m ? { param: m[1] } : { literal: part.toLowerCase() };
+  });
+  return (path) => {
+    const got = path.split('/');
+    if (got.length !== parts.length) return undefined;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (part.param !== undefined) {
+        if (got[i] === '') return undefined;
+        params[part.param] = decodeURIComponent(got[i]);
+      } else if (part.literal !== got[i].toLowerCase()) {
+        return undefined;
+      }
     }
-  }
-  return params;
+    return params;
+  };
 }
 
 // ---- request bodies ----
@@ -117,7 +127,6 @@ export interface IntrinsicPropertyBody extends Ordered {
   options?: { complexity?: Complexity | null; isotopic?: Isotopic | null } | null;
 }
 export const INTRINSIC_MASS_KEYS = ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const;
-export type IntrinsicMassKey = (typeof INTRINSIC_MASS_KEYS)[number];
 
 export interface MassFilterBody extends Ordered, MassWithRange {
   dataSources?: string[] | null;
@@ -172,6 +181,8 @@ export interface DatasourcesResponse {
 export interface FilterResultsResponse {
   results: number[];
   limitedToMaxAllowed: boolean;
+  /** Similarity queries only (shared/beyond-the-spec.md 1): Tanimoto scores parallel to `results`. */
+  scores?: number[];
 }
 export interface FilterResultsSdfResponse {
   /** base64 of gzip of SDF text */
@@ -189,6 +200,55 @@ export interface ConvertResponse {
 export interface ValidateInchikeyResponse {
   valid: boolean;
 }
+
+// ---- each operation's request body and answer, used by the client to send and the service to answer ----
+
+/** The JSON body of every POST operation. */
+export interface CurrentRequestBodies {
+  getDetailsBatch: DetailsBatchBody;
+  filterElement: ElementFilterBody;
+  filterFormula: FormulaFilterBody;
+  filterFormulaBatch: FormulaBatchBody;
+  filterInchi: InchiFilterBody;
+  filterInchikey: InchikeyFilterBody;
+  filterIntrinsicProperty: IntrinsicPropertyBody;
+  filterMass: MassFilterBody;
+  filterMassBatch: MassBatchBody;
+  filterName: NameFilterBody;
+  filterSmiles: SmilesFilterBody;
+  filterSubstructure: SubstructureFilterBody;
+  filterSimilarity: SimilarityFilterBody;
+  convert: ConvertBody;
+  validateInchikey: ValidateInchikeyBody;
+}
+export type CurrentBodyOperation = keyof CurrentRequestBodies;
+/** Operations that start an asynchronous query (answered with a query ID). */
+export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey'>;
+
+/** The JSON body of every operation's 200 answer. */
+export interface CurrentResponses extends Record<FilterOperation, QueryIdResponse> {
+  getDetails: RecordDetails;
+  getDetailsBatch: DetailsBatchResponse;
+  getExternalReferences: ExternalReferencesResponse;
+  getImage: ImageResponse;
+  getMol: MolResponse;
+  getDatasources: DatasourcesResponse;
+  filterFormulaBatchStatus: QueryStatusResponse;
+  filterFormulaBatchResults: FormulaBatchResultsResponse;
+  filterMassBatchStatus: QueryStatusResponse;
+  filterMassBatchResults: MassBatchResultsResponse;
+  filterStatus: QueryStatusResponse;
+  filterResults: FilterResultsResponse;
+  filterResultsSdf: FilterResultsSdfResponse;
+  convert: ConvertResponse;
+  validateInchikey: ValidateInchikeyResponse;
+}
+
+// Compile-time checks: every POST route has a body type and no other does; every route has an answer type.
+type PostOperation = { [Op in CurrentOperation]: (typeof CURRENT_ROUTES)[Op]['method'] extends 'POST' ? Op : never }[CurrentOperation];
+void (0 as unknown as PostOperation satisfies CurrentBodyOperation);
+void (0 as unknown as CurrentBodyOperation satisfies PostOperation);
+void (0 as unknown as CurrentOperation satisfies keyof CurrentResponses);
 
 /** RFC 9457 problem JSON (contract 1.5). */
 export interface ProblemDetails {

@@ -12,3 +12,5 @@ export * from './validate';
 export * from './smiles-syntax';
 export * from './query-kind';
 export * from './sdf';
+export * from './local-service';
+export * from './structure-search';

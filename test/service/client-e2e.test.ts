@@ -31,7 +31,7 @@ describe('client end to end against the local service', () => {
   let both: CompoundDbClient;
   let keyOnly: CompoundDbClient;
   let tokenOnly: CompoundDbClient;
-  const fast = { firstWaitMs: 5, maxWaitMs: 20 };
+  const fast = { maxWaitMs: 20 };
 
   before(async () => {
     fixture = buildFixtureRecords(await loadChemistry());
@@ -226,6 +226,25 @@ describe('client end to end against the local service', () => {
       const mol = await keyOnly.getExtendedMolCompoundInfoList([2424], { includeReferenceCounts: true });
       assert.strictEqual(mol[0].ReferenceCount, 50);
       assert.deepStrictEqual(await keyOnly.getDatabases(), await keyOnly.getDatasources());
+    });
+  });
+
+  describe('structure search', () => {
+    it('substructure and similarity with scores, highlighted images; a 400 names the field', async () => {
+      const phenols = await keyOnly.filterSubstructure('c1ccccc1', { order: 'record_id' });
+      await finished(keyOnly, phenols);
+      assert.deepStrictEqual(await keyOnly.filterAllResults(phenols), [236, 2157, 7620, 9001]);
+      const similar = await keyOnly.filterSimilarity('CN1C=NC2=C1C(=O)N(C(=O)N2C)C', { threshold: 0.3 });
+      await finished(keyOnly, similar);
+      const scored = await keyOnly.filterScoredResults(similar);
+      assert.strictEqual(scored.results[0], 2424);
+      assert.strictEqual(scored.scores[0], 1);
+      assert.strictEqual(scored.scores.length, scored.results.length);
+      assert.ok(scored.scores.every((x, i) => i === 0 || x <= scored.scores[i - 1]));
+      const plain = await keyOnly.getImage(2424);
+      const lit = await keyOnly.getImageHighlighted(2424, 'c1ncn(C)c1', 'SMILES');
+      assert.notDeepStrictEqual(Buffer.from(lit), Buffer.from(plain));
+      await assert.rejects(keyOnly.filterSubstructure('C1CC(', { queryFormat: 'SMARTS' }), (e: unknown) => e instanceof BadRequestError && e.fieldErrors.some((f) => f.field === 'query'));
     });
   });
 

@@ -88,10 +88,11 @@ describe('service: limits, unfinished queries and budgets', () => {
   });
 
   it('forgets query IDs once they expire: 400 (current), 500 (older)', async () => {
-    const svc = await start({ queryTtlMs: 30 });
+    let now = Date.now();
+    const svc = await start({ queryTtlMs: 60_000, now: () => now });
     const submit = await api(svc.baseUrl, 'POST', 'filter/name', { name: 'caffeine' });
     const rid = parseXml((await legacy(svc.baseUrl, 'Search.asmx/AsyncSimpleSearch', [['query', 'caffeine']])).text).string;
-    await new Promise((r) => setTimeout(r, 80));
+    now += 60_001;
     const status = await api(svc.baseUrl, 'GET', `filter/${submit.json.queryId}/status`);
     assert.strictEqual(status.status, 400);
     assert.ok(status.json.errors.queryId[0].includes('expired'));
@@ -107,6 +108,18 @@ describe('service: limits, unfinished queries and budgets', () => {
     const wait = Number(r.headers.get('retry-after'));
     assert.ok(wait >= 1 && wait <= 60);
     assert.strictEqual((await api(svc.baseUrl, 'GET', 'lookups/datasources', undefined, 'second-key-12345')).status, 200);
+  });
+
+  it('a spent budget comes back when the minute is over (by the service clock, no sleeping)', async () => {
+    let now = 1_000_000;
+    const svc = await start({ rateLimitPerMinute: 2, now: () => now, keys: { apiKeys: ['first-key-123456'], tokens: [] } });
+    const ask = async () => (await api(svc.baseUrl, 'GET', 'lookups/datasources', undefined, 'first-key-123456')).status;
+    assert.deepStrictEqual([await ask(), await ask(), await ask()], [200, 200, 429]);
+    now += 45_000;
+    const r = await api(svc.baseUrl, 'GET', 'lookups/datasources', undefined, 'first-key-123456');
+    assert.deepStrictEqual([r.status, r.headers.get('retry-after')], [429, '15']);
+    now += 15_000;
+    assert.deepStrictEqual([await ask(), await ask(), await ask()], [200, 200, 429]);
   });
 
   it('has no rate limit by default', async () => {

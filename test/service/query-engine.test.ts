@@ -82,10 +82,14 @@ describe('service: query engine', () => {
   });
 
   it('forgets unknown and expired query IDs', async () => {
-    const e = engine({ ttlMs: 0 });
+    let now = 1_000;
+    const e = engine({ ttlMs: 60_000, now: () => now });
     assert.strictEqual(e.get('no-such-id'), undefined);
     const id = e.submit('ids', async () => ({ kind: 'ids', ids: [] }));
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    for (let i = 0; i < 3; i++) await nextTurn();
+    now += 60_000;
+    assert.strictEqual(e.get(id)?.status, 'Complete', 'kept for its whole lifetime');
+    now += 1;
     assert.strictEqual(e.get(id), undefined);
   });
 

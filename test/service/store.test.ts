@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import { formulaKey, parseFormula, texFormula } from '../../src/service/store/formula';
 import { MemoryStore } from '../../src/service/store/memory-store';
 import { SortedIndex } from '../../src/service/store/sorted-index';
+import { ElementIndex } from '../../src/service/store/element-index';
 import { loadChemistry } from '../../src/service/chemistry';
 import { buildFixtureRecords } from './support/fixture';
 
@@ -30,6 +31,27 @@ describe('service store', () => {
       assert.strictEqual(texFormula('O4S-2'), 'O_{4}S^{2-}');
       assert.strictEqual(texFormula('CH[2H]3O'), 'CH[2H]_{3}O');
       assert.strictEqual(formulaKey(texFormula('O4S-2')), formulaKey('O4S-2'));
+    });
+  });
+
+  describe('element index', () => {
+    it('agrees with a brute-force scan for all of / any of / none of, across word boundaries', () => {
+      const pool = ['C', 'H', 'N', 'O', 'S', 'Cl', 'P', 'Br'];
+      let seed = 7;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const rows = Array.from({ length: 1000 }, () => pool.filter(() => random() < 0.4));
+      const index = new ElementIndex((p) => rows[p], rows.length);
+      for (let t = 0; t < 300; t++) {
+        const include = pool.filter(() => random() < 0.3);
+        const exclude = pool.filter((e) => !include.includes(e) && random() < 0.2);
+        if (random() < 0.1) include.push('Xx');
+        for (const all of [true, false]) {
+          const want = rows.flatMap((r, p) =>
+            include.length && (all ? include.every((e) => r.includes(e)) : include.some((e) => r.includes(e))) && !exclude.some((e) => r.includes(e)) ? [p] : [],
+          );
+          assert.deepStrictEqual(index.match(include, all, exclude), want, `${all ? 'all' : 'any'} of ${include.join(' ')} none of ${exclude.join(' ')}`);
+        }
+      }
     });
   });
 

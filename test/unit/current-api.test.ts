@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { gzipSync } from 'zlib';
 import { ORDER_BY_OF_SORT_KEY, SORT_KEYS, type SortKey } from '../../src/wire';
-import { CompoundDbClient, InputError } from '../../src/client';
-import { FakeServer } from './helpers/fake-server';
+import { CompoundDbClient, InputError, StructureSearchUnavailableError } from '../../src/client';
+import { FakeServer, problemReply } from './helpers/fake-server';
 import { KEY, UA, assertCurrent, makeClient } from './helpers/client-setup';
 import { ALL_FIELDS, ASPIRIN_KEY, MOL, PNG, record } from './helpers/fixtures';
 
@@ -118,6 +118,26 @@ describe('current interface: every operation on the wire', () => {
     assertCurrent(server.requests[0], 'POST', 'filter/inchi', { body: { inchi: 'InChI=1S/CH4/h1H4' } });
     assertCurrent(server.requests[1], 'POST', 'filter/inchikey', { body: { inchikey: ASPIRIN_KEY } });
     assertCurrent(server.requests[2], 'POST', 'filter/smiles', { body: { smiles: 'c1ccccc1' } });
+  });
+
+  it('filterSubstructure and filterSimilarity send their bodies; scores come with the results', async () => {
+    server.reply({ body: { queryId: 's1' } }, { body: { queryId: 's2' } }, { body: { results: [5, 3], scores: [1, 0.8571], limitedToMaxAllowed: false } });
+    assert.strictEqual(await client.filterSubstructure('[OX2H]c', { queryFormat: 'SMARTS', useChirality: true, maxResults: 25, dataSources: ['db'], order: 'record_id' }), 's1');
+    assert.strictEqual(await client.filterSimilarity('c1ccccc1O', { threshold: 0.5, maxResults: 10 }), 's2');
+    assert.deepStrictEqual(await client.filterScoredResults('s2'), { results: [5, 3], scores: [1, 0.8571] });
+    assertCurrent(server.requests[0], 'POST', 'filter/substructure', {
+      body: { query: '[OX2H]c', queryFormat: 'SMARTS', useChirality: true, maxResults: 25, dataSources: ['db'], orderBy: 'recordId' },
+    });
+    assertCurrent(server.requests[1], 'POST', 'filter/similarity', { body: { smiles: 'c1ccccc1O', threshold: 0.5, maxResults: 10 } });
+  });
+
+  it('structure search refuses bad input before a request, and a 404 says the server does not offer it', async () => {
+    await assert.rejects(client.filterSubstructure(''), InputError);
+    await assert.rejects(client.filterSimilarity('CCO', { threshold: 2 }), /threshold 2 must be a number from 0 to 1/);
+    assert.strictEqual(server.requests.length, 0);
+    server.reply(problemReply(404, { title: 'Not Found', status: 404 }), problemReply(404, { title: 'Not Found', status: 404 }));
+    await assert.rejects(client.filterSubstructure('c1ccccc1'), (e: unknown) => e instanceof StructureSearchUnavailableError && e.message === 'structure search is not offered by this server');
+    await assert.rejects(client.filterSimilarity('c1ccccc1'), StructureSearchUnavailableError);
   });
 
   it('filterIntrinsicProperty sends only the given masses and options', async () => {

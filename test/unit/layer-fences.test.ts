@@ -37,10 +37,19 @@ const FORBIDDEN: Array<[string, string]> = [
   ['src/webview/main.ts', 'fs'],
   ['src/webview/main.ts', 'node:path'],
   ['src/webview/main.ts', 'child_process'],
+  ['src/webview/main.ts', '../shared/cache'],
+  ['src/shared/cache.ts', 'vscode'],
+  ['src/shared/cache.ts', '../wire'],
+  ['src/shared/cache.ts', '../client'],
+  ['src/shared/cache.ts', '../service/options'],
+  ['src/shared/cache.ts', '../extension/api'],
 ];
 
 /** Allowed: [file, import specifier]. */
 const ALLOWED: Array<[string, string]> = [
+  ['src/client/cache.ts', '../shared/cache'],
+  ['src/service/image-cache.ts', '../shared/cache'],
+  ['src/shared/cache.ts', 'lru-cache'],
   ['src/wire/fields.ts', './limits'],
   ['src/client/errors.ts', '../wire'],
   ['src/client/errors.ts', 'node-fetch'],

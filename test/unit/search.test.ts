@@ -21,7 +21,7 @@ const results = (ids: number[]): Reply => ({ body: { results: ids, limitedToMaxA
 describe('composite search (spec 3)', () => {
   const server = FakeServer.forSuite();
 
-  it('a name: filter name, polls with a short first wait and growing waits, then fetches the results', async () => {
+  it('a name: filter name, checks status at once and then with growing waits, then fetches the results', async () => {
     let t = 0;
     const { client, sleeps } = makeClient(server, { now: () => (t += 10) });
     server.reply({ body: { queryId: 'q1' } }, status('Created'), status('Processing'), status('Processing'), status('Complete', 2, 'Found'), results([2157, 3]));
@@ -32,9 +32,9 @@ describe('composite search (spec 3)', () => {
     for (const r of server.requests.slice(1, 5)) assertCurrent(r, 'GET', 'filter/q1/status');
     assertCurrent(server.requests[5], 'GET', 'filter/q1/results');
     assert.strictEqual(server.requests.length, 6);
-    assert.deepStrictEqual(sleeps, [100, 150, 225, 337.5]);
+    assert.deepStrictEqual(sleeps, [200, 200, 200], 'no wait before the first check; then, with nothing learned, 200 ms');
     assert.strictEqual(res.statusChecks, 4);
-    assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Processing', 'Processing', 'Complete']);
+    assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Created', 'Processing', 'Processing', 'Complete'], 'after the submit, then after each check');
     assert.strictEqual(res.status, 'Complete');
     assert.strictEqual(res.message, 'Found');
     assert.strictEqual(res.count, 2);
@@ -48,10 +48,11 @@ describe('composite search (spec 3)', () => {
   });
 
   it('waits grow up to maxWaitMs', async () => {
-    const { client, sleeps } = makeClient(server);
-    server.reply({ body: { queryId: 'q' } }, ...Array.from({ length: 5 }, () => status('Processing')), status('ResultReady'), results([]));
-    await client.search('aspirin', { firstWaitMs: 200, waitGrowth: 2, maxWaitMs: 1000 });
-    assert.deepStrictEqual(sleeps, [200, 400, 800, 1000, 1000, 1000]);
+    const clock = { t: 0 };
+    const { client, sleeps } = makeClient(server, { now: () => clock.t, sleep: async (ms) => void (sleeps.push(ms), (clock.t += ms)) });
+    server.reply({ body: { queryId: 'q' } }, ...Array.from({ length: 9 }, () => status('Processing')), status('ResultReady'), results([]));
+    await client.search('aspirin', { maxWaitMs: 1000 });
+    assert.deepStrictEqual(sleeps, [200, 200, 200, 300, 450, 675, 1000, 1000, 1000]);
   });
 
   it('name order and direction are passed to filter name', async () => {
@@ -226,7 +227,7 @@ describe('composite search (spec 3)', () => {
     assert.strictEqual(res.status, 'ResultReady');
     assert.strictEqual(res.message, 'Done');
     assert.strictEqual(res.queryId, 'rid-9');
-    assert.deepStrictEqual(sleeps, [100, 150]);
+    assert.deepStrictEqual(sleeps, [200], 'the first check at once, the second after 200 ms');
     await assert.rejects(res.sdf(), /API key/);
   });
 

@@ -13,7 +13,9 @@ import {
   checkStringList,
   describeFieldErrors,
   parseSmilesSyntax,
+  structureQueryProblem,
   type FieldError,
+  type SubstructureFormat,
   type MassWithRange,
 } from '../../wire';
 
@@ -111,6 +113,15 @@ export const askSmiles = (title: string) =>
     const parsed = parseSmilesSyntax(v);
     return parsed.ok ? [] : [{ field: 'SMILES', message: vscode.l10n.t('SMILES is not valid at character {0}: {1}', parsed.index + 1, parsed.reason) }];
   });
+
+/** A substructure query, SMILES or SMARTS (read as SMILES when it is valid SMILES), checked as you type. */
+export async function askStructureQuery(title: string): Promise<{ query: string; queryFormat: SubstructureFormat }> {
+  const query = await askString(title, 'query', vscode.l10n.t('Substructure as SMILES or SMARTS'), vscode.l10n.t('e.g. {0}', 'c1ccccc1O, [CX3](=O)[OX2H1]'), (v) => {
+    const problem = structureQueryProblem(v, parseSmilesSyntax(v).ok);
+    return problem ? [{ field: 'query', message: problem }] : [];
+  });
+  return { query, queryFormat: parseSmilesSyntax(query).ok ? 'SMILES' : 'SMARTS' };
+}
 
 export const askSpectrumId = (title: string) =>
   askString(title, 'spectrumId', vscode.l10n.t('Spectrum ID'), vscode.l10n.t('e.g. {0}', '1'), (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: vscode.l10n.t('a spectrum ID is a whole number') }]));

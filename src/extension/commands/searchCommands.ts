@@ -1,5 +1,16 @@
 import * as vscode from 'vscode';
-import { COMPLEXITIES, ISOTOPIC_OPTIONS, INTRINSIC_MASS_KEYS, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
+import {
+  COMPLEXITIES,
+  ISOTOPIC_OPTIONS,
+  INTRINSIC_MASS_KEYS,
+  STRUCTURE_LIMITS,
+  type Complexity,
+  type Direction,
+  type Isotopic,
+  type MassWithRange,
+  type SortKey,
+  type SubstructureFormat,
+} from '../../wire';
 import { readSettings } from '../config/settings';
 import { findHoverTarget } from '../hover/hoverTargets';
 import { describeSpec, type IntrinsicInputs, type Ordering, type SearchSpec } from '../searches/searchSpec';
@@ -14,6 +25,7 @@ import {
   askMassList,
   askSmiles,
   askString,
+  askStructureQuery,
   askStringList,
   askText,
   pick,
@@ -82,9 +94,23 @@ function textAtCursor(): string {
   return text;
 }
 
+/** A record's structure as a query: from a tree result, a hover or the details panel (`{recordId}`). */
+type RecordArgs = { recordId?: number; interactive?: boolean; type?: string };
+
+async function smilesOfRecord(s: Services, recordId: number): Promise<string> {
+  const smiles = await (await s.connection.get()).client.compound(recordId).smiles();
+  if (!smiles) throw new Error(vscode.l10n.t('Record {0} has no SMILES to search with', recordId));
+  return smiles;
+}
+
+/** Called with no arguments (the palette), from a hover link (`interactive`) or a tree item: errors are shown. */
+function isInteractive(args: (RecordArgs & object) | undefined): boolean {
+  return args === undefined || args.interactive === true || typeof args.type === 'string';
+}
+
 export function registerSearchCommands(s: Services): vscode.Disposable[] {
   const search = <A extends object>(id: string, toSpec: (args: A | undefined) => Promise<SearchSpec>) =>
-    registerCommand<A, SearchState>(id, s.log, async (args) => runTreeSearch(s, await toSpec(args), args === undefined));
+    registerCommand<A, SearchState>(id, s.log, async (args) => runTreeSearch(s, await toSpec(args), isInteractive(args as RecordArgs | undefined)));
 
   return [
     search<{ query?: string } & OrderArgs>('compoundDb.search', async (a) => ({
@@ -162,6 +188,20 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
       return document;
     }),
     search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({ kind: 'composite', query: a?.text ?? textAtCursor(), ...ordering(undefined) })),
+    search<{ query?: string; queryFormat?: SubstructureFormat; useChirality?: boolean } & RecordArgs & OrderArgs & DataSourceArgs>('compoundDb.searchBySubstructure', async (a) => {
+      const typed = a?.query
+        ? { query: a.query, queryFormat: a.queryFormat ?? 'SMILES' }
+        : a?.recordId !== undefined
+          ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
+          : await askStructureQuery(vscode.l10n.t('Search by Substructure'));
+      return { kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) };
+    }),
+    search<{ smiles?: string; threshold?: number; maxResults?: number } & RecordArgs & DataSourceArgs>('compoundDb.findSimilar', async (a) => {
+      const title = vscode.l10n.t('Find Similar Compounds');
+      const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : await askSmiles(title));
+      const threshold = a?.threshold ?? (a === undefined ? await askThreshold(title) : undefined);
+      return { kind: 'similarity', smiles, threshold, maxResults: a?.maxResults, dataSources: dataSources(a) };
+    }),
     search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
       kind: 'legacySimple',
       query: a?.query ?? (await askString(vscode.l10n.t('Older Interface: Simple Search'), 'query', vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100))),
@@ -174,3 +214,12 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
   ];
 }
 
+async function askThreshold(title: string): Promise<number> {
+  const text = await askText({
+    title,
+    prompt: vscode.l10n.t('Lowest Tanimoto similarity (0 to 1) on Morgan fingerprints'),
+    value: String(STRUCTURE_LIMITS.similarityThresholdDefault),
+    validate: (v) => (/^\s*(0(\.\d+)?|1(\.0+)?|\.\d+)\s*$/.test(v) ? undefined : vscode.l10n.t('the threshold is a number from 0 to 1')),
+  });
+  return Number(text);
+}

@@ -4,6 +4,7 @@ import type { SecretStore } from '../config/secretStore';
 import type { DetailsHost } from '../details/detailsPanel';
 import type { HoverLookup } from '../hover/hoverLookup';
 import type { InsertMol } from '../mol/insertMol';
+import type { InsertTarget } from '../mol/insertTarget';
 import type { Connection } from '../server/connection';
 import type { LocalService } from '../server/localService';
 import type { SearchesModel } from '../searches/searchesModel';
@@ -24,4 +25,6 @@ export interface Services {
   details: DetailsHost;
   hovers: HoverLookup;
   insertMol: InsertMol;
+  /** Where text from a webview goes: the last active text editor. */
+  insertTarget: InsertTarget;
 }

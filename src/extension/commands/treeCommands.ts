@@ -3,7 +3,7 @@ import { plainFormula, sdfRecord } from '../../wire';
 import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
 import { DetailsPanel } from '../details/detailsPanel';
 import type { SearchState } from '../searches/searchState';
-import { isFilterQueryKind } from '../searches/searchSpec';
+import { highlightOf, isFilterQueryKind } from '../searches/searchSpec';
 import { withCancellableProgress } from '../common/progress';
 import { registerCommand } from './register';
 import { runTreeSearch } from './searchCommands';
@@ -43,7 +43,10 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     setRecordSource(recordSourceOf(s)),
     // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
     registerCommand<ResultArg, unknown>('compoundDb.searches.openDetails', s.log, async (node) =>
-      vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => DetailsPanel.createOrShow(s.details, recordIdOf(node))),
+      vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => {
+        const spec = node && 'searchId' in node ? s.searches.get(node.searchId)?.spec : undefined;
+        return DetailsPanel.createOrShow(s.details, recordIdOf(node), undefined, spec && highlightOf(spec));
+      }),
     ),
     copy('compoundDb.searches.copyRecordId', 'record ID', async (id) => String(id)),
     copy('compoundDb.searches.copySmiles', 'SMILES', async (id) => (await client()).compound(id).smiles()),
@@ -63,6 +66,12 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     }),
     registerCommand<ResultArg & { uri?: string }, unknown>('compoundDb.searches.saveMol', s.log, async (node) =>
       saveMolFile(await client(), recordIdOf(node), '2d', node && 'uri' in node ? node.uri : undefined),
+    ),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.findSimilar', s.log, async (node) =>
+      vscode.commands.executeCommand('compoundDb.findSimilar', { recordId: recordIdOf(node), interactive: true }),
+    ),
+    registerCommand<ResultArg, unknown>('compoundDb.searches.searchSubstructure', s.log, async (node) =>
+      vscode.commands.executeCommand('compoundDb.searchBySubstructure', { recordId: recordIdOf(node), interactive: true }),
     ),
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol2d', s.log, async (node) => s.insertMol(recordIdOf(node), '2d')),
     registerCommand<ResultArg, unknown>('compoundDb.searches.insertMol3d', s.log, async (node) => s.insertMol(recordIdOf(node), '3d')),

@@ -3,7 +3,7 @@
  * server text ("Bad Request: ... (HTTP 400)"). The client's errors keep their full detail for the log.
  */
 import * as vscode from 'vscode';
-import { CompoundDbError, HttpError, InputError, LegacyNotFoundError, NetworkError } from '../../client';
+import { CompoundDbError, HttpError, InputError, LegacyNotFoundError, NetworkError, StructureSearchUnavailableError } from '../../client';
 import { errorMessage } from './errors';
 
 /** The input a failed operation was about: what it is (`SMILES`, `name`) and, when known, its text. */
@@ -68,7 +68,7 @@ function serverDetail(error: HttpError): string | undefined {
 }
 
 export function userMessage(error: unknown, input?: InputOf): string {
-  if (error instanceof InputError) return sentence(error.message);
+  if (error instanceof InputError || error instanceof StructureSearchUnavailableError) return sentence(error.message);
   if (error instanceof HttpError) {
     switch (error.status) {
       case 400: {

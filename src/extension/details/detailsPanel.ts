@@ -17,8 +17,8 @@ import type { InsertMol } from '../mol/insertMol';
 import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
 import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
-import { loadDetails, loadSpectrumPlot } from './loadDetails';
-import { getNonce } from './nonce';
+import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
+import { webviewHtml } from '../common/webviewHtml';
 
 export interface DetailsHost {
   extensionUri: vscode.Uri;
@@ -43,7 +43,7 @@ export class DetailsPanel extends Disposable {
   /** The webview reported what it put on screen (the test hook). */
   readonly onDidRender = this._onDidRender.event;
 
-  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal): Promise<DetailsView> {
+  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
@@ -51,7 +51,7 @@ export class DetailsPanel extends Disposable {
       const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, vscode.l10n.t('Record {0}', recordId), { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
-    return DetailsPanel.current.load(recordId, signal);
+    return DetailsPanel.current.load(recordId, signal, highlight);
   }
 
   static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
@@ -116,13 +116,13 @@ export class DetailsPanel extends Disposable {
    * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place; a panel
    * that has shown nothing yet says what went wrong (or closes, when cancelled).
    */
-  async load(recordId: number, signal?: AbortSignal): Promise<DetailsView> {
+  async load(recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
     const seq = ++this.loadSeq;
     const current = () => seq === this.loadSeq && !this.isDisposed;
     this.panel.title = vscode.l10n.t('Record {0}', recordId);
     try {
       const { client, server } = await this.host.connection.get();
-      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal);
+      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal, highlight);
       if (current()) this.push({ command: 'show', args: view });
       return view;
     } catch (error) {
@@ -204,6 +204,12 @@ export class DetailsPanel extends Disposable {
         vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
         return;
       }
+      case 'structureSearch': {
+        const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
+        const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[kind];
+        await vscode.commands.executeCommand(command, { recordId, interactive: true });
+        return;
+      }
       case 'rendered': {
         this.lastRendered = message.args as RenderedSnapshot;
         this._onDidRender.fire(this.lastRendered);
@@ -215,31 +221,12 @@ export class DetailsPanel extends Disposable {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const nonce = getNonce();
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'media', 'details.css'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet">
-<title>Compound details</title>
-</head>
-<body>
-<main id="root"><p class="note">Loading…</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return webviewHtml(this.panel.webview, {
+      extensionUri: this.host.extensionUri,
+      script: 'webview.js',
+      title: 'Compound details',
+      body: '<main id="root"><p class="note">Loading…</p></main>',
+    });
   }
 }
 

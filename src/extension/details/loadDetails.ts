@@ -1,6 +1,7 @@
 /** Gathers everything the details panel shows for one record (`vscode` only for its l10n). */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
+import type { SubstructureFormat } from '../../wire';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
 import type { DetailsView, IdentifierView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
 import { errorMessage } from '../common/errors';
@@ -28,7 +29,13 @@ function lines(text: string): string {
   return n === 1 ? vscode.l10n.t('1 line (below)') : vscode.l10n.t('{0} lines (below)', n);
 }
 
-export async function loadDetails(client: CompoundDbClient, recordId: number, source: string, signal?: AbortSignal): Promise<DetailsView> {
+/** A substructure query whose matches the structure image highlights. */
+export interface Highlight {
+  query: string;
+  format: SubstructureFormat;
+}
+
+export async function loadDetails(client: CompoundDbClient, recordId: number, source: string, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
   const call = { signal };
   const compound = client.compound(recordId);
   const details = await compound.details(call);
@@ -43,7 +50,7 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
   };
 
   const [image, references, inchi, inchiKey, spectra] = await Promise.all([
-    attempt(vscode.l10n.t('Structure image'), () => compound.image(call)),
+    attempt(vscode.l10n.t('Structure image'), () => (highlight ? client.getImageHighlighted(recordId, highlight.query, highlight.format, call) : compound.image(call))),
     attempt(vscode.l10n.t('External references'), () => client.getExternalReferences(recordId, undefined, call)),
     attempt('InChI', () => compound.inchi(call)),
     attempt('InChIKey', () => compound.inchiKey(call)),
@@ -67,6 +74,7 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
     title: details.commonName || vscode.l10n.t('Record {0}', recordId),
     source,
     imageDataUri: image ? `data:image/png;base64,${Buffer.from(image).toString('base64')}` : undefined,
+    ...(highlight && image ? { highlight: highlight.query } : {}),
     fields,
     identifiers,
     externalReferences: references ?? [],

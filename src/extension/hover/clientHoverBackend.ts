@@ -1,15 +1,17 @@
 /** The hover backend over the shared client: an identity search, then details and image of the first hit. */
 import type { CompoundDbClient } from '../../client';
-import { pollQuery } from '../../client';
 import { HOVER_FIELDS, type HoverBackend } from './hoverLookup';
 import type { HoverKind } from './hoverTargets';
+
+/** The hover shows the first record and says how many more matched, up to this many. */
+const HOVER_RESULTS = 10;
 
 export function clientHoverBackend(client: CompoundDbClient, statusCheckLimit: number): HoverBackend {
   return {
     async find(kind: HoverKind, text: string): Promise<number[]> {
-      const queryId = kind === 'inchikey' ? await client.filterInchikey(text) : await client.filterSmiles(text);
-      await pollQuery(queryId, (signal) => client.filterStatus(queryId, { signal }), { maxStatusChecks: statusCheckLimit, firstWaitMs: 20 });
-      return (await client.filterResults(queryId, 0, 10)).results;
+      const query = client.query(kind === 'inchikey' ? { kind: 'inchikey', inchikey: text } : { kind: 'smiles', smiles: text });
+      await query.run({ maxStatusChecks: statusCheckLimit });
+      return (await query.page(0, HOVER_RESULTS)).ids;
     },
     details: (recordId) => client.getDetails(recordId, [...HOVER_FIELDS]),
     image: (recordId) => client.getImage(recordId),

@@ -10,7 +10,7 @@ import { findHoverTarget } from './hoverTargets';
 export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];
 
 /** The only commands a hover's links may run. */
-export const HOVER_COMMANDS = ['compoundDb.showDetails', 'compoundDb.insertMol'];
+export const HOVER_COMMANDS = ['compoundDb.showDetails', 'compoundDb.insertMol', 'compoundDb.findSimilar', 'compoundDb.searchBySubstructure', 'compoundDb.drawStructure'];
 
 const KIND_NAME = { inchikey: 'InChIKey', smiles: 'SMILES' } as const;
 const SEND_SETTING = { inchikey: 'compoundDb.hover.inchikey.sendToRemoteServer', smiles: 'compoundDb.hover.smiles.sendToRemoteServer' } as const;
@@ -58,7 +58,10 @@ export function renderHover(info: HoverInfo): vscode.MarkdownString {
   md.appendMarkdown(
     `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
       `[${vscode.l10n.t('Insert 2D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
-      `[${vscode.l10n.t('Insert 3D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })})\n\n`,
+      `[${vscode.l10n.t('Insert 3D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })}) · ` +
+      `[${vscode.l10n.t('Find similar')}](${commandLink('compoundDb.findSimilar', { recordId: d.id, interactive: true })}) · ` +
+      `[${vscode.l10n.t('Search substructure')}](${commandLink('compoundDb.searchBySubstructure', { recordId: d.id, interactive: true })}) · ` +
+      `[${vscode.l10n.t('Edit structure')}](${commandLink('compoundDb.drawStructure', { recordId: d.id, interactive: true })})\n\n`,
   );
   if (info.imageBase64) md.appendMarkdown(`![structure](data:image/png;base64,${info.imageBase64}|width=160)`);
   return md;

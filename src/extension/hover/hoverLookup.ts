@@ -3,6 +3,8 @@
  * in flight per key. No `vscode` here: the provider and the benchmark both use it.
  */
 import type { RecordDetails } from '../../wire';
+import { boundedCache } from '../../shared/cache';
+import { InFlight } from '../../shared/in-flight';
 import type { HoverKind } from './hoverTargets';
 
 export interface HoverInfo {
@@ -25,8 +27,8 @@ export interface HoverBackend {
 export const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
 
 export class HoverLookup {
-  private readonly cache = new Map<string, HoverInfo>();
-  private readonly inFlight = new Map<string, Promise<HoverInfo>>();
+  private readonly cache;
+  private readonly inFlight = new InFlight<string, HoverInfo>();
   /** Lookups that went to the backend (not served from cache or merged), for tests. */
   backendLookups = 0;
   /** Bumped by `clear`: a lookup started before it neither fills the new cache nor is joined. */
@@ -34,33 +36,22 @@ export class HoverLookup {
 
   constructor(
     private readonly backend: () => Promise<HoverBackend>,
-    private readonly maxEntries = 500,
-  ) {}
+    limits = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 },
+  ) {
+    this.cache = boundedCache<string, HoverInfo>(limits);
+  }
 
   /** Resolves from cache, joins a lookup of the same key already running, or starts one. */
   lookup(kind: HoverKind, text: string): Promise<HoverInfo> {
     const key = `${kind}:${text}`;
     const hit = this.cache.get(key);
-    if (hit) {
-      this.cache.delete(key);
-      this.cache.set(key, hit);
-      return Promise.resolve(hit);
-    }
-    let running = this.inFlight.get(key);
-    if (!running) {
-      const generation = this.generation;
-      const started = this.resolve(kind, text)
-        .then((info) => {
-          if (generation === this.generation) this.remember(key, info);
-          return info;
-        })
-        .finally(() => {
-          if (this.inFlight.get(key) === started) this.inFlight.delete(key);
-        });
-      running = started;
-      this.inFlight.set(key, running);
-    }
-    return running;
+    if (hit) return Promise.resolve(hit);
+    const generation = this.generation;
+    return this.inFlight.run(key, async () => {
+      const info = await this.resolve(kind, text);
+      if (generation === this.generation) this.cache.set(key, info);
+      return info;
+    });
   }
 
   /** Forgets every answer: the server or its credentials changed. */
@@ -68,11 +59,6 @@ export class HoverLookup {
     this.generation++;
     this.cache.clear();
     this.inFlight.clear();
-  }
-
-  private remember(key: string, info: HoverInfo): void {
-    this.cache.set(key, info);
-    while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {

@@ -1,8 +1,6 @@
-/** Runs one search of the tree against the client (no `vscode` here): submit, poll, first page of results. */
-import type { CompoundDbClient } from '../../client';
-import { PAGE_SIZE, type ResultGroup } from './searchState';
-import { pollQuery, type QueryState } from '../../client';
-import type { SearchSpec } from './searchSpec';
+/** Runs one search of the tree through the client's query object (no `vscode` here): run, then the first page. */
+import type { CompoundDbClient, QueryProgress, ResultGroup, ResultPage, SearchSpec } from '../../client';
+import { PAGE_SIZE } from './searchState';
 
 export interface SearchProgress {
   status: string;
@@ -14,6 +12,8 @@ export interface SearchProgress {
 export interface SearchOutcome extends SearchProgress {
   ids: number[];
   more: boolean;
+  /** Similarity of each result (similarity searches), by record ID. */
+  scores?: Record<string, number>;
   groups?: ResultGroup[];
 }
 
@@ -23,7 +23,7 @@ export interface RunOptions {
   onProgress?: (progress: SearchProgress) => void;
 }
 
-type Client = CompoundDbClient;
+const progressOf = (p: QueryProgress): SearchProgress => ({ status: String(p.status ?? 'Processing'), count: p.count, message: p.message || undefined, queryId: p.queryId });
 
 /**
  * A record listed once, at its first place: a server may list a record twice (it matched by name and by title),
@@ -33,110 +33,36 @@ export function uniqueIds(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
-/** A page of a single-list search, from `start`: one ID more than shown is asked for, to know if there are more. */
+/** The page of a single-list search from `start`, read again from the server by the query's ID. */
 export async function nextPage(
-  client: Client,
+  client: CompoundDbClient,
   spec: SearchSpec,
   queryId: string,
   start: number,
   signal?: AbortSignal,
-): Promise<{ ids: number[]; more: boolean }> {
-  if (spec.kind === 'legacyAsync') {
-    const ids = await client.getAsyncSearchResultPart(queryId, start, PAGE_SIZE + 1, { signal });
-    return { ids: uniqueIds(ids.slice(0, PAGE_SIZE)), more: ids.length > PAGE_SIZE };
-  }
-  const page = await client.filterResults(queryId, start, PAGE_SIZE + 1, { signal });
-  return { ids: uniqueIds(page.results.slice(0, PAGE_SIZE)), more: page.results.length > PAGE_SIZE || page.limitedToMaxAllowed };
+): Promise<{ ids: number[]; more: boolean; scores?: Record<string, number> }> {
+  const page: ResultPage = await client.query(spec, queryId).page(start, PAGE_SIZE, { signal });
+  const ids = uniqueIds(page.ids);
+  const scoreOf = page.scores && new Map(page.ids.map((id, i) => [id, (page.scores as number[])[i]]));
+  const scores = scoreOf && Object.fromEntries(ids.map((id) => [String(id), scoreOf.get(id) as number]));
+  return { ids, more: page.more, ...(scores ? { scores } : {}) };
 }
 
-function submit(client: Client, spec: SearchSpec, signal?: AbortSignal): Promise<string> {
-  const call = { signal };
-  switch (spec.kind) {
-    case 'name':
-      return client.filterName(spec.name, { order: spec.order, direction: spec.direction }, call);
-    case 'formula':
-      return client.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call);
-    case 'formulaBatch':
-      return client.filterFormulaBatch(spec.formulas, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call);
-    case 'mass':
-      return client.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call);
-    case 'massBatch':
-      return client.filterMassBatch(spec.masses, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call);
-    case 'element': {
-      const { kind: _kind, ...input } = spec;
-      return client.filterElement(input, call);
-    }
-    case 'intrinsic': {
-      const { kind: _kind, ...input } = spec;
-      return client.filterIntrinsicProperty(input, call);
-    }
-    case 'inchi':
-      return client.filterInchi(spec.inchi, call);
-    case 'inchikey':
-      return client.filterInchikey(spec.inchikey, call);
-    case 'smiles':
-      return client.filterSmiles(spec.smiles, call);
-    case 'legacyAsync':
-      return spec.order || spec.direction
-        ? client.asyncSimpleSearchOrdered(spec.query, spec.order ?? 'dbid', spec.direction ?? 'ascending', call)
-        : client.asyncSimpleSearch(spec.query, call);
-    default:
-      throw new Error(`${spec.kind} is not submitted as a query`);
-  }
-}
-
-function statusCheck(client: Client, spec: SearchSpec, queryId: string): (signal?: AbortSignal) => Promise<QueryState> {
-  switch (spec.kind) {
-    case 'formulaBatch':
-      return (signal) => client.filterFormulaBatchStatus(queryId, { signal });
-    case 'massBatch':
-      return (signal) => client.filterMassBatchStatus(queryId, { signal });
-    case 'legacyAsync':
-      return async (signal) => {
-        const s = await client.getAsyncSearchStatusAndCount(queryId, { signal });
-        return { status: s.Status, count: s.Count, message: s.Message ?? '' };
-      };
-    default:
-      return (signal) => client.filterStatus(queryId, { signal });
-  }
-}
-
-export async function runSearch(client: Client, spec: SearchSpec, options: RunOptions): Promise<SearchOutcome> {
+export async function runSearch(client: CompoundDbClient, spec: SearchSpec, options: RunOptions): Promise<SearchOutcome> {
   const { signal, onProgress } = options;
-  if (spec.kind === 'composite') {
-    const results = await client.search(spec.query, {
-      order: spec.order,
-      direction: spec.direction,
-      raiseErrors: true,
-      maxStatusChecks: options.statusCheckLimit,
-      signal,
-      onProgress: (p) => onProgress?.({ status: p.status ?? 'Processing', count: p.count, message: p.message || undefined, queryId: p.queryId }),
-    });
-    const ids = uniqueIds(results.recordIds);
-    return { status: String(results.status ?? 'Complete'), count: ids.length, message: results.message || undefined, queryId: results.queryId, ids, more: false };
+  const query = client.query(spec);
+  if (spec.kind === 'legacySimple') onProgress?.({ status: 'Processing' });
+  await query.run({ maxStatusChecks: options.statusCheckLimit, signal, onProgress: (p) => onProgress?.(progressOf(p)) });
+  const done = { status: String(query.status ?? 'Complete'), count: query.count, message: query.message || undefined, queryId: query.queryId };
+  if (query.grouped) {
+    const groups = (await query.groups({ signal })).map((g) => ({ label: g.label, ids: uniqueIds(g.ids) }));
+    return { ...done, ids: [], more: false, groups };
   }
-  if (spec.kind === 'legacySimple') {
-    onProgress?.({ status: 'Processing' });
-    const ids = uniqueIds(await client.simpleSearch(spec.query, { signal }));
-    return { status: 'ResultReady', count: ids.length, ids, more: false };
+  // The composite search shows all its results (as the client's search does), as does a search answered at once;
+  // the others page from the server.
+  if (spec.kind === 'composite' || query.queryId === undefined) {
+    const ids = uniqueIds(await query.allIds({ signal }));
+    return { ...done, count: ids.length, ids, more: false };
   }
-
-  const queryId = await submit(client, spec, signal);
-  onProgress?.({ status: 'Created', queryId });
-  const last = await pollQuery(queryId, statusCheck(client, spec, queryId), {
-    maxStatusChecks: options.statusCheckLimit,
-    signal,
-    onStatus: (s) => onProgress?.({ status: s.status, count: s.count, message: s.message, queryId }),
-  });
-  const done = { status: last.status, count: last.count, message: last.message || undefined, queryId };
-
-  if (spec.kind === 'formulaBatch') {
-    const batch = await client.filterFormulaBatchResults(queryId, { signal });
-    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: b.formula, ids: uniqueIds(b.results) })) };
-  }
-  if (spec.kind === 'massBatch') {
-    const batch = await client.filterMassBatchResults(queryId, { signal });
-    return { ...done, ids: [], more: false, groups: batch.map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: uniqueIds(b.results) })) };
-  }
-  return { ...done, ...(await nextPage(client, spec, queryId, 0, signal)) };
+  return { ...done, ...(await nextPage(client, spec, query.queryId, 0, signal)) };
 }

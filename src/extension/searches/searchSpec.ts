@@ -1,34 +1,10 @@
-/** What a search asks for: plain JSON, persisted with the search and used to re-run it. */
+/** How the extension shows a search spec (the spec itself is the client's: plain JSON, persisted and re-run). */
 import * as vscode from 'vscode';
-import { INTRINSIC_MASS_KEYS, classifyQuery, type Complexity, type Direction, type Isotopic, type MassWithRange, type SortKey } from '../../wire';
-import type { IntrinsicPropertyInput, OrderInput } from '../../client';
+import { INTRINSIC_MASS_KEYS, classifyQuery, type MassWithRange, type SubstructureFormat } from '../../wire';
+import type { OrderInput, SearchKind, SearchSpec } from '../../client';
 
+export type { IntrinsicInputs, SearchKind, SearchSpec } from '../../client';
 export type Ordering = OrderInput;
-export type IntrinsicInputs = Omit<IntrinsicPropertyInput, keyof OrderInput>;
-
-export type SearchSpec =
-  | { kind: 'composite'; query: string; direction?: Direction; order?: SortKey }
-  | ({ kind: 'name'; name: string } & Ordering)
-  | ({ kind: 'formula'; formula: string; dataSources?: string[] } & Ordering)
-  | ({ kind: 'formulaBatch'; formulas: string[]; dataSources?: string[] } & Ordering)
-  | ({ kind: 'mass'; mass: number; range: number; dataSources?: string[] } & Ordering)
-  | ({ kind: 'massBatch'; masses: MassWithRange[]; dataSources?: string[] } & Ordering)
-  | ({
-      kind: 'element';
-      includeElements: string[];
-      excludeElements?: string[];
-      includeAll?: boolean;
-      complexity?: Complexity;
-      isotopic?: Isotopic;
-    } & Ordering)
-  | ({ kind: 'intrinsic' } & IntrinsicInputs & Ordering)
-  | { kind: 'inchi'; inchi: string }
-  | { kind: 'inchikey'; inchikey: string }
-  | { kind: 'smiles'; smiles: string }
-  | { kind: 'legacySimple'; query: string }
-  | ({ kind: 'legacyAsync'; query: string } & Ordering);
-
-export type SearchKind = SearchSpec['kind'];
 
 export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   composite: vscode.l10n.t('Search'),
@@ -42,6 +18,8 @@ export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   inchi: 'InChI',
   inchikey: 'InChIKey',
   smiles: 'SMILES',
+  substructure: vscode.l10n.t('Substructure'),
+  similarity: vscode.l10n.t('Similar to'),
   legacySimple: vscode.l10n.t('Simple search (older)'),
   legacyAsync: vscode.l10n.t('Async search (older)'),
 };
@@ -87,7 +65,16 @@ export function describeSpec(spec: SearchSpec): string {
       return spec.inchikey;
     case 'smiles':
       return spec.smiles;
+    case 'substructure':
+      return spec.queryFormat === 'SMARTS' ? `${spec.query} (SMARTS)` : spec.query;
+    case 'similarity':
+      return spec.threshold === undefined ? spec.smiles : `${spec.smiles} ≥ ${spec.threshold}`;
   }
+}
+
+/** The highlight a result's depiction gets: the query of a substructure search. */
+export function highlightOf(spec: SearchSpec): { query: string; format: SubstructureFormat } | undefined {
+  return spec.kind === 'substructure' ? { query: spec.query, format: spec.queryFormat } : undefined;
 }
 
 /** Searches whose query ID names a single-list filter query of the current interface (which has an SDF of its results). */
@@ -113,6 +100,8 @@ const INPUT_LABELS: Readonly<Record<Exclude<SearchKind, 'composite'>, string>> =
   inchi: 'InChI',
   inchikey: 'InChIKey',
   smiles: 'SMILES',
+  substructure: vscode.l10n.t('substructure query'),
+  similarity: 'SMILES',
   legacySimple: vscode.l10n.t('query'),
   legacyAsync: vscode.l10n.t('query'),
 };

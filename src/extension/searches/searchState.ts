@@ -1,60 +1,12 @@
-/** The state of one search in the tree: plain JSON, persisted, never holding a live object. */
+/** The words of a search's state in the tree, and the check of persisted states against this version's specs. */
 import * as vscode from 'vscode';
 import { describeSpec, KIND_LABELS, type SearchSpec } from './searchSpec';
-import type { Suggestion } from './suggestions';
+import { formatDuration, sanitizeStates as sanitizeWith, type SearchState } from './searchStateData';
 
-export interface ResultGroup {
-  /** Formula or `mass ± range`, as the server echoed it. */
-  label: string;
-  ids: number[];
-}
-
-export interface RecordLabel {
-  name?: string;
-  formula?: string;
-  /** Monoisotopic mass: shown and sorted by for mass searches. */
-  mass?: number;
-}
-
-export interface SearchState {
-  id: string;
-  spec: SearchSpec;
-  createdAt: number;
-  running: boolean;
-  status: string;
-  count?: number;
-  message?: string;
-  durationMs?: number;
-  queryId?: string;
-  error?: string;
-  /** Result IDs fetched so far (single-list searches). */
-  ids: number[];
-  /** True when the server has more IDs than `ids` holds. */
-  more: boolean;
-  groups?: ResultGroup[];
-  /** How many children are shown, per list: `''` for the single list, the group label otherwise. */
-  shown: Record<string, number>;
-  labels: Record<string, RecordLabel>;
-  /** What to try next, after a search that found nothing (not persisted). */
-  suggestions?: Suggestion[];
-  /** Tree rows the user collapsed (the search) or opened (its groups): kept across a reload. */
-  collapsed?: boolean;
-  openGroups?: string[];
-}
-
-export const PAGE_SIZE = 50;
-
-export function newSearchState(id: string, spec: SearchSpec, now = Date.now()): SearchState {
-  return { id, spec, createdAt: now, running: true, status: 'Starting', ids: [], more: false, shown: {}, labels: {} };
-}
+export { PAGE_SIZE, formatDuration, newSearchState, type RecordLabel, type ResultGroup, type SearchState } from './searchStateData';
 
 export function searchTitle(state: SearchState): string {
   return `${KIND_LABELS[state.spec.kind]}: ${describeSpec(state.spec)}`;
-}
-
-export function formatDuration(ms: number | undefined): string | undefined {
-  if (ms === undefined) return undefined;
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** `Complete · 3 results · 0.4 s`, or the error. */
@@ -67,44 +19,18 @@ export function searchDescription(state: SearchState): string {
   return parts.join(' · ');
 }
 
-/** Keeps only well-formed persisted states: a damaged entry is dropped, never shown half. */
+/** Keeps only well-formed persisted states whose spec this version can show: a damaged entry is dropped, never shown half. */
 export function sanitizeStates(value: unknown): SearchState[] {
-  if (!Array.isArray(value)) return [];
-  const out: SearchState[] = [];
-  for (const s of value as Partial<SearchState>[]) {
-    if (!s || typeof s !== 'object' || typeof s.id !== 'string' || !s.spec || typeof s.spec !== 'object') continue;
-    if (typeof (s.spec as { kind?: unknown }).kind !== 'string' || !(s.spec.kind in KIND_LABELS)) continue;
-    try {
-      describeSpec(s.spec);
-    } catch {
-      continue;
-    }
-    const ids = Array.isArray(s.ids) ? s.ids.filter((n) => Number.isSafeInteger(n)) : [];
-    const groups = Array.isArray(s.groups)
-      ? s.groups
-          .filter((g) => g && typeof g.label === 'string' && Array.isArray(g.ids))
-          .map((g) => ({ label: g.label, ids: g.ids.filter((n) => Number.isSafeInteger(n)) }))
-      : undefined;
-    const interrupted = s.running === true;
-    out.push({
-      id: s.id,
-      spec: s.spec,
-      createdAt: typeof s.createdAt === 'number' ? s.createdAt : Date.now(),
-      running: false,
-      status: typeof s.status === 'string' ? s.status : 'Unknown',
-      count: typeof s.count === 'number' ? s.count : undefined,
-      message: typeof s.message === 'string' ? s.message : undefined,
-      durationMs: typeof s.durationMs === 'number' ? s.durationMs : undefined,
-      queryId: typeof s.queryId === 'string' ? s.queryId : undefined,
-      error: interrupted ? vscode.l10n.t('interrupted when the window closed; re-run it') : typeof s.error === 'string' ? s.error : undefined,
-      ids,
-      more: s.more === true,
-      groups,
-      shown: s.shown && typeof s.shown === 'object' ? { ...s.shown } : {},
-      labels: s.labels && typeof s.labels === 'object' ? { ...s.labels } : {},
-      collapsed: s.collapsed === true ? true : undefined,
-      openGroups: Array.isArray(s.openGroups) ? s.openGroups.filter((g) => typeof g === 'string') : undefined,
-    });
-  }
-  return out;
+  return sanitizeWith(value, {
+    specIsValid: (spec: SearchSpec) => {
+      if (!(spec.kind in KIND_LABELS)) return false;
+      try {
+        describeSpec(spec);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    interrupted: vscode.l10n.t('interrupted when the window closed; re-run it'),
+  });
 }

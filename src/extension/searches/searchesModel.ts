@@ -9,6 +9,7 @@ import { suggestionsFor } from './suggestions';
 import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './searchState';
 import { inputOf, type SearchSpec } from './searchSpec';
 import { userMessage } from '../common/userMessage';
+import { InFlight } from '../../shared/in-flight';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
@@ -20,7 +21,7 @@ const MAX_SEARCHES = 100;
 export class SearchesModel extends Disposable {
   private states: SearchState[];
   private readonly running = new Map<string, AbortController>();
-  private readonly loading = new Map<string, Promise<void>>();
+  private readonly loading = new InFlight<string, void>();
   private readonly _onDidChange = this._register(new vscode.EventEmitter<SearchState | undefined>());
   /** Fires with the search that changed, or undefined when the list changed. */
   readonly onDidChange = this._onDidChange.event;
@@ -155,13 +156,7 @@ export class SearchesModel extends Disposable {
    * so two clicks cannot fetch the same page twice; a failed fetch leaves the list as it was.
    */
   loadMore(id: string, group?: string): Promise<void> {
-    const key = `${id}\n${group ?? ''}`;
-    let loading = this.loading.get(key);
-    if (!loading) {
-      loading = this.showMore(id, group).finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
-    }
-    return loading;
+    return this.loading.run(`${id}\n${group ?? ''}`, () => this.showMore(id, group));
   }
 
   private async showMore(id: string, group: string | undefined): Promise<void> {
@@ -177,6 +172,7 @@ export class SearchesModel extends Disposable {
         const page = await nextPage(client, state.spec, state.queryId, list.length);
         if (this.get(id) !== state) return;
         list.push(...page.ids.filter((rid) => !list.includes(rid)));
+        if (page.scores) state.scores = { ...state.scores, ...page.scores };
         state.more = page.more;
       }
       state.shown[key] = Math.min(shown + PAGE_SIZE, list.length);

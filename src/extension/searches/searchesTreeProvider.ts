@@ -16,24 +16,46 @@ export type SearchNode =
 
 export const VIEW_ID = 'compoundDb.searches';
 
+/** The list a node is shown in: '' the searches, `id\n` a search's children, `id\ng:label` a group's. */
+function listOf(node: SearchNode): string {
+  if (node.type === 'search') return '';
+  const group = node.type === 'result' || node.type === 'more' ? node.group : undefined;
+  return group === undefined ? `${node.searchId}\n` : `${node.searchId}\ng:${group}`;
+}
+
 /** The Searches view: one node per search, its results (or groups for batches) below, paged. */
 export class SearchesTreeProvider extends Disposable implements vscode.TreeDataProvider<SearchNode> {
   private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SearchNode | undefined>());
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
-  private readonly nodes = new Map<string, SearchNode>();
+  /**
+   * One object per node identity, so `reveal` and partial refreshes find them, per list: '' the searches, then each
+   * search's children and each group's. A list keeps only the nodes it shows now, and the lists of a removed search
+   * go with it, so this holds no more than the tree shows.
+   */
+  private readonly lists = new Map<string, Map<string, SearchNode>>();
 
   constructor(private readonly model: SearchesModel) {
     super();
     this._register(model.onDidChange((state) => this._onDidChangeTreeData.fire(state ? this.searchNode(state.id) : undefined)));
   }
 
-  /** One object per node identity, so `reveal` and partial refreshes find them. */
   private intern<T extends SearchNode>(node: T): T {
+    const scope = listOf(node);
+    let list = this.lists.get(scope);
+    if (!list) this.lists.set(scope, (list = new Map<string, SearchNode>()));
     const key = JSON.stringify(node);
-    const known = this.nodes.get(key);
+    const known = list.get(key);
     if (known) return known as T;
-    this.nodes.set(key, node);
+    list.set(key, node);
     return node;
+  }
+
+  /** Forgets the nodes of `scope` that are not among `shown`. */
+  private keepOnly(scope: string, shown: SearchNode[]): SearchNode[] {
+    const list = this.lists.get(scope);
+    if (list) for (const [key, known] of list) if (!shown.includes(known)) list.delete(key);
+    if (list?.size === 0) this.lists.delete(scope);
+    return shown;
   }
 
   searchNode(searchId: string): SearchNode {
@@ -41,14 +63,17 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getChildren(node?: SearchNode): SearchNode[] {
-    if (!node) return this.model.all().map((s) => this.searchNode(s.id));
+    if (!node) {
+      for (const scope of this.lists.keys()) if (scope !== '' && !this.model.get(scope.split('\n')[0])) this.lists.delete(scope);
+      return this.keepOnly('', this.model.all().map((s) => this.searchNode(s.id)));
+    }
     const state = this.model.get(node.searchId);
     if (!state) return [];
-    if (node.type === 'search') return this.searchChildren(state);
+    if (node.type === 'search') return this.keepOnly(listOf({ type: 'more', searchId: state.id }), this.searchChildren(state));
     if (node.type === 'group') {
       const group = state.groups?.find((g) => g.label === node.group);
       if (!group) return [];
-      return this.page(state, group.ids, group.label, false);
+      return this.keepOnly(listOf({ type: 'more', searchId: state.id, group: group.label }), this.page(state, group.ids, group.label, false));
     }
     return [];
   }
@@ -107,7 +132,9 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       }
       case 'result': {
         const label = state.labels[node.recordId];
-        const item = new vscode.TreeItem(label?.name || vscode.l10n.t('Record {0}', node.recordId));
+        const name = label?.name || vscode.l10n.t('Record {0}', node.recordId);
+        const score = state.scores?.[node.recordId];
+        const item = new vscode.TreeItem(score === undefined ? name : `${name} (${score.toFixed(4)})`);
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
         item.description = resultDescription(state, node.recordId, node.group);
         item.tooltip = resultTooltip(state, node.recordId, node.group);

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { CompoundDbClient, MemoryCompoundCache } from '../../client';
+import { CompoundDbClient, MemoryCompoundCache, type QueryTimes } from '../../client';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
+import { Once } from '../../shared/in-flight';
 import { CONNECTION_SETTINGS, LOCAL_SERVICE_SETTINGS, readSettings } from '../config/settings';
 import type { SecretStore } from '../config/secretStore';
 import { LOCAL_API_KEY, LOCAL_TOKEN, type LocalService } from './localService';
@@ -29,7 +30,7 @@ export class MissingApiKeyError extends Error {
  * client for it. A new client is made whenever settings, secrets or the local service change.
  */
 export class Connection extends Disposable {
-  private connected: Promise<Connected> | undefined;
+  private readonly connected = new Once<Connected>();
   private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
   /** The active server or its credentials changed: caches of server answers are stale. */
   readonly onDidChange = this._onDidChange.event;
@@ -38,10 +39,11 @@ export class Connection extends Disposable {
     private readonly secrets: SecretStore,
     private readonly local: LocalService,
     private readonly log: Logger,
+    private readonly queryTimes?: QueryTimes,
   ) {
     super();
     const reset = () => {
-      this.connected = undefined;
+      this.connected.reset();
       this._onDidChange.fire();
     };
     this._register(secrets.onDidChange(reset));
@@ -63,11 +65,7 @@ export class Connection extends Disposable {
   }
 
   get(): Promise<Connected> {
-    const attempt = (this.connected ??= this.connect());
-    attempt.catch(() => {
-      if (this.connected === attempt) this.connected = undefined;
-    });
-    return attempt;
+    return this.connected.get(() => this.connect());
   }
 
   private async connect(): Promise<Connected> {
@@ -95,6 +93,7 @@ export class Connection extends Disposable {
       userAgent: settings.userAgent || USER_AGENT,
       timeoutMs: settings.requestTimeoutMs,
       cache: new MemoryCompoundCache(500),
+      queryTimes: this.queryTimes,
       log: (entry) => this.log.request(entry),
     });
     return { client, server };

@@ -1,24 +1,18 @@
 import * as vscode from 'vscode';
 import { fork, type ChildProcess } from 'child_process';
 import { Disposable } from '../common/lifecycle';
+import { DEV_API_KEY, DEV_TOKEN, isLocalServiceMessage, type LocalServiceReady } from '../../wire';
 import type { Logger } from '../common/logger';
+import { InFlight } from '../../shared/in-flight';
 
-/** What the local service's cli sends over IPC once it listens. */
-export interface LocalServiceInfo {
-  baseUrl: string;
-  legacyBaseUrl: string;
-  records?: number;
-  dataSources?: string[];
-  /** Files of `compoundDb.localService.dataFiles` that could not be read and were left out. */
-  skippedDataFiles?: Array<{ file: string; reason: string }>;
-}
-type ServiceMessage = ({ type: 'ready' } & LocalServiceInfo) | { type: 'error'; message: string };
+/** The running service's addresses and what it serves. */
+export type LocalServiceInfo = Omit<LocalServiceReady, 'type'>;
 
 export type LocalServiceState = 'stopped' | 'starting' | 'running' | 'failed';
 
 /** Development credentials the local service accepts when it runs without a keys file. */
-export const LOCAL_API_KEY = 'compound-db-dev-key';
-export const LOCAL_TOKEN = 'compound-db-dev-token';
+export const LOCAL_API_KEY = DEV_API_KEY;
+export const LOCAL_TOKEN = DEV_TOKEN;
 
 const START_TIMEOUT_MS = 120_000;
 const MAX_RESTARTS_PER_MINUTE = 3;
@@ -29,7 +23,7 @@ const MAX_RESTARTS_PER_MINUTE = 3;
  */
 export class LocalService extends Disposable {
   private child: ChildProcess | undefined;
-  private starting: Promise<LocalServiceInfo> | undefined;
+  private readonly starting = new InFlight<0, LocalServiceInfo>();
   private info: LocalServiceInfo | undefined;
   private _state: LocalServiceState = 'stopped';
   private restarts: number[] = [];
@@ -60,12 +54,11 @@ export class LocalService extends Disposable {
   /** The running service's addresses, starting it when it is not running. */
   ensureStarted(): Promise<LocalServiceInfo> {
     if (this.info && this.child && this.child.exitCode === null) return Promise.resolve(this.info);
-    this.starting ??= this.start().finally(() => (this.starting = undefined));
-    return this.starting;
+    return this.starting.run(0, () => this.start());
   }
 
   async restart(): Promise<LocalServiceInfo> {
-    await this.starting?.catch(() => undefined);
+    if (this.starting.has(0)) await this.starting.run(0, () => this.start()).catch(() => undefined);
     this.stopChild();
     return this.ensureStarted();
   }
@@ -96,14 +89,13 @@ export class LocalService extends Disposable {
         reject(new Error(vscode.l10n.t('The built-in database did not start: {0}', message)));
       };
       const timer = setTimeout(() => fail(vscode.l10n.t('no answer within {0} s', START_TIMEOUT_MS / 1000)), START_TIMEOUT_MS);
-      child.on('message', (m: ServiceMessage) => {
-        if (settled) return;
+      child.on('message', (m: unknown) => {
+        if (settled || !isLocalServiceMessage(m)) return;
         if (m.type === 'error') return fail(m.message);
-        if (m.type !== 'ready') return;
         settled = true;
         clearTimeout(timer);
         this.info = { baseUrl: m.baseUrl, legacyBaseUrl: m.legacyBaseUrl, records: m.records, dataSources: m.dataSources, skippedDataFiles: m.skippedDataFiles };
-        this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records ?? '?'} records; datasources: ${(m.dataSources ?? []).join(', ')})`);
+        this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records} records; datasources: ${m.dataSources.join(', ')})`);
         this.setState('running');
         resolve(this.info);
       });

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'fs';
 import { createHash, timingSafeEqual } from 'crypto';
+import { DEV_API_KEY, DEV_TOKEN } from '../../wire';
 
 export type TokenRole = 'user' | 'subscriber';
 
-export const DEV_API_KEY = 'compound-db-dev-key';
-export const DEV_TOKEN = 'compound-db-dev-token';
+export { DEV_API_KEY, DEV_TOKEN };
 
 export interface KeysConfig {
   apiKeys: string[];

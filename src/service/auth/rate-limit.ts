@@ -7,6 +7,10 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  get enabled(): boolean {
+    return !!this.perMinute && this.perMinute > 0;
+  }
+
   /** Seconds to wait before the next request is allowed, or 0 when this one may go ahead. */
   take(key: string): number {
     if (!this.perMinute || this.perMinute <= 0) return 0;

@@ -2,8 +2,8 @@
 import { isInchiKeyShape } from '../../wire';
 import type { StructureFacts } from './types';
 import { type RDKit, type RDKitMol, withMol } from './rdkit';
-import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from './composition';
-import { massesOf } from './masses';
+import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from '../../formula/composition';
+import { massesOf } from '../../formula/masses';
 import { withTitle } from './molblock';
 
 /** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */

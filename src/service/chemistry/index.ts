@@ -2,11 +2,13 @@
  * The chemistry of the local service: RDKit MinimalLib for structures, identifiers and depictions, Indigo for InChI
  * input (loaded on first use), resvg for PNG, mf-parser for masses. One instance per process, warmed once.
  */
+import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
 import { loadRDKit, withMol } from './rdkit';
 import { lazyIndigo, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
+import { createStructureToolkit } from './structure-toolkit';
 
 export type { Chemistry, ChemistryOptions } from './types';
 export { WASM_FILES } from './wasm';
@@ -17,7 +19,7 @@ export { loadSpectra, type SpectrumStore } from './spectra';
 const DEFAULT_PNG_SIZE = 300;
 const MAX_PNG_SIZE = 2000;
 
-let shared: Promise<Chemistry> | undefined;
+const shared = new Once<Chemistry>();
 
 /** `C8H10N4O2` of `InChI=1S/C8H10N4O2/c1-...`. */
 function formulaLayer(inchi: string): string {
@@ -26,9 +28,7 @@ function formulaLayer(inchi: string): string {
 
 /** The process-wide Chemistry; the first call's options decide where the WASM files are read from. */
 export function loadChemistry(options: ChemistryOptions = {}): Promise<Chemistry> {
-  shared ??= createChemistry(options);
-  shared.catch(() => (shared = undefined));
-  return shared;
+  return shared.get(() => createChemistry(options));
 }
 
 async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
@@ -45,6 +45,9 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
       return again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(inchi.trim()) ? molBlock2D(mol) : undefined;
     });
   };
+
+  const structures = createStructureToolkit(rdkit);
+  const pixels = (size: number): number => Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
 
   const chemistry: Chemistry = {
     describe: (structure: string): StructureFacts | undefined => describeStructure(rdkit, structure),
@@ -66,13 +69,21 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     },
 
     depictPng(structure: string, size: number = DEFAULT_PNG_SIZE): Uint8Array | undefined {
-      const px = Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
+      const px = pixels(size);
       const svg = withMol(rdkit, structure, (mol) => {
         if (!mol.has_coords()) mol.set_new_coords();
         return mol.get_svg(px, px);
       });
       return svg ? svgToPng(svg, px) : undefined;
     },
+
+    depictPngHighlighted(structure, query, size = DEFAULT_PNG_SIZE) {
+      const px = pixels(size);
+      const svg = structures.highlightSvg(structure, query, px);
+      return svg ? svgToPng(svg, px) : undefined;
+    },
+
+    structures,
   };
 
   // Warm-up: the first describe and depiction of a process are several times slower than the next ones.

@@ -1,21 +1,19 @@
 /** Indigo (WASM), loaded on first use: only InChI input needs it, since RDKit MinimalLib cannot read InChI. */
 import type { IndigoModule } from 'indigo-ketcher/binaryWasmNoRender';
+import { Once } from '../../shared/in-flight';
 import { readWasm } from './wasm';
 
 export type Indigo = IndigoModule;
 
 export function lazyIndigo(wasmDir?: string): () => Promise<Indigo> {
-  let loading: Promise<Indigo> | undefined;
-  return () => {
-    loading ??= (async () => {
+  const loaded = new Once<Indigo>();
+  return () =>
+    loaded.get(async () => {
       // ESM-only package: a real dynamic import, kept as such by tsc's Node16 CommonJS output.
       const { default: factory } = await import('indigo-ketcher/binaryWasmNoRender');
       // Its loader finds the .wasm through import.meta.url, which a bundle does not keep: pass the bytes.
       return factory({ wasmBinary: readWasm('indigo', wasmDir) });
-    })();
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
+    });
 }
 
 const INCHI_SHAPE = /^InChI=1S?\/[^\s]+$/;

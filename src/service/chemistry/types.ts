@@ -22,9 +22,47 @@ export interface Chemistry {
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */
   depictPng(structure: string, size?: number): Uint8Array | undefined;
+  /** The same, with every match of a substructure query highlighted (plain when nothing matches). */
+  depictPngHighlighted(structure: string, query: SubstructureQuery, size?: number): Uint8Array | undefined;
+  /** RDKit's substructure matcher and fingerprints, for the structure index. */
+  structures: StructureToolkit;
 }
 
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
+}
+
+/** A parsed substructure query (an RDKit molecule held in WASM memory: dispose it). */
+export interface SubstructureQuery {
+  readonly mol: unknown;
+  readonly atoms: number;
+  dispose(): void;
+}
+
+/** What the structure index keeps of one structure, computed once per distinct SMILES. */
+export interface StructureFingerprints {
+  /** Set bits of the Morgan fingerprint (radius 2, 2048 bits), ascending. */
+  morgan: Uint16Array;
+  /** RDKit's pattern fingerprint as its substructure library stores it. */
+  pattern: Uint8Array;
+}
+
+/** One shard of structures searched by RDKit's substructure library (positions are the order of `add`). */
+export interface StructureLibrary {
+  add(smiles: string, fingerprints: StructureFingerprints): void;
+  size(): number;
+  /** Positions of the structures that contain the query, ascending, at most `maxResults`. */
+  matches(query: SubstructureQuery, useChirality: boolean, maxResults: number): Uint32Array;
+  dispose(): void;
+}
+
+export interface StructureToolkit {
+  /** A substructure query; undefined when it does not parse in that format. */
+  parseQuery(text: string, format: 'SMILES' | 'SMARTS'): SubstructureQuery | undefined;
+  /** Fingerprints of a SMILES; undefined when it does not parse. */
+  fingerprints(smiles: string): StructureFingerprints | undefined;
+  newLibrary(): StructureLibrary;
+  /** SVG of the structure with every match of the query highlighted; undefined when the structure does not parse. */
+  highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined;
 }

@@ -36,8 +36,8 @@ import { idsOf, orderRecords } from '../search/order';
 import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
 import { inchiKeyOfInchi, recordsByInchi } from '../search/structure';
 
-function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): QueryIdResponse {
-  return { queryId: ctx.engine.submit(kind, run) };
+async function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<QueryIdResponse> {
+  return { queryId: await ctx.engine.start(kind, run) };
 }
 
 function orderedIds(records: readonly CompoundRecord[], order: Ordered, ranked = false): number[] {
@@ -62,7 +62,7 @@ function requireFormula(field: string, formula: string): void {
   if (!formulaKey(formula)) throw badField(field, `${field} ${JSON.stringify(formula)} is not a molecular formula`);
 }
 
-export const filterElement: CurrentHandler = async (ctx, req) => {
+export const filterElement: CurrentHandler<'filterElement'> = async (ctx, req) => {
   const body = req.body as Partial<ElementFilterBody>;
   assertValid(checkObject('options', body.options, checkElementFilter(body)));
   const include = body.includeElements ?? [];
@@ -74,7 +74,7 @@ export const filterElement: CurrentHandler = async (ctx, req) => {
   });
 };
 
-export const filterFormula: CurrentHandler = async (ctx, req) => {
+export const filterFormula: CurrentHandler<'filterFormula'> = async (ctx, req) => {
   const body = req.body as Partial<FormulaFilterBody>;
   assertValid(checkFormulaFilter(body));
   requireFormula('formula', body.formula as string);
@@ -82,7 +82,7 @@ export const filterFormula: CurrentHandler = async (ctx, req) => {
   return submit(ctx, 'ids', async () => ids(await formulaMatches(ctx, body.formula as string, sources), body));
 };
 
-export const filterFormulaBatch: CurrentHandler = async (ctx, req) => {
+export const filterFormulaBatch: CurrentHandler<'filterFormulaBatch'> = async (ctx, req) => {
   const body = req.body as Partial<FormulaBatchBody>;
   assertValid(checkFormulaBatch(body));
   const formulas = body.formulas as string[];
@@ -97,7 +97,7 @@ export const filterFormulaBatch: CurrentHandler = async (ctx, req) => {
   });
 };
 
-export const filterInchi: CurrentHandler = async (ctx, req) => {
+export const filterInchi: CurrentHandler<'filterInchi'> = async (ctx, req) => {
   const inchi = req.body.inchi;
   assertValid(checkInchi('inchi', inchi));
   const text = (inchi as string).trim();
@@ -106,13 +106,13 @@ export const filterInchi: CurrentHandler = async (ctx, req) => {
   return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, text, key), {}));
 };
 
-export const filterInchikey: CurrentHandler = async (ctx, req) => {
+export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req) => {
   const key = typeof req.body.inchikey === 'string' ? req.body.inchikey.trim() : req.body.inchikey;
   assertValid(checkInchikey('inchikey', key));
   return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key as string), {}));
 };
 
-export const filterSmiles: CurrentHandler = async (ctx, req) => {
+export const filterSmiles: CurrentHandler<'filterSmiles'> = async (ctx, req) => {
   const smiles = req.body.smiles;
   assertValid(checkNonEmptyString('smiles', smiles));
   const key = ctx.chemistry.inchiKeyOf((smiles as string).trim());
@@ -120,14 +120,14 @@ export const filterSmiles: CurrentHandler = async (ctx, req) => {
   return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
 };
 
-export const filterName: CurrentHandler = async (ctx, req) => {
+export const filterName: CurrentHandler<'filterName'> = async (ctx, req) => {
   const body = req.body as { name?: unknown } & Ordered;
   const errors = checkNonEmptyString('name', body.name);
   assertValid(checkOrder(body, errors));
   return submit(ctx, 'ids', async () => ids(await ctx.store.byName(body.name as string), body, true));
 };
 
-export const filterMass: CurrentHandler = async (ctx, req) => {
+export const filterMass: CurrentHandler<'filterMass'> = async (ctx, req) => {
   const body = req.body as Partial<MassFilterBody>;
   assertValid(checkMassFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
@@ -135,7 +135,7 @@ export const filterMass: CurrentHandler = async (ctx, req) => {
   return submit(ctx, 'ids', async () => ids(await massMatches(ctx, { mass, range }, sources), body));
 };
 
-export const filterMassBatch: CurrentHandler = async (ctx, req) => {
+export const filterMassBatch: CurrentHandler<'filterMassBatch'> = async (ctx, req) => {
   const body = req.body as Partial<MassBatchBody>;
   assertValid(checkMassBatch(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
@@ -147,7 +147,7 @@ export const filterMassBatch: CurrentHandler = async (ctx, req) => {
   });
 };
 
-export const filterIntrinsicProperty: CurrentHandler = async (ctx, req) => {
+export const filterIntrinsicProperty: CurrentHandler<'filterIntrinsicProperty'> = async (ctx, req) => {
   const body = req.body as Partial<IntrinsicPropertyBody>;
   assertValid(checkObject('options', body.options, checkIntrinsicProperty(body)));
   const formula = typeof body.formula === 'string' && body.formula.trim() !== '' ? body.formula : undefined;

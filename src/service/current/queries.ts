@@ -15,9 +15,9 @@ const STATUS_ROUTE: Readonly<Record<QueryKind, CurrentOperation>> = {
   massBatch: 'filterMassBatchStatus',
 };
 
-function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Query {
+async function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Promise<Query> {
   const id = req.params.queryId;
-  const query = ctx.engine.get(id);
+  const query = await ctx.engine.get(id);
   if (!query) throw badField('queryId', 'unknown or expired query ID');
   if (query.kind !== kind) throw badField('queryId', `this query's status is at ${CURRENT_ROUTES[STATUS_ROUTE[query.kind]].path}`);
   return query;
@@ -42,24 +42,25 @@ function nonNegativeInt(req: CurrentRequest, name: 'start' | 'count'): number | 
   return Number(raw);
 }
 
-export const filterStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'ids'));
-export const filterFormulaBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'formulaBatch'));
-export const filterMassBatchStatus: CurrentHandler = async (ctx, req) => status(queryOf(ctx, req, 'massBatch'));
+export const filterStatus: CurrentHandler<'filterStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'ids'));
+export const filterFormulaBatchStatus: CurrentHandler<'filterFormulaBatchStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'formulaBatch'));
+export const filterMassBatchStatus: CurrentHandler<'filterMassBatchStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'massBatch'));
 
 /** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */
-export const filterResults: CurrentHandler = async (ctx, req) => {
-  const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
+export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) => {
+  const { ids, scores } = finished(await queryOf(ctx, req, 'ids'), 'ids');
   const start = nonNegativeInt(req, 'start') ?? 0;
   const asked = nonNegativeInt(req, 'count');
   const wanted = asked ?? ids.length - start;
   const take = Math.min(wanted, LIMITS.filterResultsPage);
   const page = ids.slice(start, start + take);
   const out: FilterResultsResponse = { results: page, limitedToMaxAllowed: take < wanted && start + take < ids.length };
+  if (scores) out.scores = scores.slice(start, start + take);
   return out;
 };
 
-export const filterResultsSdf: CurrentHandler = async (ctx, req) => {
-  const { ids } = finished(queryOf(ctx, req, 'ids'), 'ids');
+export const filterResultsSdf: CurrentHandler<'filterResultsSdf'> = async (ctx, req) => {
+  const { ids } = finished(await queryOf(ctx, req, 'ids'), 'ids');
   const records: CompoundRecord[] = [];
   for (const id of ids) {
     const r = await ctx.store.getById(id);
@@ -68,10 +69,10 @@ export const filterResultsSdf: CurrentHandler = async (ctx, req) => {
   return { results: gzipSync(Buffer.from(recordsToSdf(records), 'utf8')).toString('base64') };
 };
 
-export const filterFormulaBatchResults: CurrentHandler = async (ctx, req) => ({
-  batchResults: finished(queryOf(ctx, req, 'formulaBatch'), 'formulaBatch').entries,
+export const filterFormulaBatchResults: CurrentHandler<'filterFormulaBatchResults'> = async (ctx, req) => ({
+  batchResults: finished(await queryOf(ctx, req, 'formulaBatch'), 'formulaBatch').entries,
 });
 
-export const filterMassBatchResults: CurrentHandler = async (ctx, req) => ({
-  batchResults: finished(queryOf(ctx, req, 'massBatch'), 'massBatch').entries,
+export const filterMassBatchResults: CurrentHandler<'filterMassBatchResults'> = async (ctx, req) => ({
+  batchResults: finished(await queryOf(ctx, req, 'massBatch'), 'massBatch').entries,
 });

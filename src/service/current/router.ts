@@ -5,19 +5,21 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { createHash } from 'crypto';
-import { CURRENT_ROUTES, DEFAULT_API_VERSION, matchPath, type CurrentOperation } from '../../wire';
+import { CURRENT_ROUTES, DEFAULT_API_VERSION, routeMatcher, type CurrentOperation } from '../../wire';
 import type { ServiceContext } from '../context';
-import type { CurrentHandler } from './handler';
+import type { CurrentHandler, CurrentRequest } from './handler';
 import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
+import { StoreUnavailableError } from '../store/unavailable';
 import * as records from './records';
 import * as filters from './filters';
 import * as queries from './queries';
 import * as tools from './tools';
+import * as structureFilters from './structure-filters';
 
-const HANDLERS: Readonly<Record<CurrentOperation, CurrentHandler>> = {
+const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   getDetails: records.getDetails,
   getDetailsBatch: records.getDetailsBatch,
   getExternalReferences: records.getExternalReferences,
@@ -43,9 +45,15 @@ const HANDLERS: Readonly<Record<CurrentOperation, CurrentHandler>> = {
   filterResultsSdf: queries.filterResultsSdf,
   convert: tools.convertRoute,
   validateInchikey: tools.validateInchikey,
+  filterSubstructure: structureFilters.filterSubstructure,
+  filterSimilarity: structureFilters.filterSimilarity,
 };
 
-const ROUTES = Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, (typeof CURRENT_ROUTES)[CurrentOperation]]>;
+const ROUTES = (Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, (typeof CURRENT_ROUTES)[CurrentOperation]]>).map(([op, route]) => ({
+  op,
+  route,
+  match: routeMatcher(route.path),
+}));
 
 /** Handles a request whose path starts with `/compounds/`. */
 export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -64,7 +72,7 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
     if (typeof apiKey !== 'string' || !ctx.credentials.isApiKey(apiKey)) {
       throw new ProblemError(401, apiKey ? 'The API key is not valid.' : 'The request has no API key (header `apikey`).');
     }
-    const wait = ctx.rateLimiter.take(createHash('sha256').update(apiKey).digest('hex'));
+    const wait = ctx.rateLimiter.enabled ? ctx.rateLimiter.take(createHash('sha256').update(apiKey).digest('hex')) : 0;
     if (wait > 0) {
       throw new ProblemError(429, `Too many requests for this API key; try again in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
@@ -76,7 +84,8 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
       if (err instanceof BodyTooLarge) throw payloadTooLarge();
       throw err;
     }
-    const result = await HANDLERS[hit.op](ctx, { params: hit.params, query: url.searchParams, body });
+    const handler = HANDLERS[hit.op] as CurrentHandler<CurrentOperation>;
+    const result = await handler(ctx, { params: hit.params, query: url.searchParams, body: body as CurrentRequest['body'] });
     sendJson(res, result);
   } catch (err) {
     sendProblem(res, toProblem(ctx, err));
@@ -85,15 +94,18 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
 
 function matchRoutes(rest: string) {
   // A segment that is not valid percent-encoded UTF-8 stands as U+FFFD, so the route's own check names its field.
-  const path = rest.split('/').map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s)).join('/');
-  return ROUTES.flatMap(([op, route]) => {
-    const params = matchPath(route.path, path);
+  const path = rest.includes('%') ? rest.split('/').map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s)).join('/') : rest;
+  return ROUTES.flatMap(({ op, route, match }) => {
+    const params = match(path);
     return params ? [{ op, route, params }] : [];
   });
 }
 
 function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ProblemError) return err;
+  if (err instanceof StoreUnavailableError) {
+    return new ProblemError(503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+  }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

@@ -55,7 +55,7 @@ export async function convert(ctx: ServiceContext, body: ConvertBody): Promise<s
   throw badField('outputFormat', `conversion ${body.inputFormat} to ${body.outputFormat} is not allowed`);
 }
 
-export const convertRoute: CurrentHandler = async (ctx, req) => {
+export const convertRoute: CurrentHandler<'convert'> = async (ctx, req) => {
   const body = req.body as Partial<ConvertBody>;
   assertValid(checkConvert(body));
   const out: ConvertResponse = { output: await convert(ctx, body as ConvertBody) };
@@ -63,7 +63,7 @@ export const convertRoute: CurrentHandler = async (ctx, req) => {
 };
 
 /** `{valid}`: whether the string is shaped like a standard InChIKey; a missing or non-string value is a 400. */
-export const validateInchikey: CurrentHandler = async (_ctx, req) => {
+export const validateInchikey: CurrentHandler<'validateInchikey'> = async (_ctx, req) => {
   const key = req.body.inchikey;
   assertValid(checkNonEmptyString('inchikey', key));
   return { valid: isInchiKeyShape((key as string).trim()) };

@@ -41,8 +41,8 @@ async function recordsOf(ctx: ServiceContext, p: LegacyParams, name: string, max
 
 const ints = (ids: readonly number[]): XmlElement => element('ArrayOfInt', ids.map((id) => textElement('int', id)));
 
-function queryOf(ctx: ServiceContext, p: LegacyParams): Query {
-  const q = ctx.engine.get(p.required('rid'));
+async function queryOf(ctx: ServiceContext, p: LegacyParams): Promise<Query> {
+  const q = await ctx.engine.get(p.required('rid'));
   if (!q || q.kind !== 'ids') throw new LegacyError(LEGACY_ERROR_TEXT.unknownTransaction);
   return q;
 }
@@ -54,8 +54,8 @@ function resultIds(q: Query): number[] {
   return q.outcome.ids;
 }
 
-function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): XmlElement {
-  const id = ctx.engine.submit('ids', async () => {
+async function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): Promise<XmlElement> {
+  const id = await ctx.engine.start('ids', async () => {
     const found = await simpleSearch(ctx, query);
     return { kind: 'ids', ids: idsOf(order ? orderRecords(found, order, direction) : found) };
   });
@@ -103,17 +103,17 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     const direction = p.choice('orderDirection', LEGACY_DEFAULTS.orderDirection, directionFromLegacy);
     return submitSimple(ctx, p.required('query'), order, direction);
   },
-  getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus(queryOf(ctx, p).status)),
+  getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus((await queryOf(ctx, p)).status)),
   getAsyncSearchStatusAndCount: async (ctx, p) => {
-    const q = queryOf(ctx, p);
+    const q = await queryOf(ctx, p);
     const children = [textElement('Status', legacyStatus(q.status)), textElement('Count', isFinished(q) ? q.count : 0)];
     if (q.message) children.push(textElement('Message', q.message));
     children.push(textElement('Elapsed', formatElapsed((q.finishedAt ?? Date.now()) - q.createdAt)));
     return element('RequestStatus', children);
   },
-  getAsyncSearchResult: async (ctx, p) => ints(resultIds(queryOf(ctx, p))),
+  getAsyncSearchResult: async (ctx, p) => ints(resultIds(await queryOf(ctx, p))),
   getAsyncSearchResultPart: async (ctx, p) => {
-    const ids = resultIds(queryOf(ctx, p));
+    const ids = resultIds(await queryOf(ctx, p));
     const start = p.int('start', LEGACY_DEFAULTS.start);
     const count = p.int('count', LEGACY_DEFAULTS.count);
     if (start < 0) throw invalidParameter('start');

@@ -8,6 +8,7 @@ import type { ServiceContext } from '../context';
 import { BodyTooLarge, readBody } from '../http/body';
 import { decodeSegment } from '../http/decode';
 import { send, sendText, sendXml } from '../http/respond';
+import { StoreUnavailableError } from '../store/unavailable';
 import { LegacyError } from './legacy-error';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
@@ -61,6 +62,10 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
 function sendLegacyError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
   if (err instanceof LegacyError) {
     sendText(res, err.status, err.text, err.headers);
+    return;
+  }
+  if (err instanceof StoreUnavailableError) {
+    sendText(res, 503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, { 'Retry-After': String(err.retryAfterSeconds) });
     return;
   }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

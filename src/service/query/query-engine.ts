@@ -17,7 +17,7 @@ export interface MassBatchEntry {
 }
 
 export type QueryOutcome =
-  | { kind: 'ids'; ids: number[] }
+  | { kind: 'ids'; ids: number[]; scores?: number[]; message?: string }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
   | { kind: 'massBatch'; entries: MassBatchEntry[] };
 export type QueryKind = QueryOutcome['kind'];
@@ -40,25 +40,34 @@ export interface QueryEngineOptions {
   resultCap?: number;
   /** How long a query is kept after it was created. */
   ttlMs?: number;
+  /** How long `start` waits for a query to finish before answering with its ID (default 50 ms; 0: no wait). */
+  answerWithinMs?: number;
   log?: (line: string) => void;
+  /** The clock of creation, finish and expiry times (tests move it instead of sleeping). Default `Date.now`. */
+  now?: () => number;
 }
 
 export const DEFAULT_RESULT_CAP = 100_000;
 export const DEFAULT_QUERY_TTL_MS = 30 * 60_000;
+export const DEFAULT_ANSWER_WITHIN_MS = 50;
 
 export class QueryEngine {
   private readonly queries = new Map<string, Query>();
+  /** Callers of `start` waiting for a query to finish, by query ID. */
+  private readonly waiting = new Map<string, () => void>();
   private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly delayMs: number;
   readonly resultCap: number;
   private readonly ttlMs: number;
+  private readonly now: () => number;
   private closed = false;
 
   constructor(private readonly options: QueryEngineOptions = {}) {
     this.delayMs = options.delayMs ?? 0;
     this.resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
     this.ttlMs = options.ttlMs ?? DEFAULT_QUERY_TTL_MS;
+    this.now = options.now ?? Date.now;
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, this.ttlMs)));
     this.sweeper.unref();
   }
@@ -66,13 +75,36 @@ export class QueryEngine {
   /** Queues a search and returns its query ID at once; `run` starts on a later turn of the event loop. */
   submit(kind: QueryKind, run: () => Promise<QueryOutcome>): string {
     if (this.closed) throw new Error('query engine is closed');
-    const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: Date.now() };
+    const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: this.now() };
     this.queries.set(query.id, query);
     this.later(0, () => {
       query.status = 'Processing';
       this.later(this.delayMs, () => void this.execute(query, run));
     });
     return query.id;
+  }
+
+  /**
+   * Submits and answers with the query ID once the query has finished or `answerWithinMs` has passed, whichever
+   * comes first. Cheap searches (a name, a key, a formula, a mass on the shipped collection) are then finished by
+   * the client's first status check, so a search costs submit + status + results; slow ones answer on time.
+   * The wait is an await, not a block: other requests are served meanwhile.
+   */
+  async start(kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<string> {
+    const id = this.submit(kind, run);
+    const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+    if (within > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, within);
+        function done(): void {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.waiting.set(id, done);
+      });
+      this.waiting.delete(id);
+    }
+    return id;
   }
 
   /** The query, or undefined when unknown or expired. */
@@ -88,6 +120,7 @@ export class QueryEngine {
   close(): void {
     this.closed = true;
     clearInterval(this.sweeper);
+    for (const done of this.waiting.values()) done();
     for (const t of this.timers) {
       clearTimeout(t as NodeJS.Timeout);
       clearImmediate(t as NodeJS.Immediate);
@@ -106,13 +139,15 @@ export class QueryEngine {
         query.outcome = outcome;
         query.count = count;
         query.status = 'Complete';
+        if (outcome.kind === 'ids' && outcome.message) query.message = outcome.message;
       }
     } catch (err) {
       query.status = 'Failed';
       query.message = 'The search failed on the server.';
       this.options.log?.(`query ${query.id} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    query.finishedAt = Date.now();
+    query.finishedAt = this.now();
+    this.waiting.get(query.id)?.();
   }
 
   private later(ms: number, fn: () => void): void {
@@ -131,7 +166,7 @@ export class QueryEngine {
   }
 
   private isExpired(query: Query): boolean {
-    return Date.now() - query.createdAt > this.ttlMs;
+    return this.now() - query.createdAt > this.ttlMs;
   }
 
   private sweep(): void {

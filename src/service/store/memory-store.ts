@@ -1,12 +1,13 @@
 /**
  * In-memory indexed CompoundStore: Maps for record ID, InChIKey, InChI and normalised formula (O(1)),
- * a sorted index per mass kind (binary search), a name index, and one position list per element.
+ * a sorted index per mass kind (binary search), a name index, and a bitset per element (element-index.ts).
  * Records are frozen when stored: no route can change the data.
  */
 import type { CompoundRecord } from './record';
 import { MASS_KINDS, type CompoundStore, type MassKind } from './compound-store';
 import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';
+import { ElementIndex } from './element-index';
 import { formulaKey } from './formula';
 import { pushTo } from './multimap';
 
@@ -16,7 +17,7 @@ export class MemoryStore implements CompoundStore {
   private readonly byKeyMap = new Map<string, number[]>();
   private readonly byInchiMap = new Map<string, number[]>();
   private readonly byFormulaMap = new Map<string, number[]>();
-  private readonly byElement = new Map<string, number[]>();
+  private readonly elements: ElementIndex;
   private readonly massIndex: Record<MassKind, SortedIndex>;
   private readonly names: NameIndex;
   private readonly sourceNames: string[] = [];
@@ -32,7 +33,6 @@ export class MemoryStore implements CompoundStore {
       pushTo(this.byInchiMap, r.inchi, i);
       const fk = formulaKey(r.formula);
       if (fk) pushTo(this.byFormulaMap, fk, i);
-      for (const e of r.elements) pushTo(this.byElement, e, i);
       for (const s of r.dataSources) {
         if (!sources.has(s)) {
           sources.add(s);
@@ -44,6 +44,7 @@ export class MemoryStore implements CompoundStore {
     this.massIndex = Object.fromEntries(
       MASS_KINDS.map((kind) => [kind, new SortedIndex((i) => this.records[i][kind], n)]),
     ) as Record<MassKind, SortedIndex>;
+    this.elements = new ElementIndex((i) => this.records[i].elements, n);
     this.names = new NameIndex((i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }), n);
   }
 
@@ -77,19 +78,7 @@ export class MemoryStore implements CompoundStore {
   }
 
   async byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]> {
-    const lists = include.map((e) => this.byElement.get(e) ?? []);
-    let positions: number[];
-    if (includeAll) {
-      // Walk the shortest list and check the rest on each record.
-      const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a), lists[0] ?? []);
-      positions = shortest.filter((p) => include.every((e) => this.records[p].elements.includes(e)));
-    } else if (lists.length === 1) {
-      positions = lists[0];
-    } else {
-      positions = [...new Set(lists.flat())].sort((a, b) => a - b);
-    }
-    const found = this.at(positions);
-    return exclude.length ? found.filter((r) => !exclude.some((e) => r.elements.includes(e))) : found;
+    return this.at(this.elements.match(include, includeAll, exclude));
   }
 
   async dataSources(): Promise<string[]> {

@@ -46,7 +46,7 @@ export class NameIndex {
     const seen = new Set<number>();
     const out: number[] = [];
     const take = (positions: Iterable<number>) => {
-      const group = [...positions].filter((p) => !seen.has(p)).sort((a, b) => a - b);
+      const group = [...new Set(positions)].filter((p) => !seen.has(p)).sort((a, b) => a - b);
       for (const p of group) {
         seen.add(p);
         out.push(p);

@@ -44,7 +44,10 @@ suite('Hovers', () => {
     assert.match(md.value, /C₈H₁₀N₄O₂/);
     assert.match(md.value, /!\[structure\]\(data:image\/png;base64,[A-Za-z0-9+/=]+\|width=160\)/);
     assert.match(md.value, /command:compoundDb\.insertMol\?/);
-    assert.deepStrictEqual(md.isTrusted, { enabledCommands: ['compoundDb.showDetails', 'compoundDb.insertMol'] });
+    assert.deepStrictEqual(md.isTrusted, {
+      enabledCommands: ['compoundDb.showDetails', 'compoundDb.insertMol', 'compoundDb.findSimilar', 'compoundDb.searchBySubstructure', 'compoundDb.drawStructure'],
+    });
+    for (const command of ['findSimilar', 'searchBySubstructure', 'drawStructure']) assert.match(md.value, new RegExp(`command:compoundDb\\.${command}\\?`));
     assert.ok(!md.supportHtml);
 
     const lookups = a.hoverBackendLookups();

@@ -1,0 +1,25 @@
+/**
+ * One activation in a fresh process (spawned by extension.bench.ts): loads dist/extension.js with the stand-in
+ * `vscode` module and runs activate(); prints the extension's own figure (bundle load to end of activate) as JSON.
+ */
+import Module from 'module';
+import * as path from 'path';
+import { standInContext, vscodeStandIn } from './vscode-stand-in';
+
+const root = path.resolve(__dirname, '..', '..');
+const standIn = vscodeStandIn();
+const loader = Module as unknown as { _load: (this: unknown, request: string, parent: unknown, isMain: boolean) => unknown };
+const original = loader._load;
+loader._load = function (request, parent, isMain) {
+  return request === 'vscode' ? standIn : original.call(this, request, parent, isMain);
+};
+
+const load = Module.createRequire(__filename);
+const started = performance.now();
+const extension = load(path.join(root, 'dist', 'extension.js')) as { activate(context: unknown): { activationMs: number } };
+const context = standInContext(root);
+const api = extension.activate(context);
+const outerMs = performance.now() - started;
+for (const d of context.subscriptions as Array<{ dispose(): unknown }>) d.dispose();
+process.stdout.write(JSON.stringify({ activationMs: api.activationMs, outerMs }));
+process.exit(0);

@@ -1,0 +1,140 @@
+/**
+ * The PostgreSQL store at scale (issue targets at 1M records): bulk load rate including the cartridge's
+ * structure and fingerprint index upkeep; record ID and InChIKey lookups through HTTP with two service
+ * processes; similarity top-25 and substructure first-25 latency with the cartridge's operators (SQL on the
+ * store's pool: the HTTP routes for structure search come with the structure-search issue).
+ * Records: the shipped ones repeated (bench/service-synthetic.ts) with InChIKeys made distinct per copy, so a
+ * key lookup finds one record as in a real collection. Size: COMPOUND_DB_BENCH_PG_RECORDS (default 1,000,000).
+ * Runs its own throwaway cluster in .compound-db/bench-postgres; skipped where it cannot start.
+ */
+import * as path from 'path';
+import { fork, type ChildProcess } from 'child_process';
+import { loadShippedCollection } from '../src/service/chemistry';
+import { DEV_API_KEY } from '../src/service';
+import { PostgresStore } from '../src/service/store/postgres/postgres-store';
+import { createDatabase, projectDir, startCluster, stopCluster } from '../src/service/database/cluster';
+import type { CompoundRecord } from '../src/service/store/record';
+import { syntheticCollection } from './service-synthetic';
+
+const SIZE = Number(process.env.COMPOUND_DB_BENCH_PG_RECORDS ?? 1_000_000);
+const BATCH = 20_000;
+const HTTP_SECONDS = 5;
+const CONCURRENCY = 32;
+const CLI = path.resolve(__dirname, '../src/service/cli.js');
+
+/** A made-up but well-formed InChIKey per copy: the first block of the real one, the rest from the ID. */
+function distinctKey(base: string, id: number): string {
+  let s = '';
+  for (let n = id; s.length < 8; n = Math.floor(n / 26)) s = String.fromCharCode(65 + (n % 26)) + s;
+  return `${base.slice(0, 14)}-${s}SA-N`;
+}
+
+function serve(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(CLI, ['serve', '--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { type: string; baseUrl?: string; message?: string }) => (m.type === 'ready' ? resolve({ child, base: m.baseUrl! }) : reject(new Error(m.message))));
+  });
+}
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await fetch(url, { ...init, headers: { apikey: DEV_API_KEY, 'Content-Type': 'application/json' } });
+  return { status: r.status, body: await r.json() };
+}
+
+/** Runs `op` from CONCURRENCY loops for HTTP_SECONDS; returns completed operations a second. */
+async function throughput(op: (i: number) => Promise<void>): Promise<number> {
+  let n = 0;
+  const end = performance.now() + HTTP_SECONDS * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      for (let i = w; performance.now() < end; i += CONCURRENCY) {
+        await op(i);
+        n++;
+      }
+    }),
+  );
+  return n / ((performance.now() - start) / 1000);
+}
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function main(): Promise<void> {
+  const dir = path.join(projectDir(), '.compound-db', 'bench-postgres');
+  let admin: string;
+  try {
+    admin = await startCluster(dir);
+  } catch (err) {
+    console.log(`PostgreSQL bench skipped: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  const servers: Array<{ child: ChildProcess; base: string }> = [];
+  try {
+    const url = new URL(admin);
+    url.pathname = '/postgres';
+    await createDatabase(url.href, 'bench');
+    url.pathname = '/bench';
+    const seed = await loadShippedCollection();
+    const store = await PostgresStore.open(url.href);
+    const t0 = performance.now();
+    for (let at = 0; at < SIZE; at += BATCH) {
+      const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({ ...r, inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id) }));
+      await store.append(batch);
+    }
+    await store.pool.query('ANALYZE records');
+    const loadS = (performance.now() - t0) / 1000;
+    console.log(`PostgreSQL store, ${SIZE.toLocaleString('en')} records (machine shared and loaded: figures are noisy)`);
+    console.log(`  load (COPY, mol + Morgan fingerprint per record, GiST/GIN/btree indexes kept up): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`);
+
+    servers.push(...(await Promise.all([serve(url.href), serve(url.href)])));
+    const base = (i: number) => servers[i % 2].base;
+    const id = (i: number) => 1 + ((i * 7919) % SIZE);
+    const byId = await throughput(async (i) => {
+      const r = await json(`${base(i)}/compounds/v1/records/${id(i)}/details?fields=Formula`);
+      if (r.status !== 200) throw new Error(`details ${r.status}`);
+    });
+    console.log(`  record ID lookups through HTTP, two processes, ${CONCURRENCY} in flight: ${Math.round(byId)} /s (target >= 5,000)`);
+    const keys = await store.pool.query<{ inchi_key: string }>('SELECT inchi_key FROM records TABLESAMPLE SYSTEM (1) LIMIT 2000');
+    const byKey = await throughput(async (i) => {
+      const key = keys.rows[i % keys.rows.length].inchi_key;
+      const submit = await json(`${base(i)}/compounds/v1/filter/inchikey`, { method: 'POST', body: JSON.stringify({ inchikey: key }) });
+      if (submit.status !== 200) throw new Error(`filter/inchikey ${submit.status}: ${JSON.stringify(submit.body)}`);
+      for (let polls = 0; ; polls++) {
+        const r = await json(`${base(i + 1)}/compounds/v1/filter/${submit.body.queryId}/results`);
+        if (r.status === 200) break;
+        if (polls > 1000) throw new Error(`query ${submit.body.queryId} did not finish`);
+      }
+    });
+    console.log(`  InChIKey lookups through HTTP (submit to one process, results from the other): ${Math.round(byKey)} /s`);
+
+    const probes = seed.filter((r) => r.components === 1).slice(0, 40);
+    const sim: number[] = [];
+    const sub: number[] = [];
+    for (const r of probes) {
+      let t = performance.now();
+      await store.pool.query(
+        `SELECT id, tanimoto_sml(mfp, q) AS s FROM records, morganbv_fp(mol_from_smiles($1::cstring)) q
+         WHERE mfp % q ORDER BY mfp <%> q, id LIMIT 25`,
+        [r.smiles],
+      );
+      sim.push(performance.now() - t);
+      t = performance.now();
+      await store.pool.query('SELECT id FROM records WHERE mol @> mol_from_smiles($1::cstring) LIMIT 25', [r.smiles]);
+      sub.push(performance.now() - t);
+    }
+    console.log(`  similarity top-25 (Tanimoto >= 0.5, GiST on bfp), SQL: p50 ${percentile(sim, 50).toFixed(0)} ms, p95 ${percentile(sim, 95).toFixed(0)} ms (target p95 <= 300)`);
+    console.log(`  substructure first 25 (@>, GiST on mol), SQL: p50 ${percentile(sub, 50).toFixed(0)} ms, p95 ${percentile(sub, 95).toFixed(0)} ms (target p50 <= 200)`);
+    await store.close();
+  } finally {
+    for (const s of servers) s.child.kill();
+    stopCluster(dir);
+  }
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

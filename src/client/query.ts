@@ -1,0 +1,161 @@
+/**
+ * One search's lifecycle, for both generations: submit, status checks on the learning schedule (poll.ts),
+ * results paging with what "more" means, batch groups, cancellation. `client.query(spec)` makes one; the
+ * composite search, the extension's Searches tree and its hovers all use it.
+ */
+import type { QueryStatus } from '../wire';
+import type { CallOptions } from './current-api';
+import { CancelledError } from './errors';
+import { wholeNumberOf } from './inputs';
+import { pollQuery, type PollSchedule } from './poll';
+import type { QueryPlan, ResultGroup, ResultPage } from './query-plans';
+import type { QueryTimes } from './query-times';
+import type { SearchInterface } from './results';
+import type { SearchSpec } from './search-spec';
+import { throwIfAborted, type Sleep } from './sleep';
+
+export interface QueryProgress {
+  queryId?: string;
+  status?: QueryStatus | string;
+  count: number;
+  message: string;
+  statusChecks: number;
+  elapsedMs: number;
+}
+
+export interface QueryRunOptions extends Pick<PollSchedule, 'maxWaitMs'> {
+  /** Default 40 (spec 8). */
+  maxStatusChecks?: number;
+  signal?: AbortSignal;
+  /** After the submit (status `Created`) and after every status check. */
+  onProgress?: (progress: QueryProgress) => void;
+}
+
+/** What a query needs from its client. */
+export interface QueryContext {
+  sleep: Sleep;
+  now: () => number;
+  times: QueryTimes;
+  /** The origin its requests go to (the learned times are kept per origin). */
+  origin(via: SearchInterface): string;
+  maxRetryAfterMs: number;
+}
+
+export class Query {
+  /** Query ID (current) or transaction ID (older); undefined for a search answered at once. */
+  queryId?: string;
+  /** The status last reported. */
+  status?: QueryStatus | string;
+  count = 0;
+  message = '';
+  statusChecks = 0;
+  /** Submit to finished (or to the failure), ms. */
+  durationMs = 0;
+  private immediateIds?: number[];
+
+  /** `queryId` attaches to a query submitted earlier (its results can be paged again). */
+  constructor(
+    readonly spec: SearchSpec,
+    private readonly plan: QueryPlan,
+    private readonly context: QueryContext,
+    queryId?: string,
+  ) {
+    this.queryId = queryId;
+  }
+
+  /** The generation the search runs on. */
+  get via(): SearchInterface {
+    return this.plan.via;
+  }
+  /** The spec's kind, or for a composite search the kind its query was classified as. */
+  get kind(): string {
+    return this.plan.kind;
+  }
+  /** True for formula and mass lists: results come in groups. */
+  get grouped(): boolean {
+    return !this.plan.immediate && this.plan.groups !== undefined;
+  }
+
+  /**
+   * Submits and waits until the query is finished. Rejects with InputError (before anything is sent),
+   * QueryFailedError, TimeoutError, CancelledError or the request's error; the fields above keep the last state.
+   */
+  async run(options: QueryRunOptions = {}): Promise<this> {
+    const { signal } = options;
+    const started = this.context.now();
+    const progress = (): void =>
+      options.onProgress?.({
+        queryId: this.queryId,
+        status: this.status,
+        count: this.count,
+        message: this.message,
+        statusChecks: this.statusChecks,
+        elapsedMs: this.context.now() - started,
+      });
+    try {
+      throwIfAborted(signal);
+      this.plan.check?.();
+      wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1);
+      const plan = this.plan;
+      if (plan.immediate) {
+        this.immediateIds = await plan.ids({ signal });
+        Object.assign(this, { status: plan.status, count: this.immediateIds.length });
+        return this;
+      }
+      this.queryId = await plan.submit({ signal });
+      this.status = 'Created';
+      progress();
+      const origin = this.context.origin(plan.via);
+      const outcome = await pollQuery(this.queryId, (s) => plan.status(this.queryId as string, { signal: s }), {
+        maxStatusChecks: options.maxStatusChecks,
+        maxWaitMs: options.maxWaitMs,
+        maxRetryAfterMs: this.context.maxRetryAfterMs,
+        expectedMs: this.context.times.expected(origin, plan.timingKind),
+        signal,
+        sleep: this.context.sleep,
+        now: this.context.now,
+        onStatus: (state, check) => {
+          Object.assign(this, { status: state.status, count: state.count, message: state.message, statusChecks: check });
+          progress();
+        },
+      });
+      this.context.times.learn(origin, plan.timingKind, outcome.readyAfterMs);
+      return this;
+    } catch (error) {
+      if (signal?.aborted && !(error instanceof CancelledError)) throw new CancelledError();
+      throw error;
+    } finally {
+      this.durationMs = this.context.now() - started;
+    }
+  }
+
+  /** `count` result IDs from `start` (default 0), and whether more follow. The query must have finished. */
+  async page(start = 0, count: number = DEFAULT_PAGE, call: CallOptions = {}): Promise<ResultPage> {
+    wholeNumberOf('start', start, 0);
+    wholeNumberOf('count', count, 1);
+    if (this.plan.immediate) {
+      const ids = this.immediateIds ?? (this.immediateIds = await this.plan.ids(call));
+      return { ids: ids.slice(start, start + count), more: ids.length > start + count };
+    }
+    return this.plan.page(this.requireId(), start, count, call);
+  }
+
+  /** Every result ID (batch searches: of all groups, each once). */
+  async allIds(call: CallOptions = {}): Promise<number[]> {
+    if (this.plan.immediate) return this.immediateIds ?? (this.immediateIds = await this.plan.ids(call));
+    return this.plan.all(this.requireId(), call);
+  }
+
+  /** The groups of a batch search (one per formula or mass asked for); one unnamed group otherwise. */
+  async groups(call: CallOptions = {}): Promise<ResultGroup[]> {
+    if (!this.plan.immediate && this.plan.groups) return this.plan.groups(this.requireId(), call);
+    return [{ label: '', ids: await this.allIds(call) }];
+  }
+
+  private requireId(): string {
+    if (this.queryId === undefined) throw new Error('the query has not been submitted; run() it first');
+    return this.queryId;
+  }
+}
+
+const DEFAULT_PAGE = 50;

@@ -1,0 +1,96 @@
+/**
+ * filter/substructure and filter/similarity (shared/beyond-the-spec.md 1): checked like every filter, then run
+ * on the structure index through the query engine. A query that does not parse, or is too large, is a 400 naming
+ * its field before anything is queued.
+ */
+import {
+  STRUCTURE_LIMITS,
+  checkSimilarityFilter,
+  checkSubstructureFilter,
+  type SimilarityFilterBody,
+  type SubstructureFilterBody,
+  type SubstructureFormat,
+  type QueryIdResponse,
+} from '../../wire';
+import type { CurrentHandler } from './handler';
+import type { ServiceContext } from '../context';
+import type { SubstructureQuery } from '../chemistry/types';
+import { assertValid, badField } from '../http/problem';
+import { idsOf, orderRecords } from '../search/order';
+import { resolveDataSources } from '../search/restrict';
+import type { CompoundRecord } from '../store/record';
+
+/** Undefined when every record is acceptable (the searches skip the check then). */
+function acceptIn(sources: Set<string> | undefined): ((r: CompoundRecord) => boolean) | undefined {
+  return sources && ((r) => r.dataSources.some((s) => sources.has(s)));
+}
+
+/** The parsed query, or a 400 naming `field` that says which rule it broke. */
+export function parseStructureQuery(ctx: ServiceContext, field: string, text: string, format: SubstructureFormat): SubstructureQuery {
+  const query = ctx.chemistry.structures.parseQuery(text, format);
+  if (!query) {
+    const hint = format === 'SMILES' ? ' (for a SMARTS pattern set queryFormat to SMARTS)' : '';
+    throw badField(
+      field,
+      `${field} ${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)} is not valid ${format}: it does not parse${hint}`,
+    );
+  }
+  if (query.atoms === 0 || query.atoms > STRUCTURE_LIMITS.queryAtoms) {
+    query.dispose();
+    throw badField(field, `${field} has ${query.atoms} atoms; a structure query has 1 to ${STRUCTURE_LIMITS.queryAtoms}`);
+  }
+  return query;
+}
+
+export const filterSubstructure: CurrentHandler<'filterSubstructure'> = async (ctx, req) => {
+  const body = req.body as Partial<SubstructureFilterBody>;
+  assertValid(checkSubstructureFilter(body));
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  const query = parseStructureQuery(ctx, 'query', body.query as string, body.queryFormat ?? 'SMILES');
+  const out: QueryIdResponse = {
+    queryId: await ctx.engine.start('ids', async () => {
+      try {
+        const found = await ctx.structures.substructure(query, {
+          useChirality: body.useChirality === true,
+          maxResults: body.maxResults ?? STRUCTURE_LIMITS.substructureMaxResultsDefault,
+          timeLimitMs: ctx.structureTimeLimitMs,
+          accept: acceptIn(sources),
+        });
+        return { kind: 'ids', ids: idsOf(orderRecords(found.records, body.orderBy, body.orderDirection)), message: found.stoppedEarly };
+      } finally {
+        query.dispose();
+      }
+    }),
+  };
+  return out;
+};
+
+export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, req) => {
+  const body = req.body as Partial<SimilarityFilterBody>;
+  assertValid(checkSimilarityFilter(body));
+  const sources = await resolveDataSources(ctx.store, body.dataSources);
+  const smiles = (body.smiles as string).trim();
+  parseStructureQuery(ctx, 'smiles', smiles, 'SMILES').dispose();
+  const bits = ctx.chemistry.structures.fingerprints(smiles)?.morgan;
+  if (!bits) throw badField('smiles', `smiles ${JSON.stringify(smiles)} is not valid SMILES: it does not parse`);
+  const threshold = body.threshold ?? STRUCTURE_LIMITS.similarityThresholdDefault;
+  const max = body.maxResults ?? STRUCTURE_LIMITS.similarityMaxResultsDefault;
+  const out: QueryIdResponse = {
+    queryId: await ctx.engine.start('ids', async () => {
+      const hits = await ctx.structures.similar(bits, threshold, max, acceptIn(sources));
+      const scoreOf = new Map(hits.map((h) => [h.record.id, h.score]));
+      // Similarity order unless the body asks for another one (then ties and the rest go as every filter's).
+      const ordered =
+        body.orderBy || body.orderDirection
+          ? orderRecords(
+              hits.map((h) => h.record),
+              body.orderBy,
+              body.orderDirection,
+            )
+          : hits.map((h) => h.record);
+      const ids = idsOf(ordered);
+      return { kind: 'ids', ids, scores: ids.map((id) => scoreOf.get(id) as number) };
+    }),
+  };
+  return out;
+};

@@ -1,0 +1,13 @@
+/**
+ * Where asynchronous queries live: in this process (QueryEngine) or in the database (PostgresQueries), so that
+ * every service process over one database answers the same query IDs. The routes use only this.
+ */
+import type { Query, QueryKind, QueryOutcome } from './query-engine';
+
+export interface Queries {
+  /** Queues a search; answers its query ID once it has finished or the engine's answer time has passed. */
+  start(kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<string>;
+  /** The query, or undefined when unknown or expired. */
+  get(id: string): Query | undefined | Promise<Query | undefined>;
+  close(): void;
+}

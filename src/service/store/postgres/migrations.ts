@@ -1,0 +1,128 @@
+/**
+ * The schema, in numbered migrations the service runs when it opens a database (under an advisory lock, so
+ * several processes starting together migrate once). A migration is never edited once shipped: add the next.
+ */
+import type { Pool } from 'pg';
+import { inTransaction } from './pool';
+
+interface Migration {
+  version: number;
+  what: string;
+  sql: string;
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    what: 'records, names, external references, datasources, loads, queries; structure and fingerprint indexes',
+    sql: `
+      DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_type WHERE typname = 'mol') THEN CREATE EXTENSION rdkit; END IF;
+      END $$;
+      CREATE TABLE data_sources (position serial PRIMARY KEY, name text NOT NULL UNIQUE);
+      CREATE TABLE records (
+        id integer PRIMARY KEY,
+        pos bigint NOT NULL UNIQUE,
+        common_name text NOT NULL,
+        synonyms text[] NOT NULL,
+        smiles text NOT NULL,
+        inchi text NOT NULL,
+        inchi_key text NOT NULL,
+        formula text NOT NULL,
+        formula_key text,
+        monoisotopic_mass double precision NOT NULL,
+        average_mass double precision NOT NULL,
+        molecular_weight double precision NOT NULL,
+        nominal_mass double precision NOT NULL,
+        alogp double precision NOT NULL,
+        xlogp double precision NOT NULL,
+        elements text[] NOT NULL,
+        components integer NOT NULL,
+        has_metal boolean NOT NULL,
+        isotopic boolean NOT NULL,
+        data_sources text[] NOT NULL,
+        reference_count integer NOT NULL,
+        data_source_count integer NOT NULL,
+        article_count integer NOT NULL,
+        org_count integer NOT NULL,
+        mol2d text NOT NULL,
+        mol3d text NOT NULL,
+        original_mol text NOT NULL,
+        mol mol,
+        mfp bfp
+      );
+      CREATE INDEX records_inchi_key ON records (inchi_key);
+      CREATE INDEX records_inchi ON records USING hash (inchi);
+      CREATE INDEX records_formula_key ON records (formula_key);
+      CREATE INDEX records_monoisotopic_mass ON records (monoisotopic_mass, pos);
+      CREATE INDEX records_average_mass ON records (average_mass, pos);
+      CREATE INDEX records_molecular_weight ON records (molecular_weight, pos);
+      CREATE INDEX records_nominal_mass ON records (nominal_mass, pos);
+      CREATE INDEX records_elements ON records USING gin (elements);
+      CREATE INDEX records_mol ON records USING gist (mol);
+      CREATE INDEX records_mfp ON records USING gist (mfp);
+      CREATE TABLE names (
+        record_pos bigint NOT NULL REFERENCES records (pos) ON DELETE CASCADE,
+        name_key text COLLATE "C" NOT NULL,
+        is_synonym boolean NOT NULL
+      );
+      CREATE INDEX names_key ON names (name_key, is_synonym, record_pos);
+      CREATE INDEX names_record ON names (record_pos);
+      CREATE TABLE external_references (
+        record_id integer NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+        ordinal integer NOT NULL,
+        source text NOT NULL,
+        source_url text NOT NULL,
+        external_id text NOT NULL,
+        external_url text NOT NULL,
+        PRIMARY KEY (record_id, ordinal)
+      );
+      CREATE INDEX external_references_id ON external_references (source, external_id);
+      CREATE TABLE loads (
+        source_key text PRIMARY KEY,
+        data_source text NOT NULL,
+        first_id integer NOT NULL,
+        entries_done integer NOT NULL,
+        records_done integer NOT NULL,
+        skipped integer NOT NULL,
+        finished boolean NOT NULL
+      );
+      CREATE TABLE queries (
+        id uuid PRIMARY KEY,
+        kind text NOT NULL,
+        status text NOT NULL,
+        message text NOT NULL,
+        count integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        outcome jsonb
+      );
+      CREATE INDEX queries_created_at ON queries (created_at);
+    `,
+  },
+];
+
+const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** Applies the migrations the database lacks; returns the versions applied. */
+export async function migrate(pool: Pool): Promise<number[]> {
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, what text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const have = new Set(rows.map((r) => r.version));
+    if (rows.some((r) => r.version > SCHEMA_VERSION)) {
+      throw new Error(`the database's schema is newer (version ${Math.max(...rows.map((r) => r.version))}) than this service knows (${SCHEMA_VERSION}); update the service`);
+    }
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (have.has(m.version)) continue;
+      await client.query(m.sql);
+      await client.query('INSERT INTO schema_migrations (version, what) VALUES ($1, $2)', [m.version, m.what]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

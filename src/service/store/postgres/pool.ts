@@ -1,0 +1,65 @@
+/**
+ * The connection pool of the PostgreSQL store and the query store: every session uses 2048-bit Morgan
+ * fingerprints (the shared contract; the cartridge's default is 512), and an error that means "the database
+ * is not reachable" becomes StoreUnavailableError so the routes answer 503 with Retry-After.
+ */
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { StoreUnavailableError } from '../unavailable';
+
+export const MORGAN_FP_BITS = 2048;
+const RETRY_AFTER_SECONDS = 2;
+
+export function openPool(url: string, max = 8): Pool {
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    options: `-c rdkit.morgan_fp_size=${MORGAN_FP_BITS}`,
+  });
+  // An idle client losing its server must not crash the process: the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** SQLSTATE classes and socket errors that mean the server went away or is not up yet. */
+export function isConnectionError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(08|57P0[1-3])/.test(code) || /^E(CONNREFUSED|CONNRESET|PIPE|NOTFOUND|TIMEDOUT)$/.test(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(err.message);
+}
+
+export function unavailableOr(err: unknown): unknown {
+  return isConnectionError(err) ? new StoreUnavailableError(RETRY_AFTER_SECONDS, err) : err;
+}
+
+/** A parameterised query; connection failures become StoreUnavailableError. */
+export async function query<R extends QueryResultRow>(pool: Pool | PoolClient, text: string, values: unknown[] = []): Promise<R[]> {
+  try {
+    return (await pool.query<R>(text, values)).rows;
+  } catch (err) {
+    throw unavailableOr(err);
+  }
+}
+
+/** Runs `work` in one transaction on one pooled connection. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    throw unavailableOr(err);
+  }
+  try {
+    await client.query('BEGIN');
+    const out = await work(client);
+    await client.query('COMMIT');
+    return out;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw unavailableOr(err);
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The structure editor webview: OpenChemLib's canvas editor (BSD-3-Clause, pure JavaScript, offline) with one row
+ * of actions. Drawing then searching is two clicks after the editor opens: draw, then "Substructure" (or another).
+ */
+import { CanvasEditor, Molecule } from 'openchemlib';
+import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorToHost, type HostToEditor } from './editorProtocol';
+
+interface VsCodeApi {
+  postMessage(message: EditorToHost): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const LABELS: Readonly<Record<EditorAction, string>> = {
+  exact: 'Exact',
+  substructure: 'Substructure',
+  similar: 'Similar',
+  insertSmiles: 'Insert SMILES',
+  insertMol: 'Insert MOL',
+};
+
+const status = document.getElementById('status') as HTMLElement;
+const editor = new CanvasEditor(document.getElementById('editor') as HTMLElement, { initialMode: 'molecule' });
+
+function drawing(): Drawing {
+  const molecule = editor.getMolecule();
+  return { smiles: molecule.getAllAtoms() ? molecule.toIsomericSmiles() : '', molfile: molecule.toMolfile(), atoms: molecule.getAllAtoms() };
+}
+
+const actions = document.getElementById('actions') as HTMLElement;
+for (const action of EDITOR_ACTIONS) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = LABELS[action];
+  button.dataset.action = action;
+  button.addEventListener('click', () => {
+    const d = drawing();
+    if (d.atoms === 0) status.textContent = 'Draw a structure first.';
+    else vscode.postMessage({ command: 'action', action, drawing: d });
+  });
+  actions.appendChild(button);
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToEditor>) => {
+  const message = event.data;
+  if (message.command === 'load') {
+    try {
+      editor.setMolecule(message.smiles ? Molecule.fromSmiles(message.smiles) : new Molecule(0, 0));
+    } catch (error) {
+      vscode.postMessage({ command: 'error', message: `Cannot draw ${message.smiles}: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  } else if (message.command === 'read') {
+    vscode.postMessage({ command: 'drawing', seq: message.seq, drawing: drawing() });
+  } else if (message.command === 'status') {
+    status.textContent = message.text;
+  }
+});
+
+vscode.postMessage({ command: 'ready' });

@@ -1,0 +1,139 @@
+/**
+ * The grid's toolkit: RDKit MinimalLib (WASM) in the browser, the library the built-in database uses, so a
+ * formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
+ * masses, matches substructures and writes SMILES / MOL / InChIKey, all offline and without the extension host
+ * (the notebook renderer has none to ask).
+ */
+import initRDKitModule from '@rdkit/rdkit';
+import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
+import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../formula/composition';
+import { massesOf } from '../../formula/masses';
+import { RECORD_LIMITS } from '../../grid/recordIndex';
+
+export interface Facts {
+  formula?: string;
+  mw?: number;
+  mass?: number;
+}
+
+export interface Drawing extends Facts {
+  svg?: string;
+  /** Why the toolkit could not read the record. */
+  problem?: string;
+}
+
+/** As the database parses: explicit hydrogens folded into their atoms (isotopic and stereo ones stay). */
+const PARSE_DETAILS = JSON.stringify({ removeHs: true });
+
+let loading: Promise<RDKitModule> | undefined;
+
+/** Loads RDKit once; `wasmUrl` is where the page may fetch RDKit_minimal.wasm from. */
+export function loadToolkit(wasmUrl: string): Promise<RDKitModule> {
+  loading ??= initRDKitModule({ locateFile: () => wasmUrl }).then((rdkit) => {
+    rdkit.disable_logging();
+    return rdkit;
+  });
+  return loading;
+}
+
+export class Toolkit {
+  constructor(private readonly rdkit: RDKitModule) {}
+
+  /** Parses a record (SDF record or SMILES), bounded in atoms before anything costly; null with a reason. */
+  private parse(text: string): { mol?: Mol; problem?: string } {
+    if (!text.trim()) return { problem: 'Empty record.' };
+    let mol: Mol | null;
+    try {
+      mol = this.rdkit.get_mol(text, PARSE_DETAILS);
+    } catch {
+      mol = null;
+    }
+    if (!mol || !mol.is_valid()) {
+      mol?.delete();
+      return { problem: 'RDKit could not read this structure (bad atom or bond lines, valence, or SMILES syntax).' };
+    }
+    const atoms = mol.get_num_atoms();
+    if (atoms > RECORD_LIMITS.atoms) {
+      mol.delete();
+      return { problem: `${atoms} atoms: more than the ${RECORD_LIMITS.atoms} a record may have.` };
+    }
+    return { mol };
+  }
+
+  private with<T>(text: string, use: (mol: Mol) => T): T | { problem: string } {
+    const { mol, problem } = this.parse(text);
+    if (!mol) return { problem: problem ?? 'unreadable' };
+    try {
+      return use(mol);
+    } finally {
+      mol.delete();
+    }
+  }
+
+  private facts(mol: Mol): Facts {
+    const composition = compositionOf(JSON.parse(mol.get_json()) as RdkitJson);
+    const masses = massesOf(mfParserFormula(composition));
+    return { formula: hillFormula(composition), mw: masses?.averageMass, mass: masses?.monoisotopicMass };
+  }
+
+  factsOf(text: string): Facts & { problem?: string } {
+    return this.with(text, (mol) => this.facts(mol));
+  }
+
+  /** An SVG of the structure (2D coordinates made when it has none or 3D ones), highlighting `query`'s match. */
+  draw(text: string, width: number, height: number, query?: Mol): Drawing {
+    return this.with(text, (mol) => {
+      if (mol.has_coords() !== 2) mol.set_new_coords(true);
+      const details: Record<string, unknown> = { width, height, clearBackground: true, bondLineWidth: 1.2, addStereoAnnotation: true };
+      if (query) {
+        const match = JSON.parse(mol.get_substruct_match(query) || '{}') as { atoms?: number[]; bonds?: number[] };
+        if (match.atoms?.length) Object.assign(details, { atoms: match.atoms, bonds: match.bonds ?? [] });
+      }
+      return { svg: mol.get_svg_with_highlights(JSON.stringify(details)), ...this.facts(mol) };
+    });
+  }
+
+  /** A query molecule from SMILES or SMARTS, or a reason. */
+  query(text: string): { mol?: Mol; problem?: string } {
+    const t = text.trim();
+    if (!t || t.length > RECORD_LIMITS.smiles) return { problem: 'Give a SMILES or SMARTS of at most 10,000 characters.' };
+    let q: Mol | null;
+    try {
+      q = this.rdkit.get_qmol(t);
+    } catch {
+      q = null;
+    }
+    if (!q || !q.is_valid()) {
+      q?.delete();
+      return { problem: `"${t}" is neither a SMILES nor a SMARTS RDKit can read.` };
+    }
+    return { mol: q };
+  }
+
+  /** Facts of a record and whether it holds `query` (for a scan). */
+  scan(text: string, query?: Mol): Facts & { match: boolean } {
+    const r = this.with(text, (mol) => ({ ...this.facts(mol), match: !!query && (mol.get_substruct_match(query) || '{}') !== '{}' }));
+    return 'problem' in r ? { match: false } : r;
+  }
+
+  /** SMILES, InChIKey and a MOL block for actions; the MOL block of an SDF record is its own text, unchanged. */
+  identify(text: string, isSdf: boolean): { smiles?: string; inchikey?: string; molblock?: string; problem?: string } {
+    return this.with(text, (mol) => {
+      const inchi = mol.get_inchi();
+      const inchikey = inchi ? this.rdkit.get_inchikey_for_inchi(inchi) : undefined;
+      let molblock: string;
+      if (isSdf) molblock = molBlockOf(text);
+      else {
+        mol.set_new_coords(true);
+        molblock = mol.get_molblock();
+      }
+      return { smiles: mol.get_smiles(), inchikey: inchikey || undefined, molblock };
+    });
+  }
+}
+
+/** The MOL block of an SDF record: everything up to and including its `M  END` line. */
+export function molBlockOf(record: string): string {
+  const m = /^M {2}END[^\n]*(\n|$)/m.exec(record);
+  return m ? record.slice(0, m.index + m[0].length) : record;
+}

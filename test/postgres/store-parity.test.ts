@@ -1,0 +1,108 @@
+/**
+ * The PostgreSQL store against the in-memory store on the shipped collection and the test fixture: every
+ * method, over inputs drawn from the records themselves and hostile text (SQL injection, NUL, quotes,
+ * backslashes, LIKE wildcards), gives the same records in the same order, and the records read back equal.
+ */
+import * as assert from 'assert';
+import { loadChemistry } from '../../src/service/chemistry';
+import { loadShippedCollection } from '../../src/service/chemistry/collection';
+import { MemoryStore } from '../../src/service/store/memory-store';
+import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
+import { MASS_KINDS, type CompoundStore } from '../../src/service/store/compound-store';
+import type { CompoundRecord } from '../../src/service/store/record';
+import { buildFixtureRecords } from '../service/support/fixture';
+import { freshDatabase } from './support/use-postgres';
+
+export const HOSTILE = [
+  "'; DROP TABLE records; --",
+  "' OR '1'='1",
+  "caffeine' UNION SELECT * FROM queries --",
+  '\\',
+  '"',
+  "''",
+  '%',
+  '_',
+  'caf%',
+  'a\0b',
+  '$1',
+  ')); DELETE FROM names; --',
+  'ÉTHANOL',
+  '\u{10FFFF}',
+];
+
+const ids = (records: readonly CompoundRecord[]) => records.map((r) => r.id);
+
+describe('postgres: the PostgreSQL store answers as the in-memory store', function () {
+  this.timeout(300_000);
+  let pg: PostgresStore;
+  let mem: MemoryStore;
+  let records: CompoundRecord[];
+  let drop: () => Promise<void>;
+
+  before(async () => {
+    const chemistry = await loadChemistry();
+    records = [...(await loadShippedCollection()), ...buildFixtureRecords(chemistry).map((r) => ({ ...r, id: r.id + 1_000_000 }))];
+    mem = new MemoryStore(records);
+    const db = await freshDatabase();
+    drop = db.drop;
+    pg = await PostgresStore.open(db.url);
+    await pg.append(records);
+  });
+  after(async () => {
+    await pg?.close();
+    await drop?.();
+  });
+
+  async function same(what: string, call: (s: CompoundStore) => Promise<readonly CompoundRecord[]>): Promise<void> {
+    assert.deepStrictEqual(ids(await call(pg)), ids(await call(mem)), what);
+  }
+
+  it('reads every record back exactly', async () => {
+    assert.strictEqual(pg.size, mem.size);
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(await pg.all())), JSON.parse(JSON.stringify(await mem.all())));
+    assert.deepStrictEqual(await pg.dataSources(), await mem.dataSources());
+  });
+
+  it('by ID, InChIKey, InChI and formula for every record', async () => {
+    for (const r of records.slice(0, 300)) {
+      assert.deepStrictEqual(await pg.getById(r.id), await mem.getById(r.id));
+      await same(`key ${r.inchiKey}`, (s) => s.getByInchiKey(r.inchiKey.toLowerCase()));
+      await same(`inchi ${r.inchi}`, (s) => s.getByInchi(` ${r.inchi} `));
+      await same(`formula ${r.formula}`, (s) => s.byFormula(r.formula));
+    }
+  });
+
+  it('by name: exact names, synonyms and prefixes in the same rank order', async () => {
+    const inputs = new Set<string>();
+    for (const r of records.slice(0, 200)) {
+      inputs.add(r.commonName.toUpperCase());
+      inputs.add(r.commonName.slice(0, 3));
+      inputs.add(r.commonName.slice(0, 5));
+      for (const s of r.synonyms.slice(0, 2)) inputs.add(`  ${s}  `);
+    }
+    for (const name of [...inputs, 'ac', 'acid', 'eth', 'ethanol', ...HOSTILE]) await same(`name ${JSON.stringify(name)}`, (s) => s.byName(name));
+  });
+
+  it('by mass range of every kind, and by elements', async () => {
+    for (const kind of MASS_KINDS) {
+      for (const [lo, hi] of [[100, 200], [180.04, 180.07], [0, 50], [300, 299], [194.08, 194.08]]) await same(`${kind} ${lo}-${hi}`, (s) => s.byMassRange(kind, lo, hi));
+    }
+    const cases: Array<[string[], boolean, string[]]> = [[['N'], false, []], [['N', 'O'], true, ['Cl']], [['Na', 'Cl'], false, ['H']], [['C'], true, ['N', 'O']], [[], true, []], [["'"], false, ["'"]]];
+    for (const [inc, all, exc] of cases) await same(`elements ${inc.join()} ${all} ${exc.join()}`, (s) => s.byElements(inc, all, exc));
+  });
+
+  it('treats hostile text in every text method as data, and the tables stay whole', async () => {
+    for (const text of HOSTILE) {
+      await same(`key ${text}`, (s) => s.getByInchiKey(text));
+      await same(`inchi ${text}`, (s) => s.getByInchi(text));
+      await same(`formula ${text}`, (s) => s.byFormula(text));
+      await same(`name ${text}`, (s) => s.byName(text));
+    }
+    assert.strictEqual(await pg.refreshSize(), records.length);
+  });
+
+  it('refuses a second record with an ID already stored, writing nothing', async () => {
+    await assert.rejects(pg.append([records[0]]), /duplicate record ID/);
+    assert.strictEqual(await pg.refreshSize(), records.length);
+  });
+});

@@ -1,0 +1,255 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { DriveAction, GridSnapshot } from '../../../src/grid/protocol';
+import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES } from '../../../src/grid/protocol';
+import { loadRDKit } from '../../../src/service/chemistry/rdkit';
+import { tempDir } from '../../support/temp';
+import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
+import { api, closeAllEditors, waitFor } from './helpers';
+
+/** Milliseconds from `start` (performance.now()) printed with a label, for the bench and the log. */
+function took(label: string, start: number, s?: GridSnapshot): number {
+  const ms = performance.now() - start;
+  const parts = s
+    ? ` (webview: page start to script ${s.scriptMs?.toFixed(0)} ms, script to toolkit ${s.toolkitMs?.toFixed(0)} ms, script to drawn ${s.elapsedMs.toFixed(0)} ms)`
+    : '';
+  console.log(`    structure grid: ${label}: ${ms.toFixed(0)} ms${parts}`);
+  return ms;
+}
+
+suite('Structure grid', () => {
+  let dir: string;
+  suiteSetup(() => {
+    dir = tempDir('grid');
+  });
+  suiteTeardown(async () => {
+    await closeAllEditors();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  teardown(() => closeAllEditors());
+
+  async function rendered(key: string, until: (s: GridSnapshot) => boolean, what: string): Promise<GridSnapshot> {
+    const grids = (await api()).grids;
+    return Promise.race([
+      grids.rendered(key, until),
+      new Promise<GridSnapshot>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 45_000)),
+    ]);
+  }
+  async function drive(key: string, action: DriveAction): Promise<void> {
+    (await api()).grids.drive(key, action);
+  }
+
+  function file(name: string, text: string): vscode.Uri {
+    const f = path.join(dir, name);
+    fs.writeFileSync(f, text);
+    return vscode.Uri.file(f);
+  }
+
+  function sdf(count: number, from = 0): string {
+    return Array.from({ length: count }, (_, i) => generatedRecord(from + i, 0)).join('');
+  }
+
+  /** A saved notebook, as a Jupyter kernel leaves it: display_data outputs keyed by MIME type, one cell each. */
+  function notebookFile(name: string, cells: Array<Array<[string, string]>>): vscode.Uri {
+    const codeCell = (outputs: Array<[string, string]>) => ({
+      cell_type: 'code',
+      execution_count: 1,
+      metadata: {},
+      source: ['display(...)'],
+      outputs: outputs.map(([mime, text]) => ({ output_type: 'display_data', data: { [mime]: text }, metadata: {} })),
+    });
+    const notebook = {
+      cells: cells.map(codeCell),
+      metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' }, language_info: { name: 'python' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    return file(name, JSON.stringify(notebook));
+  }
+
+  /**
+   * Opens a notebook and waits for the grid of each cell's output to report a drawn page, revealing the cells one by
+   * one (VS Code renders outputs as they come into view); resolves with their snapshots.
+   */
+  async function openNotebook(uri: vscode.Uri, until: (s: GridSnapshot) => boolean): Promise<GridSnapshot[]> {
+    const grids = (await api()).grids;
+    const seen = new Set(grids.keys());
+    const editor = await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(uri));
+    const snapshots: GridSnapshot[] = [];
+    for (let cell = 0; cell < editor.notebook.cellCount; cell++) {
+      editor.revealRange(new vscode.NotebookRange(cell, cell + 1), vscode.NotebookEditorRevealType.AtTop);
+      const drawn = await waitFor(
+        async () => {
+          for (const key of grids.keys().filter((k) => k.startsWith('notebook:') && !seen.has(k))) {
+            const s = await Promise.race([grids.rendered(key, until), new Promise<undefined>((r) => setTimeout(() => r(undefined), 10))]);
+            if (s) return { key, s };
+          }
+          return undefined;
+        },
+        `the output of cell ${cell + 1} drawn`,
+        60_000,
+      );
+      seen.add(drawn.key);
+      snapshots.push(drawn.s);
+    }
+    return snapshots;
+  }
+
+  test('a notebook output of each MIME type is drawn as a grid, with no kernel', async () => {
+    const records = shippedRecords();
+    const caffeine = records.find((r) => r.commonName.toLowerCase() === 'caffeine')!;
+    const uri = notebookFile('three-types.ipynb', [
+      [[STRUCTURE_MIME_TYPES.molfile, `Caffeine${caffeine.mol2D.slice(caffeine.mol2D.indexOf('\n'))}`]],
+      [[STRUCTURE_MIME_TYPES.sdfile, sdf(3)]],
+      [[STRUCTURE_MIME_TYPES.smiles, 'CCO ethanol\nnot-a-smiles broken\nc1ccccc1 benzene\nCC(=O)Oc1ccccc1C(=O)O aspirin\n']],
+    ]);
+    const snapshots = await openNotebook(uri, (s) => s.drawn > 0 && (s.count !== 4 || s.problems.length > 0));
+    const byCount = new Map(snapshots.map((s) => [s.count, s]));
+    assert.deepStrictEqual(
+      [...byCount.keys()].sort((a, b) => a - b),
+      [1, 3, 4],
+    );
+    assert.deepStrictEqual(byCount.get(1)!.names, ['Caffeine']);
+    assert.strictEqual(byCount.get(1)!.drawn, 1);
+    assert.deepStrictEqual(
+      byCount.get(3)!.names,
+      [1, 2, 3].map((i) => `${records[i - 1].commonName} ${i}`),
+    );
+    const smiles = byCount.get(4)!;
+    assert.deepStrictEqual(smiles.names, ['ethanol', 'broken', 'benzene', 'aspirin']);
+    assert.strictEqual(smiles.problems.length, 1, 'the bad SMILES is a card with the reason');
+    assert.match(smiles.problems[0], /could not read/);
+  });
+
+  test('1,000 records in a notebook output draw their first page', async () => {
+    const uri = notebookFile('thousand.ipynb', [[[STRUCTURE_MIME_TYPES.sdfile, sdf(1000, 100)]]]);
+    const started = performance.now();
+    const [s] = await openNotebook(uri, (x) => x.drawn > 0);
+    took('notebook with 1,000 records, first page', started, s);
+    assert.strictEqual(s.count, 1000);
+    assert.strictEqual(s.names[0], `${shippedRecords()[100].commonName} 101`);
+  });
+
+  test('a 10,000-record SDF opens in the structure grid editor with its first page drawn', async () => {
+    const f = path.join(dir, 'ten-thousand.sdf');
+    const bytes = writeGeneratedSdf(f, 10_000);
+    assert.ok(bytes > 20e6, `the file is ${bytes} bytes`);
+    const uri = vscode.Uri.file(f);
+    // The peer: VS Code opening a copy of the same file as a text document (what the custom editor waits for first).
+    const copy = path.join(dir, 'ten-thousand-copy.sdf');
+    fs.copyFileSync(f, copy);
+    const peer = performance.now();
+    await vscode.workspace.openTextDocument(vscode.Uri.file(copy));
+    took('peer: VS Code opening the same 25 MB file as a text document', peer);
+    const started = performance.now();
+    await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
+    took('10,000-record SDF: openWith returned', started);
+    const s = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
+    took('10,000-record SDF in the text-backed editor, first page', started, s);
+    assert.strictEqual(s.count, 10_000);
+    assert.strictEqual(s.names[0], `${shippedRecords()[0].commonName} 1`);
+    assert.strictEqual(s.names.length, 50);
+  });
+
+  test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
+    const f = path.join(dir, 'hundred-thousand.sdf');
+    writeGeneratedSdf(f, 100_000);
+    const uri = vscode.Uri.file(f);
+    const key = `${uri.toString()}#stream`;
+    const started = performance.now();
+    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
+    const first = await rendered(key, (x) => x.drawn > 0, 'the first page');
+    took('100,000-record SDF in the streaming grid, first page', started, first);
+    assert.strictEqual(first.names[0], `${shippedRecords()[0].commonName} 1`);
+    const all = await rendered(key, (x) => x.count === 100_000, 'the whole file indexed');
+    took('100,000-record SDF indexed', started);
+    assert.ok(all.count === 100_000);
+    for (const record of [87_654, 12, 99_999]) {
+      const at = performance.now();
+      await drive(key, { kind: 'goTo', record });
+      const s = await rendered(key, (x) => x.ids.includes(record) && x.drawn > 0, `record ${record + 1}`);
+      took(`streaming grid, scroll to record ${record + 1}`, at);
+      assert.ok(s.names.includes(`${shippedRecords()[record % shippedRecords().length].commonName} ${record + 1}`));
+      if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
+    }
+    console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  });
+
+  test('filter by substructure matches a brute-force RDKit run; a selection copies as SMILES and SDF', async () => {
+    const count = 120;
+    const uri = file('small.sdf', sdf(count));
+    const key = uri.toString();
+    await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
+    await rendered(key, (x) => x.drawn > 0, 'the first page');
+
+    const rdkit = await loadRDKit();
+    const query = rdkit.get_qmol('c1ccccc1O')!;
+    const expected: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const mol = rdkit.get_mol(generatedRecord(i, 0));
+      if (mol && mol.get_substruct_match(query) !== '{}') expected.push(`${shippedRecords()[i].commonName} ${i + 1}`);
+      mol?.delete();
+    }
+    query.delete();
+    assert.ok(expected.length > 0 && expected.length < count, `${expected.length} phenols`);
+    await drive(key, { kind: 'substructure', query: 'c1ccccc1O' });
+    const filtered = await rendered(key, (x) => x.substructure === 'c1ccccc1O' && x.drawn > 0, 'the filtered page');
+    assert.strictEqual(filtered.total, expected.length);
+    assert.deepStrictEqual(filtered.names, expected.slice(0, 50));
+
+    await drive(key, { kind: 'substructure', query: '' });
+    await rendered(key, (x) => x.substructure === undefined && x.total === count, 'the unfiltered page');
+    await drive(key, { kind: 'select', ids: [0, 2] });
+    await rendered(key, (x) => x.selected.join() === '0,2', 'the selection');
+    await vscode.env.clipboard.writeText('');
+    await drive(key, { kind: 'copy', format: 'smiles' });
+    const copied = await waitFor(async () => (await vscode.env.clipboard.readText()) || undefined, 'the clipboard');
+    const lines = copied.trim().split('\n');
+    assert.strictEqual(lines.length, 2);
+    assert.ok(lines[0].endsWith(` ${shippedRecords()[0].commonName} 1`), lines[0]);
+    await vscode.env.clipboard.writeText('');
+    await drive(key, { kind: 'copy', format: 'sdf' });
+    const sdfText = await waitFor(async () => (await vscode.env.clipboard.readText()) || undefined, 'the clipboard');
+    assert.strictEqual(sdfText, generatedRecord(0, 0) + generatedRecord(2, 0));
+  });
+
+  test('text edits show in the grid; a grid edit is one undoable edit', async () => {
+    const uri = file('edit.sdf', sdf(5));
+    const key = uri.toString();
+    await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
+    const first = await rendered(key, (x) => x.drawn > 0, 'the grid');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, document.lineAt(0).range, 'Edited in the text');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await rendered(key, (x) => x.version > first.version && x.names[0] === 'Edited in the text', 'the grid to follow the text');
+
+    const textBefore = document.getText();
+    await drive(key, { kind: 'select', ids: [1] });
+    await rendered(key, (x) => x.selected.join() === '1', 'the selection');
+    await drive(key, { kind: 'delete' });
+    const deleted = await rendered(key, (x) => x.count === 4, 'the record deleted');
+    assert.ok(!deleted.names.includes(`${shippedRecords()[1].commonName} 2`));
+    assert.ok(document.isDirty);
+    await vscode.commands.executeCommand('undo');
+    await rendered(key, (x) => x.count === 5, 'the record back');
+    assert.strictEqual(document.getText(), textBefore);
+    await document.save();
+  });
+
+  test('a record that does not parse is a card with the reason; a file that is not SDF says so', async () => {
+    const bad = 'broken record\n  not a mol block\n\nthis is no counts line\nM  END\n$$$$\n';
+    const uri = file('mixed.sdf', sdf(2) + bad + sdf(1, 2));
+    await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
+    const s = await rendered(uri.toString(), (x) => x.drawn > 0 && x.problems.length > 0, 'the grid');
+    assert.deepStrictEqual(s.names[2], 'broken record');
+    assert.match(s.problems[0], /counts line/);
+
+    const notSdf = file('notes.sdf', 'These are my notes,\nnot a structure file.\n');
+    await vscode.commands.executeCommand('vscode.openWith', notSdf, GRID_EDITOR_VIEW_TYPE);
+    const n = await rendered(notSdf.toString(), (x) => !!x.unusable, 'the grid to say it is not an SDF');
+    assert.match(n.unusable!, /not an SDF/);
+  });
+});
