@@ -18,6 +18,7 @@ import {
   checkMassFilter,
   checkNonEmptyString,
   checkSimilarityFilter,
+  checkSmiles,
   checkStringList,
   checkSubstructureFilter,
   currentPrefix,
@@ -42,7 +43,7 @@ import {
   type SubstructureFormat,
 } from '../wire';
 import type { ClientCore } from './core';
-import { ApiKeyRequiredError, BadRequestError, ConfigurationError, NotFoundError, ParseError, StructureSearchUnavailableError } from './errors';
+import { ApiKeyRequiredError, BadRequestError, ConfigurationError, NotFoundError, ParseError, ResponseTooLargeError, StructureSearchUnavailableError } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
 import { httpErrorOf } from './response-errors';
 import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
@@ -101,6 +102,8 @@ interface JsonRequest<Op extends CurrentOperation> {
   query?: Record<string, string | number | undefined>;
   body?: Op extends CurrentBodyOperation ? CurrentRequestBodies[Op] : never;
   signal?: AbortSignal;
+  /** Largest answer accepted; default the client's maxResponseBytes. */
+  maxBytes?: number;
 }
 
 /** A status answer and the wait its `Retry-After` header asks for, if any. */
@@ -299,7 +302,7 @@ export class CurrentApi {
   }
 
   async filterSmiles(smiles: string, call: CallOptions = {}): Promise<string> {
-    assertValid(checkNonEmptyString('smiles', smiles));
+    assertValid(checkSmiles('smiles', smiles));
     return this.submit('filterSmiles', { smiles }, call);
   }
 
@@ -379,11 +382,17 @@ export class CurrentApi {
   /** The results as SDF text (the wire carries it gzipped and base64-encoded). */
   async filterResultsSdf(queryId: string, call: CallOptions = {}): Promise<string> {
     const id = queryIdOf(queryId);
-    const res = await this.callJson('filterResultsSdf', { params: { queryId: id }, signal: call.signal });
+    const maxBytes = this.core.options.maxSdfBytes;
+    const res = await this.callJson('filterResultsSdf', { params: { queryId: id }, signal: call.signal, maxBytes });
     try {
-      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'))).toString('utf8');
+      return (await gunzipAsync(base64Bytes(stringOf(res, 'results'), 'The SDF results'), { maxOutputLength: maxBytes })).toString('utf8');
     } catch (error) {
       if (error instanceof ParseError) throw error;
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new ResponseTooLargeError(`The SDF results unpack to more than ${maxBytes} bytes (the client's limit; raise maxSdfBytes to accept them)`, {
+          cause: error,
+        });
+      }
       throw new ParseError('The SDF results are not gzip data', undefined, { cause: error });
     }
   }
@@ -462,6 +471,7 @@ export class CurrentApi {
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      maxBytes: request.maxBytes,
     });
     if (response.status < 200 || response.status >= 300) throw httpErrorOf(response, this.core.redact);
     return { answer: parseJson<CurrentResponses[Op]>(response, op), retryAfter: response.retryAfter };

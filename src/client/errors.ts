@@ -105,6 +105,13 @@ export class TimeoutError extends CompoundDbError {
   }
 }
 
+/** An answer larger than the client accepts (`maxResponseBytes`, `maxSdfBytes`), counted after decompression. */
+export class ResponseTooLargeError extends CompoundDbError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('ResponseTooLarge', message, undefined, options);
+  }
+}
+
 /** The caller's AbortSignal fired. */
 export class CancelledError extends CompoundDbError {
   constructor(message = 'The request was cancelled', options?: ErrorOptions) {

@@ -8,7 +8,7 @@ import {
   LEGACY_ROUTES,
   LIMITS,
   MOL_TYPES,
-  checkNonEmptyString,
+  checkSearchQuery,
   legacyPath,
   recordImageUrl,
   spectrumFileUrl,
@@ -190,18 +190,18 @@ export class OlderApi implements SpectrumSource {
 
   /** Synchronous search of the older interface: at most 100 record IDs. Needs a token. */
   async simpleSearch(query: string, call: CallOptions = {}): Promise<number[]> {
-    assertValid(checkNonEmptyString('query', query));
+    assertValid(checkSearchQuery('query', query));
     return intsOf(await this.callLegacy('simpleSearch', [['query', query]], call)).slice(0, LIMITS.simpleSearchResults);
   }
 
   async asyncSimpleSearch(query: string, call: CallOptions = {}): Promise<string> {
-    assertValid(checkNonEmptyString('query', query));
+    assertValid(checkSearchQuery('query', query));
     if (this.routesToCurrent) return this.remember(await this.current.filterName(query, {}, call));
     return this.transactionId(await this.callLegacy('asyncSimpleSearch', [['query', query]], call));
   }
 
   async asyncSimpleSearchOrdered(query: string, order: SortKey = 'dbid', direction: Direction = 'ascending', call: CallOptions = {}): Promise<string> {
-    assertValid(checkNonEmptyString('query', query));
+    assertValid(checkSearchQuery('query', query));
     const wire = legacyOrder(order, direction);
     if (this.routesToCurrent) return this.remember(await this.current.filterName(query, { order, direction }, call));
     return this.transactionId(

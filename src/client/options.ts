@@ -40,6 +40,12 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** Upper bound on any one wait between retries (a longer Retry-After is cut to this). Default 60000. */
   maxRetryWaitMs?: number;
+  /** Overall time of one call, all attempts and waits between retries included; default 120000. */
+  deadlineMs?: number;
+  /** Largest answer accepted, after decompression; default 32 MiB. Larger ends in a ResponseTooLargeError. */
+  maxResponseBytes?: number;
+  /** The same for SDF results (the answer and the SDF text unpacked from it); default 512 MiB. */
+  maxSdfBytes?: number;
   cache?: CompoundCache;
   /** Learned query times, shared across clients and kept by the host; default a fresh book per client. */
   queryTimes?: QueryTimes;
@@ -61,6 +67,9 @@ export interface ResolvedOptions {
   retries: number;
   retryBaseMs: number;
   maxRetryWaitMs: number;
+  deadlineMs: number;
+  maxResponseBytes: number;
+  maxSdfBytes: number;
   cache?: CompoundCache;
   log?: (entry: RequestLogEntry) => void;
   sleep: Sleep;
@@ -91,6 +100,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     retries: Math.floor(nonNegative('retries', options.retries, 3)),
     retryBaseMs: nonNegative('retryBaseMs', options.retryBaseMs, 500),
     maxRetryWaitMs: nonNegative('maxRetryWaitMs', options.maxRetryWaitMs, 60_000),
+    deadlineMs: nonNegative('deadlineMs', options.deadlineMs, 120_000),
+    maxResponseBytes: nonNegative('maxResponseBytes', options.maxResponseBytes, 32 * 1024 * 1024),
+    maxSdfBytes: nonNegative('maxSdfBytes', options.maxSdfBytes, 512 * 1024 * 1024),
     cache: options.cache,
     log: options.log,
     sleep: options.sleep ?? abortableSleep,

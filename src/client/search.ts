@@ -1,4 +1,6 @@
 /** The composite search of spec 3 as a Results container: a thin user of the query object. */
+import { checkSearchQuery } from '../wire';
+import { assertValid } from './inputs';
 import type { Compound } from './compound';
 import type { CallOptions } from './current-api';
 import { CancelledError, CompoundDbError } from './errors';
@@ -29,6 +31,7 @@ export async function runComposite(query: Query, text: string, context: Composit
     results.durationMs = context.now() - started;
   };
   try {
+    assertValid(checkSearchQuery('query', text));
     await query.run(options);
     const ids = await query.allIds({ signal: options.signal });
     copy();

@@ -3,8 +3,11 @@
  * retries of 429/503 honouring Retry-After, no redirects (the API key must not follow one elsewhere), and
  * one log entry per attempt with secrets scrubbed.
  */
+import * as http from 'http';
+import * as https from 'https';
+import type { Socket } from 'net';
 import type * as NodeFetch from 'node-fetch';
-import { CancelledError, NetworkError, TimeoutError, type CompoundDbError } from './errors';
+import { CancelledError, NetworkError, ResponseTooLargeError, TimeoutError, type CompoundDbError } from './errors';
 import type { ResolvedOptions } from './options';
 import type { Redact } from './redact';
 import { throwIfAborted } from './sleep';
@@ -15,6 +18,8 @@ export interface RawRequest {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Largest answer accepted (after decompression); default the client's `maxResponseBytes`. */
+  maxBytes?: number;
 }
 
 export interface RawResponse {
@@ -38,12 +43,19 @@ export class HttpTransport {
     private readonly redact: Redact,
   ) {}
 
+  /** One call: attempts and waits between them all end by `deadlineMs` after the start. */
   async send(request: RawRequest): Promise<RawResponse> {
+    const deadline = this.options.now() + this.options.deadlineMs;
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(request.signal);
-      const response = await this.attempt(request, attempt);
+      const left = deadline - this.options.now();
+      if (left <= 0) throw new TimeoutError(`The call did not finish within its deadline of ${this.options.deadlineMs} ms (retries included)`);
+      const response = await this.attempt(request, attempt, Math.min(this.options.timeoutMs, left));
       if (!RETRIED_STATUSES.has(response.status) || attempt > this.options.retries) return response;
-      await this.options.sleep(this.retryWait(response, attempt), request.signal);
+      const wait = this.retryWait(response, attempt);
+      // A wait that would pass the deadline is not worth starting: the caller gets the 429/503 now.
+      if (this.options.now() + wait >= deadline) return response;
+      await this.options.sleep(wait, request.signal);
     }
   }
 
@@ -53,14 +65,16 @@ export class HttpTransport {
     return Math.min(wait, this.options.maxRetryWaitMs);
   }
 
-  private async attempt(request: RawRequest, attempt: number): Promise<RawResponse> {
+  private async attempt(request: RawRequest, attempt: number, timeoutMs: number): Promise<RawResponse & { retryAfter: string | null }> {
     const url = new URL(request.url);
     const controller = new AbortController();
     let timedOut = false;
+    let closedEarly = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.options.timeoutMs);
+    }, timeoutMs);
+    const maxBytes = request.maxBytes ?? this.options.maxResponseBytes;
     const onCallerAbort = (): void => controller.abort();
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const started = this.options.now();
@@ -74,13 +88,18 @@ export class HttpTransport {
         error,
       });
     try {
-      const { default: fetch } = await loadNodeFetch();
-      const res = await fetch(request.url, {
+      const nodeFetchModule = await loadNodeFetch();
+      const res = await watchedFetch(nodeFetchModule.default, request.url, {
         method: request.method,
         headers: request.headers,
         body: request.body,
         redirect: 'manual',
         signal: controller.signal,
+        size: maxBytes,
+        onEarlyClose: () => {
+          closedEarly = true;
+          controller.abort();
+        },
       });
       const body = await res.buffer();
       log(res.status);
@@ -92,7 +111,12 @@ export class HttpTransport {
         body,
       };
     } catch (error) {
-      const failure = this.failure(error, url, request.signal, timedOut, (await loadNodeFetch()).FetchError);
+      const { FetchError } = await loadNodeFetch();
+      const failure = closedEarly
+        ? new NetworkError(`${url.host} closed the connection before the whole answer arrived`, 'ECONNRESET', { cause: error })
+        : isTooLarge(error, FetchError)
+          ? new ResponseTooLargeError(`The answer from ${url.host} is larger than ${maxBytes} bytes (the client's limit; raise maxResponseBytes to accept it)`, { cause: error })
+          : this.failure(error, url, request.signal, timedOut, timeoutMs, FetchError);
       log(undefined, failure.kind);
       throw failure;
     } finally {
@@ -101,9 +125,16 @@ export class HttpTransport {
     }
   }
 
-  private failure(error: unknown, url: URL, signal: AbortSignal | undefined, timedOut: boolean, FetchError: typeof NodeFetch.FetchError): CompoundDbError {
+  private failure(
+    error: unknown,
+    url: URL,
+    signal: AbortSignal | undefined,
+    timedOut: boolean,
+    timeoutMs: number,
+    FetchError: typeof NodeFetch.FetchError,
+  ): CompoundDbError {
     if (signal?.aborted) return new CancelledError(undefined, { cause: error });
-    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${this.options.timeoutMs} ms`, { cause: error });
+    if (timedOut) return new TimeoutError(`No answer from ${url.host} within ${timeoutMs} ms`, { cause: error });
     const code = error instanceof FetchError ? error.code : (error as { code?: string } | undefined)?.code;
     const why = NETWORK_TEXT[code ?? ''] ?? 'the connection failed';
     return new NetworkError(`Could not reach ${url.host}: ${why}${code && !NETWORK_TEXT[code] ? ` (${code})` : ''}`, code, { cause: error });
@@ -126,4 +157,57 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+function isTooLarge(error: unknown, FetchError: typeof NodeFetch.FetchError): boolean {
+  return error instanceof FetchError && error.type === 'max-size';
+}
+
+type Fetch = typeof NodeFetch.default;
+type WatchedInit = NonNullable<Parameters<Fetch>[1]> & { onEarlyClose: () => void };
+
+/**
+ * node-fetch v2 waits forever (until the timeout) when a server closes the connection in the middle of a body it
+ * announced with Content-Length. These agents see each response's end: a response closed before it was complete
+ * calls the attempt's `onEarlyClose`, which reports a connection error at once. node-fetch creates the request
+ * synchronously inside `fetch()`, so the attempt waiting for its request is the one `fetch` was just called for.
+ */
+let arriving: (() => void) | undefined;
+
+class WatchingAgent extends http.Agent {
+  addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+    watch(req);
+    (http.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+  }
+}
+
+class WatchingHttpsAgent extends https.Agent {
+  addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+    watch(req);
+    (https.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+  }
+}
+
+function watch(req: http.ClientRequest): void {
+  const onEarlyClose = arriving;
+  if (!onEarlyClose) return;
+  req.once('response', (res: http.IncomingMessage) => {
+    res.once('close', () => {
+      if (!res.complete) onEarlyClose();
+    });
+  });
+  req.once('socket', (socket: Socket) => socket.setNoDelay(true));
+}
+
+const httpAgent = new WatchingAgent({ keepAlive: true });
+const httpsAgent = new WatchingHttpsAgent({ keepAlive: true });
+
+function watchedFetch(fetch: Fetch, url: string, init: WatchedInit) {
+  const { onEarlyClose, ...rest } = init;
+  arriving = onEarlyClose;
+  try {
+    return fetch(url, { ...rest, agent: (parsed: URL) => (parsed.protocol === 'https:' ? httpsAgent : httpAgent) });
+  } finally {
+    arriving = undefined;
+  }
 }

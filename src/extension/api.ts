@@ -23,6 +23,8 @@ export interface CompoundDbApi {
   skippedDataFileNotices(): string[];
   /** Hover lookups that went to the server (cache misses, not merged). */
   hoverBackendLookups(): number;
+  /** The MCP server definition the extension offers VS Code: how it starts `compound-db mcp`. */
+  mcpServer(): { command: string; args: string[]; env: Record<string, string | number | null> };
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
   readonly logFolder: string;
   /** Open structure grids (editors by document URI, notebook outputs as `notebook:<output id>`): the test hook. */

@@ -84,11 +84,21 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
   const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
   loading.catch(() => undefined);
-  const queryOptions = { delayMs: options.queryDelayMs, answerWithinMs: options.queryAnswerWithinMs, resultCap: options.resultCap, ttlMs: options.queryTtlMs, log, now: options.now };
+  const queryOptions = {
+    delayMs: options.queryDelayMs,
+    answerWithinMs: options.queryAnswerWithinMs,
+    resultCap: options.resultCap,
+    ttlMs: options.queryTtlMs,
+    maxQueries: options.maxQueries,
+    maxResultIds: options.maxResultIds,
+    log,
+    now: options.now,
+  };
   const { store, engine, release, skippedFiles } = options.database
     ? await openDatabase(options, queryOptions)
     : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
   const chemistry = await loading;
+  chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
   // cartridge's operators are not used yet: see src/service/README.md).
@@ -136,6 +146,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,
     skippedDataFiles: skippedFiles,
+    storedQueries: () => engine.stored,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();

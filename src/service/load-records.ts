@@ -8,6 +8,7 @@ import { pathToFileURL } from 'url';
 import type { Chemistry } from './chemistry';
 import { loadShippedCollection, recordsFromSdf } from './chemistry';
 import type { CompoundRecord } from './store/record';
+import type { SkippedEntry } from './chemistry/sdf-records';
 
 /** A data file that could not be read: skipped, so the rest is still served. */
 export interface SkippedDataFile {
@@ -39,7 +40,7 @@ export async function loadRecords(
     const name = dataSourceNameFor(file, names);
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
     const added = await recordsFromSdf(text, name, await chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
-    log(loadedLine(added, file, name));
+    loadReport(added, file, name).forEach((line) => log(line));
     records.push(...added);
   }
   return { records, skippedFiles };
@@ -55,6 +56,11 @@ export function dataSourceNameFor(file: string, taken: Set<string>): string {
 }
 
 /** The report line of one loaded SDF file. */
-export function loadedLine(added: CompoundRecord[] & { skipped?: number }, file: string, name: string): string {
-  return `loaded ${added.length} records from ${file} as datasource "${name}"${added.skipped ? ` (${added.skipped} entries skipped: not readable)` : ''}`;
+/** What a load of one SDF file says: a summary line, then one line per skipped entry (position, name, reason). */
+export function loadReport(added: CompoundRecord[] & { skipped?: SkippedEntry[] }, file: string, name: string): string[] {
+  const skipped = added.skipped ?? [];
+  return [
+    `loaded ${added.length} records from ${file} as datasource "${name}"${skipped.length ? ` (${skipped.length} entries skipped)` : ''}`,
+    ...skipped.map((s) => `skipped entry ${s.position}${s.name ? ` "${s.name}"` : ''} of ${file}: ${s.reason}`),
+  ];
 }

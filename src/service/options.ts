@@ -19,7 +19,7 @@ export interface ServiceOptions {
   keysFile?: string;
   /** The same, given as a value (tests). Ignored when keysFile is set. */
   keys?: KeysConfig;
-  /** Requests a minute allowed per API key; off when left out or 0. */
+  /** Requests a minute allowed per API key and per security token (both interfaces); off when left out or 0. */
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
@@ -33,6 +33,10 @@ export interface ServiceOptions {
   queryTtlMs?: number;
   /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */
   now?: () => number;
+  /** Queries kept at once; the oldest finished go first, and when all are running a new search is a 503. Default 10,000. */
+  maxQueries?: number;
+  /** Result IDs kept over all queries; the oldest finished queries go first. Default 2,000,000. */
+  maxResultIds?: number;
   /** The shipped data folder; default: found upwards from this module (works from out/ and from a bundle). */
   dataDir?: string;
   /** Folder of the .wasm files when bundled. */
@@ -65,6 +69,9 @@ export interface RunningService {
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */
   skippedDataFiles: SkippedDataFile[];
+  /** Queries kept now and the result IDs they hold (bounded by maxQueries and maxResultIds). */
+  /** Queries and result IDs held in this process; undefined over PostgreSQL, where they live in the database. */
+  storedQueries(): { queries: number; resultIds: number } | undefined;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ export * from './current';
 export * from './legacy';
 export * from './validate';
 export * from './smiles-syntax';
+export * from './structure-size';
 export * from './query-kind';
 export * from './sdf';
 export * from './local-service';

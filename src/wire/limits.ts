@@ -18,6 +18,24 @@ export const LIMITS = {
   filterResultsPage: 10000,
   /** request body size the local service accepts; larger is 413 */
   bodyBytes: 1024 * 1024,
+  /** characters of any text field not listed below (names of datasources, tokens, older-interface fields) */
+  textChars: 1000,
+  /** characters of a molecular formula */
+  formulaChars: 500,
+  /** characters of a SMILES */
+  smilesChars: 4000,
+  /** characters of an InChI */
+  inchiChars: 10000,
+  /** characters of a MOL block */
+  molChars: 256 * 1024,
+  /**
+   * Atoms other than hydrogen in one structure input (SMILES, InChI, MOL). The chemistry toolkit's stack gives out
+   * on chains of about 900 atoms and its 2D layout grows steeply with size; the largest natural products (maitotoxin,
+   * 236) fit.
+   */
+  structureHeavyAtoms: 250,
+  /** atoms of a MOL block, hydrogens included */
+  structureAtoms: 1000,
 } as const;
 
 export const DEFAULT_API_VERSION = 'v1';

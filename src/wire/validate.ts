@@ -9,6 +9,8 @@ import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
 import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS } from './formats';
 import type { FieldError } from './errors';
+import { checkStructureSize, checkTextLength } from './structure-size';
+import { classifyQuery } from './query-kind';
 import {
   INTRINSIC_MASS_KEYS,
   type ConvertBody,
@@ -44,12 +46,14 @@ export function checkRecordIds(field: string, value: unknown, errors: Errors = [
   return errors;
 }
 
-export function checkNonEmptyString(field: string, value: unknown, errors: Errors = []): Errors {
+/** A string with something in it, at most `max` characters long. */
+export function checkNonEmptyString(field: string, value: unknown, errors: Errors = [], max: number = LIMITS.textChars): Errors {
   if (typeof value !== 'string' || value.trim() === '') errors.push({ field, message: `${field} must be a non-empty string` });
+  else checkTextLength(field, value, max, errors);
   return errors;
 }
 
-export function checkStringList(field: string, value: unknown, errors: Errors = [], required = false): Errors {
+export function checkStringList(field: string, value: unknown, errors: Errors = [], required = false, itemChars: number = LIMITS.textChars): Errors {
   if (value === undefined || value === null) {
     if (required) errors.push({ field, message: `${field} is required` });
     return errors;
@@ -58,6 +62,8 @@ export function checkStringList(field: string, value: unknown, errors: Errors = 
     errors.push({ field, message: `${field} must be a list of non-empty strings` });
   } else if (required && value.length === 0) {
     errors.push({ field, message: `${field} must not be empty` });
+  } else {
+    value.forEach((v: string, i) => checkTextLength(`${field}[${i}]`, v, itemChars, errors));
   }
   return errors;
 }
@@ -147,13 +153,13 @@ export function checkElementFilter(body: Partial<ElementFilterBody>): Errors {
 }
 
 export function checkFormulaFilter(body: Partial<FormulaFilterBody>): Errors {
-  const errors = checkNonEmptyString('formula', body.formula);
+  const errors = checkNonEmptyString('formula', body.formula, [], LIMITS.formulaChars);
   checkStringList('dataSources', body.dataSources, errors);
   return checkOrder(body, errors);
 }
 
 export function checkFormulaBatch(body: Partial<FormulaBatchBody>): Errors {
-  const errors = checkStringList('formulas', body.formulas, [], true);
+  const errors = checkStringList('formulas', body.formulas, [], true, LIMITS.formulaChars);
   checkStringList('dataSources', body.dataSources, errors);
   return checkOrder(body, errors);
 }
@@ -182,7 +188,7 @@ export function checkMassBatch(body: Partial<MassBatchBody>): Errors {
 export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Errors {
   const errors: Errors = [];
   const hasFormula = typeof body.formula === 'string' && body.formula.trim() !== '';
-  if (body.formula !== undefined && body.formula !== null && !hasFormula) checkNonEmptyString('formula', body.formula, errors);
+  if (body.formula !== undefined && body.formula !== null) checkNonEmptyString('formula', body.formula, errors, LIMITS.formulaChars);
   let masses = 0;
   for (const key of INTRINSIC_MASS_KEYS) {
     const value = body[key];
@@ -204,9 +210,11 @@ export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Er
 }
 
 export function checkConvert(body: Partial<ConvertBody>): Errors {
-  const errors = checkNonEmptyString('input', body.input);
   const from = String(body.inputFormat);
   const to = String(body.outputFormat);
+  const errors = checkNonEmptyString('input', body.input, [], LIMITS.molChars);
+  if (errors.length === 0 && isConvertFormat(from) && from !== 'InChIKey') checkStructureSize('input', from, body.input as string, errors);
+  if (errors.length === 0 && from === 'InChIKey') checkTextLength('input', body.input, LIMITS.textChars, errors);
   if (!isConvertFormat(from)) errors.push({ field: 'inputFormat', message: `inputFormat ${show(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (!isConvertFormat(to)) errors.push({ field: 'outputFormat', message: `outputFormat ${show(body.outputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (isConvertFormat(from) && isConvertFormat(to) && !isAllowedConversion(from, to)) {
@@ -228,7 +236,33 @@ export function checkInchikey(field: string, value: unknown, errors: Errors = []
 export function checkInchi(field: string, value: unknown, errors: Errors = []): Errors {
   if (typeof value !== 'string' || !/^InChI=1S?\//.test(value.trim())) {
     errors.push({ field, message: `${field} ${show(value)} is not an InChI (it must start with "InChI=1S/" or "InChI=1/")` });
+  } else {
+    checkStructureSize(field, 'InChI', value.trim(), errors);
   }
+  return errors;
+}
+
+/** A SMILES to search or look up: non-empty, within LIMITS.smilesChars and the structure atom limits. */
+export function checkSmiles(field: string, value: unknown, errors: Errors = []): Errors {
+  const before = errors.length;
+  checkNonEmptyString(field, value, errors, LIMITS.smilesChars);
+  if (errors.length === before) checkStructureSize(field, 'SMILES', (value as string).trim(), errors);
+  return errors;
+}
+
+/**
+ * A free-text query of the composite and the older simple search: non-empty, within LIMITS.inchiChars (the longest
+ * kind it may hold), and when it reads as a structure (classifyQuery) within that structure's limits.
+ */
+export function checkSearchQuery(field: string, value: unknown, errors: Errors = []): Errors {
+  const before = errors.length;
+  checkNonEmptyString(field, value, errors, LIMITS.inchiChars);
+  if (errors.length > before) return errors;
+  const text = (value as string).trim();
+  const kind = classifyQuery(text);
+  if (kind === 'inchi') checkStructureSize(field, 'InChI', text, errors);
+  else if (kind === 'smiles') checkStructureSize(field, 'SMILES', text, errors);
+  else checkTextLength(field, text, LIMITS.textChars, errors);
   return errors;
 }
 

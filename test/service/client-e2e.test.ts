@@ -125,7 +125,10 @@ describe('client end to end against the local service', () => {
       await assert.rejects(new CompoundDbClient({ baseUrl: svc.baseUrl, apiKey: 'wrong-key-123456' }).getDatasources(), AuthorizationError);
       await assert.rejects(both.filterFormula('not a formula'), BadRequestError);
       await assert.rejects(both.convert('XLYOFNOQVPJJNP-UHFFFAOYSA-N', 'InChIKey', 'InChI'), NotFoundError);
-      await assert.rejects(both.filterName('x'.repeat(1024 * 1024 + 1)), PayloadError);
+      // A body past 1 MiB made of valid entries (every text field has its own, smaller limit, checked before sending).
+      const masses = Array.from({ length: 40_000 }, () => ({ mass: 194.0804, range: 0.0001 }));
+      await assert.rejects(both.filterMassBatch(masses), PayloadError);
+      await assert.rejects(both.filterName('x'.repeat(1024 * 1024 + 1)), /name is 1048577 characters long; at most 1000 are allowed/);
     });
 
     it('composite search: record ID, name, InChI, InChIKey, SMILES, order and SDF', async () => {

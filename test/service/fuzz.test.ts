@@ -94,7 +94,7 @@ const VALID: Partial<Record<CurrentOperation, Record<string, unknown>>> = {
 const FORM_FIELDS = ['csid', 'csids', 'id', 'query', 'rid', 'eMolType', 'includeReferenceCounts', 'includeExternalReferences', 'calc3d', 'orderBy', 'orderDirection', 'start', 'count', 'spc_id'];
 
 /** Texts an older-interface 500 may carry: the contract's, and the project's documented field errors. */
-const LEGACY_500 = /^(Missing parameter: \w+\.|Invalid value for parameter: \w+\.|Too many values for parameter: \w+ \(at most \d+\)\.|Search ended \w+|Unable to draw record \d+)$/;
+const LEGACY_500 = /^(Missing parameter: \w+\.|Invalid value for parameter: \w+( \([^\n]*\))?\.|Too many values for parameter: \w+ \(at most \d+\)\.|Search ended \w+|Unable to draw record \d+)$/;
 
 describe('service: hostile input never crashes it nor changes the data', function () {
   this.timeout(120_000);

@@ -21,11 +21,18 @@ export const DEV_KEYS: KeysConfig = { apiKeys: [DEV_API_KEY], tokens: [{ token: 
 
 /** Reads and checks a keys file; the error names the file and the problem, never a secret. */
 export function loadKeysFile(file: string): KeysConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`keys file ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'read error'}`, { cause: err });
+  }
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`keys file ${file} cannot be read as JSON: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+    value = JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the text around the error, which here is a secret: never pass it on.
+    throw new Error(`keys file ${file} is not valid JSON (see the format in src/service/README.md)`);
   }
   return parseKeys(value, file);
 }

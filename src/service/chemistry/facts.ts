@@ -46,21 +46,35 @@ export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undef
  */
 export function molBlock2D(mol: RDKitMol): string {
   mol.set_new_coords();
-  return withTitle(mol.get_molblock(), '');
+  const block = withTitle(mol.get_molblock(), '');
+  // 2D coordinates fix a geometry for double bonds in large rings (porphine, annulenes) that the structure leaves open;
+  // an InChI read from the block would then gain a /b layer. Such blocks mark their double bonds "either" (stereo 3).
+  const inchi = mol.get_inchi();
+  return inchi.includes('/b') ? block : withUndefinedDoubleBonds(block);
+}
+
+/** V2000 bond lines of double bonds with stereo 0 set to 3 ("cis or trans either"); other lines untouched. */
+function withUndefinedDoubleBonds(block: string): string {
+  const lines = block.split('\n');
+  const counts = lines[3] ?? '';
+  if (!/V2000/.test(counts)) return block;
+  const atoms = Number(counts.slice(0, 3));
+  const bonds = Number(counts.slice(3, 6));
+  let changed = false;
+  for (let i = 4 + atoms; i < 4 + atoms + bonds && i < lines.length; i++) {
+    const line = lines[i];
+    if (line.slice(6, 9).trim() === '2' && line.slice(9, 12).trim() === '0') {
+      lines[i] = `${line.slice(0, 9)}  3${line.slice(12)}`;
+      changed = true;
+    }
+  }
+  return changed ? lines.join('\n') : block;
 }
 
 export function describeStructure(rdkit: RDKit, structure: string): StructureFacts | undefined {
-  try {
-    return withMol(rdkit, structure, (mol) => describeMol(rdkit, mol));
-  } catch {
-    return undefined;
-  }
+  return withMol(rdkit, structure, (mol) => describeMol(rdkit, mol));
 }
 
 export function inchiKeyOfStructure(rdkit: RDKit, structure: string): string | undefined {
-  try {
-    return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
-  } catch {
-    return undefined;
-  }
+  return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
 }

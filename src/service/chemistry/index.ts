@@ -4,11 +4,13 @@
  */
 import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
-import { loadRDKit, withMol } from './rdkit';
-import { lazyIndigo, inchiToSmiles, type Indigo } from './indigo';
+import { loadRDKit, rdkitWorks, withMol, type RDKit } from './rdkit';
+import { lazyIndigo, indigoWorks, inchiToStructures, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
 import { createStructureToolkit } from './structure-toolkit';
+import { ToolkitGuard } from './toolkit-guard';
+import { isInchiKeyShape } from '../../wire';
 
 export type { Chemistry, ChemistryOptions } from './types';
 export { WASM_FILES } from './wasm';
@@ -32,48 +34,81 @@ export function loadChemistry(options: ChemistryOptions = {}): Promise<Chemistry
 }
 
 async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
-  const [rdkit] = await Promise.all([loadRDKit(options.wasmDir), loadResvg(options.wasmDir)]);
-  const indigo = lazyIndigo(options.wasmDir);
-  let loadedIndigo: Indigo | undefined;
-
-  const molFromInchiWith = (reader: Indigo, inchi: string): string | undefined => {
-    const smiles = inchiToSmiles(reader, inchi);
-    if (smiles === undefined) return undefined;
-    return withMol(rdkit, smiles, (mol) => {
-      // Indigo reads some damaged InChIs leniently: keep the structure only when its formula layer is the one asked.
-      const again = mol.get_inchi();
-      return again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(inchi.trim()) ? molBlock2D(mol) : undefined;
-    });
+  let log: (line: string) => void = () => undefined;
+  const toLog = (line: string) => log(line);
+  const rdkit = new ToolkitGuard<RDKit>({ name: 'RDKit', load: () => loadRDKit(options.wasmDir), probe: rdkitWorks, keepSpare: true, log: toLog });
+  const loadIndigo = lazyIndigo(options.wasmDir);
+  // Indigo (~125 MB) has no spare: after a failure the next InChI call waits for a fresh one (InChI calls are async).
+  const indigo = new ToolkitGuard<Indigo>({ name: 'Indigo', load: loadIndigo.fresh, probe: indigoWorks, keepSpare: false, log: toLog });
+  // Structure search has an RDKit instance of its own: its index lives in that instance, and a replacement of the
+  // guarded one after a failure leaves the index whole (its queries are bounded before they reach it).
+  const [, , structureRdkit] = await Promise.all([rdkit.start(), loadResvg(options.wasmDir), loadRDKit(options.wasmDir)]);
+  let indigoStarted: Promise<void> | undefined;
+  const indigoReady = async () => {
+    await (indigoStarted ??= indigo.start());
+    await indigo.ready();
   };
 
-  const structures = createStructureToolkit(rdkit);
+  /** A structure read from an InChI that gives back that InChI (the formula layer for a non-standard input). */
+  const molFromInchiNow = (inchi: string): string | undefined => {
+    const text = inchi.trim();
+    for (const read of indigo.run((i) => inchiToStructures(i, text), [])) {
+      const mol = rdkit.run(
+        (rd) =>
+          withMol(rd, read, (mol) => {
+            // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
+            const again = mol.get_inchi();
+            const same = text.startsWith('InChI=1S/') ? again === text : again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text);
+            return same ? molBlock2D(mol) : undefined;
+          }),
+        undefined,
+      );
+      if (mol) return mol;
+    }
+    return undefined;
+  };
+
+  const structures = createStructureToolkit(structureRdkit);
   const pixels = (size: number): number => Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
 
   const chemistry: Chemistry = {
-    describe: (structure: string): StructureFacts | undefined => describeStructure(rdkit, structure),
+    describe: (structure: string): StructureFacts | undefined => rdkit.run((rd) => describeStructure(rd, structure), undefined),
 
-    inchiKeyOf: (structure: string): string | undefined => inchiKeyOfStructure(rdkit, structure),
+    inchiKeyOf: (structure: string): string | undefined => rdkit.run((rd) => inchiKeyOfStructure(rd, structure), undefined),
 
     molFromInchi(inchi: string): string | undefined {
-      if (!loadedIndigo) throw new Error('Indigo is not loaded yet: await chemistry.prepareInchi() (or use molFromInchiAsync) first');
-      return molFromInchiWith(loadedIndigo, inchi);
+      if (!indigoStarted) throw new Error('Indigo is not loaded yet: await chemistry.prepareInchi() (or use molFromInchiAsync) first');
+      return molFromInchiNow(inchi);
     },
 
-    async prepareInchi(): Promise<void> {
-      loadedIndigo ??= await indigo();
-    },
+    prepareInchi: indigoReady,
 
     async molFromInchiAsync(inchi: string): Promise<string | undefined> {
-      loadedIndigo ??= await indigo();
-      return molFromInchiWith(loadedIndigo, inchi);
+      await indigoReady();
+      return molFromInchiNow(inchi);
+    },
+
+    async inchiKeyOfInchi(inchi: string): Promise<string | undefined> {
+      const text = inchi.trim();
+      await indigoReady();
+      // Valid when Indigo reads it; the key of a standard InChI is the InChI library's hash of the string itself.
+      const [read] = indigo.run((i) => inchiToStructures(i, text), []);
+      if (read === undefined) return undefined;
+      if (!text.startsWith('InChI=1S/')) return rdkit.run((rd) => inchiKeyOfStructure(rd, read), undefined);
+      const key = rdkit.run((rd) => rd.get_inchikey_for_inchi(text), '');
+      return isInchiKeyShape(key) ? key : undefined;
     },
 
     depictPng(structure: string, size: number = DEFAULT_PNG_SIZE): Uint8Array | undefined {
       const px = pixels(size);
-      const svg = withMol(rdkit, structure, (mol) => {
-        if (!mol.has_coords()) mol.set_new_coords();
-        return mol.get_svg(px, px);
-      });
+      const svg = rdkit.run(
+        (rd) =>
+          withMol(rd, structure, (mol) => {
+            if (!mol.has_coords()) mol.set_new_coords();
+            return mol.get_svg(px, px);
+          }),
+        undefined,
+      );
       return svg ? svgToPng(svg, px) : undefined;
     },
 
@@ -84,6 +119,14 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     },
 
     structures,
+
+    setLog(line: (text: string) => void): void {
+      log = line;
+    },
+
+    toolkitHealth: () => ({ replacements: rdkit.replacements + indigo.replacements, spareReady: rdkit.spareReady }),
+
+    unguardedRdkitForTests: (use) => rdkit.run(use, undefined),
   };
 
   // Warm-up: the first describe and depiction of a process are several times slower than the next ones.

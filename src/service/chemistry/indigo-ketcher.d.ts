@@ -7,6 +7,8 @@ declare module 'indigo-ketcher/binaryWasmNoRender' {
   export interface IndigoModule {
     MapStringString: new () => IndigoMapStringString;
     convert(structure: string, format: string, options: IndigoMapStringString): string;
+    /** The structure with a fresh 2D layout, written in `format`. */
+    layout(structure: string, format: string, options: IndigoMapStringString): string;
     version(): string;
   }
   const factory: (options: { wasmBinary: Uint8Array }) => Promise<IndigoModule>;

@@ -19,20 +19,26 @@ export async function loadRDKit(wasmDir?: string): Promise<RDKit> {
  */
 const PARSE_DETAILS = JSON.stringify({ removeHs: true });
 
-/** Parses SMILES or a MOL block; undefined when RDKit refuses it. */
+/**
+ * Parses SMILES or a MOL block; undefined when RDKit refuses it. An exception (RDKit aborting inside WASM) is left to
+ * the caller's ToolkitGuard, which checks whether the instance still works.
+ */
 export function parseMol(rdkit: RDKit, structure: string): RDKitMol | undefined {
   if (structure.trim() === '') return undefined;
-  try {
-    const mol = rdkit.get_mol(structure, PARSE_DETAILS);
-    if (!mol) return undefined;
-    if (!mol.is_valid()) {
-      mol.delete();
-      return undefined;
-    }
-    return mol;
-  } catch {
+  const mol = rdkit.get_mol(structure, PARSE_DETAILS);
+  if (!mol) return undefined;
+  if (!mol.is_valid()) {
+    mol.delete();
     return undefined;
   }
+  return mol;
+}
+
+const PROBE_INCHI = 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3';
+
+/** True when the instance still reads and describes a known structure (ethanol) correctly. */
+export function rdkitWorks(rdkit: RDKit): boolean {
+  return withMol(rdkit, 'CCO', (mol) => mol.get_inchi()) === PROBE_INCHI;
 }
 
 /** Runs `use` on a parsed molecule and deletes it afterwards; undefined when the structure does not parse. */

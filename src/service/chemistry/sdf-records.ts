@@ -1,6 +1,7 @@
 /** A user's SDF file as an extra datasource (`--data FILE.sdf`). */
 import type { CompoundRecord } from '../store/record';
-import type { Chemistry } from './types';
+import type { Chemistry, StructureFacts } from './types';
+import { checkStructureSize } from '../../wire';
 import { buildRecord, type RecordSource } from './record-builder';
 import { loadConformerMaker } from './conformer';
 import { has3DCoordinates, no3DBlock, withTitle } from './molblock';
@@ -28,9 +29,17 @@ interface SdfEntry {
   [field: string]: string | undefined;
 }
 
+/** An entry the loader could not use: its place in the file (1-based), its name when it has one, and why. */
+export interface SkippedEntry {
+  position: number;
+  name: string;
+  reason: string;
+}
+
 /**
- * Records of an SDF text, ids from `firstId` on. Entries RDKit cannot read are skipped (counted in `skipped`).
- * Entries with the same structure (InChIKey) are merged into one record.
+ * Records of an SDF text, ids from `firstId` on. Entries with the same structure (InChIKey) are merged into one
+ * record, built once at the end (linear in entries); the same connection table (title line aside) is read by the
+ * toolkit once. An entry that cannot be used is listed in `skipped` and never stops the rest.
  */
 export async function recordsFromSdf(
   text: string,
@@ -38,26 +47,35 @@ export async function recordsFromSdf(
   chemistry: Chemistry,
   firstId: number,
   options: SdfLoadOptions = {},
-): Promise<CompoundRecord[] & { skipped?: number }> {
+): Promise<CompoundRecord[] & { skipped?: SkippedEntry[] }> {
   const { parse } = (await import('sdf-parser')) as { parse: (sdf: string, o: object) => { molecules: SdfEntry[] } };
   const entries = parse(text.replace(/\r\n?/g, '\n'), { dynamicTyping: false, mixedEOL: true }).molecules;
   const sourceUrl = options.sourceUrl ?? `urn:compound-db:sdf:${encodeURIComponent(dataSourceName)}`;
   let budget3D = options.maxGenerated3D ?? 200;
   const makeConformer = budget3D > 0 ? await loadConformerMaker() : undefined;
 
-  const records: CompoundRecord[] & { skipped?: number } = [];
-  const byKey = new Map<string, { record: CompoundRecord; sources: RecordSource[] }>();
-  let skipped = 0;
-  let nextId = firstId;
+  const skipped: SkippedEntry[] = [];
+  const byKey = new Map<string, { facts: StructureFacts; first: SdfEntry; name: string; sources: RecordSource[] }>();
+  const factsOfTable = new Map<string, StructureFacts | undefined>();
   entries.forEach((entry, index) => {
-    const facts = chemistry.describe(entry.molfile);
-    if (!facts) {
-      skipped++;
-      return;
-    }
+    const molfile = typeof entry.molfile === 'string' ? entry.molfile : '';
     const fields = lowerCaseFields(entry);
-    const title = entry.molfile.split('\n', 1)[0].trim();
+    const title = molfile.split('\n', 1)[0].trim();
     const name = NAME_FIELDS.map((f) => fields.get(f)).find((v) => v !== undefined && v !== '') ?? title;
+    const skip = (reason: string) => skipped.push({ position: index + 1, name: name.slice(0, 200), reason });
+    const [tooBig] = checkStructureSize('entry', 'Mol', molfile);
+    if (tooBig) return skip(tooBig.message.replace(/^entry /, 'its MOL block '));
+    const table = molfile.slice(molfile.indexOf('\n') + 1);
+    let facts = factsOfTable.get(table);
+    if (!factsOfTable.has(table)) {
+      try {
+        facts = chemistry.describe(molfile);
+      } catch (err) {
+        return skip(`the chemistry toolkit failed on it (${err instanceof Error ? err.message : String(err)})`);
+      }
+      factsOfTable.set(table, facts);
+    }
+    if (!facts) return skip('its MOL block cannot be read as a structure');
     const synonyms = [...fields.entries()]
       .filter(([key]) => SYNONYM_FIELD.test(key))
       .flatMap(([, value]) => value.split(/\n|;/));
@@ -68,24 +86,23 @@ export async function recordsFromSdf(
       names: [name, title, ...synonyms],
     };
     const known = byKey.get(facts.inchiKey);
-    if (known) {
-      known.sources.push(source);
-      const merged = buildRecord(known.record.id, facts, known.record.commonName, known.sources, known.record.mol3D, known.record.originalMol);
-      Object.assign(known.record, merged, { mol2D: known.record.mol2D });
-      return;
-    }
+    if (known) known.sources.push(source);
+    else byKey.set(facts.inchiKey, { facts, first: entry, name, sources: [source] });
+  });
+
+  const records: CompoundRecord[] & { skipped?: SkippedEntry[] } = [];
+  let nextId = firstId;
+  for (const { facts, first, name, sources } of byKey.values()) {
     const id = nextId++;
     let mol3D: string | undefined;
-    if (has3DCoordinates(entry.molfile)) mol3D = entry.molfile;
+    if (has3DCoordinates(first.molfile)) mol3D = first.molfile;
     else if (makeConformer && budget3D > 0) {
       budget3D--;
       mol3D = makeConformer(facts.mol2D);
     }
     mol3D = mol3D ? withTitle(mol3D, String(id)) : no3DBlock(facts.mol2D, id);
-    const record = buildRecord(id, facts, name, [source], mol3D, entry.molfile);
-    byKey.set(facts.inchiKey, { record, sources: [source] });
-    records.push(record);
-  });
+    records.push(buildRecord(id, facts, name, sources, mol3D, first.molfile));
+  }
   records.skipped = skipped;
   return records;
 }

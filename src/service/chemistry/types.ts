@@ -18,6 +18,17 @@ export interface Chemistry {
   prepareInchi(): Promise<void>;
   /** Added by the chemistry helper: `molFromInchi` that loads Indigo first when needed. */
   molFromInchiAsync(inchi: string): Promise<string | undefined>;
+  /**
+   * InChIKey of an InChI, undefined when the InChI is not valid (Indigo cannot read it). For a standard InChI the key is
+   * the InChI library's hash of the string (no structure round trip, so undefined stereo and proton layers keep).
+   */
+  inchiKeyOfInchi(inchi: string): Promise<string | undefined>;
+  /** Where the toolkit failure log goes (the service's log); the chemistry is shared by the process. */
+  setLog(log: (line: string) => void): void;
+  /** How many times a broken toolkit instance has been replaced, and whether RDKit's spare instance is loaded. */
+  toolkitHealth(): { replacements: number; spareReady: boolean };
+  /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
+  unguardedRdkitForTests(use: (rdkit: import('./rdkit').RDKit) => unknown): unknown;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */

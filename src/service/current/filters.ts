@@ -15,6 +15,7 @@ import {
   checkNonEmptyString,
   checkObject,
   checkOrder,
+  checkSmiles,
   INTRINSIC_MASS_KEYS,
   type ElementFilterBody,
   type FormulaBatchBody,
@@ -114,7 +115,7 @@ export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req)
 
 export const filterSmiles: CurrentHandler<'filterSmiles'> = async (ctx, req) => {
   const smiles = req.body.smiles;
-  assertValid(checkNonEmptyString('smiles', smiles));
+  assertValid(checkSmiles('smiles', smiles));
   const key = ctx.chemistry.inchiKeyOf((smiles as string).trim());
   if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
   return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));

@@ -10,9 +10,11 @@ import type { ServiceContext } from '../context';
 import type { CurrentHandler, CurrentRequest } from './handler';
 import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
-import { BodyTooLarge, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
+import { BodyTooLarge, ClientGone, noteClientGone, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
 import { StoreUnavailableError } from '../store/unavailable';
+import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
+import { QueryStoreFull } from '../query/query-engine';
 import * as records from './records';
 import * as filters from './filters';
 import * as queries from './queries';
@@ -82,6 +84,7 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
       if (hit.route.method === 'POST') body = parseJsonObject(bytes);
     } catch (err) {
       if (err instanceof BodyTooLarge) throw payloadTooLarge();
+      if (err instanceof ClientGone) return noteClientGone(ctx, req, res);
       throw err;
     }
     const handler = HANDLERS[hit.op] as CurrentHandler<CurrentOperation>;
@@ -106,6 +109,10 @@ function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof StoreUnavailableError) {
     return new ProblemError(503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   }
+  if (err instanceof QueryStoreFull) {
+    return new ProblemError(503, `Too many searches are running; try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+  }
+  if (err instanceof ToolkitUnavailable) return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

@@ -33,7 +33,7 @@ export async function convert(ctx: ServiceContext, body: ConvertBody): Promise<s
   const pair = `${body.inputFormat}>${body.outputFormat}`;
   switch (pair) {
     case 'InChI>InChIKey': {
-      const key = ctx.chemistry.inchiKeyOf(await molOfInchi(ctx, input));
+      const key = await ctx.chemistry.inchiKeyOfInchi(input);
       if (!key) throw badField('input', 'input is not a valid InChI: its structure cannot be read');
       return key;
     }

@@ -13,7 +13,7 @@ import { PostgresStore } from '../store/postgres/postgres-store';
 import { copyRecords } from '../store/postgres/copy-records';
 import { inTransaction, query } from '../store/postgres/pool';
 import type { CompoundRecord } from '../store/record';
-import { dataSourceNameFor, loadedLine } from '../load-records';
+import { dataSourceNameFor, loadReport } from '../load-records';
 
 export const BATCH = 5000;
 
@@ -97,9 +97,11 @@ export async function loadIntoDatabase(url: string, files: readonly string[], ch
       const name = before?.data_source ?? dataSourceNameFor(file, new Set((await store.dataSources()).map((s) => s.toLowerCase())));
       const firstId = before?.first_id ?? (await nextId(store, dataDir));
       const added = await recordsFromSdf(text, name, await chemistry(), firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
-      const r = await writeResumable(store, key, before, name, firstId, added, added.skipped ?? 0);
+      const r = await writeResumable(store, key, before, name, firstId, added, added.skipped?.length ?? 0);
       written += r.records;
-      log(loadedLine(added, file, name) + (r.resumed ? ` (resumed: ${r.records} were left)` : ''));
+      const [summary, ...skippedLines] = loadReport(added, file, name);
+      log(summary + (r.resumed ? ` (resumed: ${r.records} were left)` : ''));
+      skippedLines.forEach((line) => log(line));
     }
     await query(store.pool, 'ANALYZE records');
   } finally {

@@ -1,5 +1,5 @@
 /** Reading request bodies within LIMITS.bodyBytes (413 past it) and parsing JSON and form bodies. */
-import type { IncomingMessage } from 'http';
+import type { IncomingMessage, ServerResponse } from 'http';
 import { LIMITS } from '../../wire';
 import { ProblemError, badField } from './problem';
 
@@ -7,6 +7,9 @@ import { ProblemError, badField } from './problem';
 const DRAIN_LIMIT = 64 * LIMITS.bodyBytes;
 
 export class BodyTooLarge extends Error {}
+
+/** The client closed its connection before the body was complete: nobody is left to answer. */
+export class ClientGone extends Error {}
 
 /**
  * The whole body, or BodyTooLarge once it passes `limit`. The rest is drained (up to a bound) so the
@@ -25,11 +28,18 @@ export function readBody(req: IncomingMessage, limit = LIMITS.bodyBytes): Promis
       if (!tooLarge) chunks.push(chunk);
     });
     req.on('end', () => (tooLarge ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
+    const gone = () => reject(tooLarge ? new BodyTooLarge() : new ClientGone());
+    req.on('error', gone);
     req.on('close', () => {
-      if (!req.complete) reject(new BodyTooLarge());
+      if (!req.complete) gone();
     });
   });
+}
+
+/** One log line, no stack: a client going away is not a service error. */
+export function noteClientGone(ctx: { log(line: string): void }, req: IncomingMessage, res: ServerResponse): void {
+  ctx.log(`note: the client closed the connection before sending the whole body of ${req.method} ${(req.url ?? '').split('?')[0]}`);
+  res.destroy();
 }
 
 export function payloadTooLarge(): ProblemError {

@@ -3,6 +3,7 @@ import {
   LEGACY_DEFAULTS,
   LEGACY_ERROR_TEXT,
   LIMITS,
+  checkSearchQuery,
   directionFromLegacy,
   formatElapsed,
   molTypeFromLegacy,
@@ -62,6 +63,14 @@ async function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy,
   return textElement('string', id);
 }
 
+/** The `query` of the simple searches, within the limits of the kind of text it holds (LIMITS). */
+function searchQuery(p: LegacyParams): string {
+  const query = p.required('query', LIMITS.inchiChars);
+  const [problem] = checkSearchQuery('query', query);
+  if (problem) throw new LegacyError(`Invalid value for parameter: query (${problem.message}).`);
+  return query;
+}
+
 function spectrumId(p: LegacyParams): number {
   return p.int('spc_id');
 }
@@ -96,12 +105,12 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     return textElement('base64Binary', png.toString('base64'));
   },
   getDatabases: async (ctx) => element('ArrayOfString', (await ctx.store.dataSources()).map((s) => textElement('string', s))),
-  simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, p.required('query'))).slice(0, LIMITS.simpleSearchResults)),
-  asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, p.required('query')),
+  simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, searchQuery(p))).slice(0, LIMITS.simpleSearchResults)),
+  asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, searchQuery(p)),
   asyncSimpleSearchOrdered: async (ctx, p) => {
     const order = p.choice('orderBy', LEGACY_DEFAULTS.orderBy, orderByFromLegacy);
     const direction = p.choice('orderDirection', LEGACY_DEFAULTS.orderDirection, directionFromLegacy);
-    return submitSimple(ctx, p.required('query'), order, direction);
+    return submitSimple(ctx, searchQuery(p), order, direction);
   },
   getAsyncSearchStatus: async (ctx, p) => textElement('ERequestStatus', legacyStatus((await queryOf(ctx, p)).status)),
   getAsyncSearchStatusAndCount: async (ctx, p) => {

@@ -2,7 +2,7 @@
  * Fields of an older-interface request: query string and form body together, names matched
  * case-insensitively, lists as repeated keys, booleans in any case (contract 2.1).
  */
-import { checkRecordId } from '../../wire';
+import { LIMITS, checkRecordId } from '../../wire';
 import { LegacyError, invalidParameter, missingParameter } from './legacy-error';
 
 export class LegacyParams {
@@ -19,14 +19,15 @@ export class LegacyParams {
     }
   }
 
-  /** The first value, trimmed; undefined when the field is absent or empty. */
-  optional(name: string): string | undefined {
+  /** The first value, trimmed; undefined when the field is absent or empty. Longer than `max` characters: an error. */
+  optional(name: string, max: number = LIMITS.textChars): string | undefined {
     const v = this.values.get(name.toLowerCase())?.[0]?.trim();
+    if (v !== undefined && v.length > max) throw new LegacyError(`Invalid value for parameter: ${name} (at most ${max} characters).`);
     return v === undefined || v === '' ? undefined : v;
   }
 
-  required(name: string): string {
-    const v = this.optional(name);
+  required(name: string, max?: number): string {
+    const v = this.optional(name, max);
     if (v === undefined) throw missingParameter(name);
     return v;
   }

@@ -5,11 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { LEGACY_ERROR_TEXT, findLegacyRoute, type LegacyRoute } from '../../wire';
 import type { ServiceContext } from '../context';
-import { BodyTooLarge, readBody } from '../http/body';
+import { BodyTooLarge, ClientGone, noteClientGone, readBody } from '../http/body';
 import { decodeSegment } from '../http/decode';
 import { send, sendText, sendXml } from '../http/respond';
 import { StoreUnavailableError } from '../store/unavailable';
 import { LegacyError } from './legacy-error';
+import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
+import { QueryStoreFull } from '../query/query-engine';
+import { createHash } from 'crypto';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
@@ -39,6 +42,8 @@ function checkToken(ctx: ServiceContext, route: LegacyRoute, p: LegacyParams): v
   if (!token) throw new LegacyError(LEGACY_ERROR_TEXT.missingToken);
   const role = ctx.credentials.roleOf(token);
   if (!role || (route.token === 'subscriber' && role !== 'subscriber')) throw new LegacyError(LEGACY_ERROR_TEXT.unauthorized);
+  const wait = ctx.rateLimiter.take(`token:${createHash('sha256').update(token).digest('hex')}`);
+  if (wait > 0) throw new LegacyError(`Too many requests for this security token; try again in ${wait} s.`, 429, { 'Retry-After': String(wait) });
 }
 
 export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -55,17 +60,29 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
     checkToken(ctx, route, p);
     sendXml(res, xmlDocument(await LEGACY_HANDLERS[op](ctx, p)));
   } catch (err) {
-    sendLegacyError(ctx, res, err);
+    sendLegacyError(ctx, req, res, err);
   }
 }
 
-function sendLegacyError(ctx: ServiceContext, res: ServerResponse, err: unknown): void {
+function sendLegacyError(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof ClientGone) {
+    noteClientGone(ctx, req, res);
+    return;
+  }
   if (err instanceof LegacyError) {
     sendText(res, err.status, err.text, err.headers);
     return;
   }
   if (err instanceof StoreUnavailableError) {
     sendText(res, 503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, { 'Retry-After': String(err.retryAfterSeconds) });
+    return;
+  }
+  if (err instanceof QueryStoreFull) {
+    sendText(res, 503, `Too many searches are running; try again in ${err.retryAfterSeconds} s.`, { 'Retry-After': String(err.retryAfterSeconds) });
+    return;
+  }
+  if (err instanceof ToolkitUnavailable) {
+    sendText(res, 503, 'The chemistry toolkit is restarting; try again in a second.', { 'Retry-After': '1' });
     return;
   }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -84,7 +101,7 @@ export async function handleImage(ctx: ServiceContext, req: IncomingMessage, res
     if (!png) throw new LegacyError(`Unable to draw record ${id}`);
     send(res, 200, 'image/png', png);
   } catch (err) {
-    sendLegacyError(ctx, res, err);
+    sendLegacyError(ctx, req, res, err);
   }
 }
 
@@ -102,7 +119,7 @@ export async function handleFile(ctx: ServiceContext, req: IncomingMessage, res:
     const disposition = p.optional('disp') === '1' ? 'attachment' : 'inline';
     send(res, 200, type, data, { 'Content-Disposition': `${disposition}; filename="${name}"` });
   } catch (err) {
-    sendLegacyError(ctx, res, err);
+    sendLegacyError(ctx, req, res, err);
   }
 }
 

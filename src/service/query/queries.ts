@@ -10,4 +10,6 @@ export interface Queries {
   /** The query, or undefined when unknown or expired. */
   get(id: string): Query | undefined | Promise<Query | undefined>;
   close(): void;
+  /** What this process holds (the in-memory engine's bounds); undefined where the queries live in the database. */
+  readonly stored?: { queries: number; resultIds: number };
 }

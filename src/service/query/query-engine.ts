@@ -42,6 +42,10 @@ export interface QueryEngineOptions {
   ttlMs?: number;
   /** How long `start` waits for a query to finish before answering with its ID (default 50 ms; 0: no wait). */
   answerWithinMs?: number;
+  /** Queries kept at once (finished or not); past it the oldest finished one goes, or submit throws QueryStoreFull. */
+  maxQueries?: number;
+  /** Result IDs kept over all finished queries; past it the oldest finished queries go. */
+  maxResultIds?: number;
   log?: (line: string) => void;
   /** The clock of creation, finish and expiry times (tests move it instead of sleeping). Default `Date.now`. */
   now?: () => number;
@@ -50,6 +54,21 @@ export interface QueryEngineOptions {
 export const DEFAULT_RESULT_CAP = 100_000;
 export const DEFAULT_QUERY_TTL_MS = 30 * 60_000;
 export const DEFAULT_ANSWER_WITHIN_MS = 50;
+export const DEFAULT_MAX_QUERIES = 10_000;
+export const DEFAULT_MAX_RESULT_IDS = 2_000_000;
+/** Seconds a client is told to wait when the store is full of unfinished queries. */
+const FULL_RETRY_AFTER_S = 1;
+
+/** Every query kept is still running: the caller answers 503 with Retry-After. */
+export class QueryStoreFull extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many searches are running; try again shortly');
+  }
+}
+
+function resultCount(outcome: QueryOutcome): number {
+  return outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
+}
 
 export class QueryEngine {
   private readonly queries = new Map<string, Query>();
@@ -61,6 +80,10 @@ export class QueryEngine {
   readonly resultCap: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly maxQueries: number;
+  private readonly maxResultIds: number;
+  /** Result IDs held by the finished queries in `queries`. */
+  private heldIds = 0;
   private closed = false;
 
   constructor(private readonly options: QueryEngineOptions = {}) {
@@ -68,6 +91,8 @@ export class QueryEngine {
     this.resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
     this.ttlMs = options.ttlMs ?? DEFAULT_QUERY_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.maxQueries = options.maxQueries ?? DEFAULT_MAX_QUERIES;
+    this.maxResultIds = options.maxResultIds ?? DEFAULT_MAX_RESULT_IDS;
     this.sweeper = setInterval(() => this.sweep(), Math.min(60_000, Math.max(1000, this.ttlMs)));
     this.sweeper.unref();
   }
@@ -75,6 +100,8 @@ export class QueryEngine {
   /** Queues a search and returns its query ID at once; `run` starts on a later turn of the event loop. */
   submit(kind: QueryKind, run: () => Promise<QueryOutcome>): string {
     if (this.closed) throw new Error('query engine is closed');
+    this.makeRoom(1, 0);
+    if (this.queries.size >= this.maxQueries) throw new QueryStoreFull(FULL_RETRY_AFTER_S);
     const query: Query = { id: randomUUID(), kind, status: 'Created', message: '', count: 0, createdAt: this.now() };
     this.queries.set(query.id, query);
     this.later(0, () => {
@@ -107,14 +134,34 @@ export class QueryEngine {
     return id;
   }
 
-  /** The query, or undefined when unknown or expired. */
+  /** The query, or undefined when unknown, expired or evicted. */
   get(id: string): Query | undefined {
     const query = this.queries.get(id);
     if (query && this.isExpired(query)) {
-      this.queries.delete(id);
+      this.remove(query);
       return undefined;
     }
     return query;
+  }
+
+  /** Queries kept and the result IDs they hold (tests, load measurements). */
+  get stored(): { queries: number; resultIds: number } {
+    return { queries: this.queries.size, resultIds: this.heldIds };
+  }
+
+  /** Drops the oldest finished queries (Map order is creation order) until `queries` and `ids` more fit. */
+  private makeRoom(queries: number, ids: number, keep?: Query): void {
+    const full = () => this.queries.size + queries > this.maxQueries || this.heldIds + ids > this.maxResultIds;
+    if (!full()) return;
+    for (const q of this.queries.values()) {
+      if (!full()) return;
+      if (q !== keep && q.finishedAt !== undefined) this.remove(q);
+    }
+  }
+
+  private remove(query: Query): void {
+    if (!this.queries.delete(query.id)) return;
+    if (query.outcome) this.heldIds -= resultCount(query.outcome);
   }
 
   close(): void {
@@ -131,15 +178,17 @@ export class QueryEngine {
   private async execute(query: Query, run: () => Promise<QueryOutcome>): Promise<void> {
     try {
       const outcome = await run();
-      const count = outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
+      const count = resultCount(outcome);
       if (count > this.resultCap) {
         query.status = 'TooManyRecords';
         query.message = `More than ${this.resultCap} records match; narrow the search.`;
-      } else {
+      } else if (this.queries.has(query.id)) {
+        this.makeRoom(0, count, query);
         query.outcome = outcome;
         query.count = count;
         query.status = 'Complete';
         if (outcome.kind === 'ids' && outcome.message) query.message = outcome.message;
+        this.heldIds += count;
       }
     } catch (err) {
       query.status = 'Failed';
@@ -170,7 +219,7 @@ export class QueryEngine {
   }
 
   private sweep(): void {
-    for (const [id, q] of this.queries) if (this.isExpired(q)) this.queries.delete(id);
+    for (const q of this.queries.values()) if (this.isExpired(q)) this.remove(q);
   }
 }
 

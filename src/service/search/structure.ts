@@ -3,10 +3,14 @@ import type { CompoundRecord } from '../store/record';
 import type { SearchContext } from './context';
 import { unique } from './restrict';
 
-/** The standard InChIKey of an InChI (through Indigo, then RDKit), or undefined when it does not parse. */
+/**
+ * The InChIKey of an InChI (the hash of a valid standard InChI), or undefined when it is not valid: that of a record
+ * holding exactly this InChI when there is one (no parsing: a bulk resolve sends thousands).
+ */
 export async function inchiKeyOfInchi(ctx: SearchContext, inchi: string): Promise<string | undefined> {
-  const mol = await ctx.chemistry.molFromInchiAsync(inchi.trim());
-  return mol ? ctx.chemistry.inchiKeyOf(mol) : undefined;
+  const [exact] = await ctx.store.getByInchi(inchi.trim());
+  if (exact) return exact.inchiKey;
+  return ctx.chemistry.inchiKeyOfInchi(inchi.trim());
 }
 
 /** Records with this exact InChI or with the InChIKey of its structure. */

@@ -19,14 +19,12 @@ export function parseFormula(input: string): ParsedFormula | undefined {
   // TeX-like: C_{9}H_{8}O_{4}^{-}, also C_9, ^+
   s = s.replace(/_\{(\d+)\}/g, '$1').replace(/_(\d+)/g, '$1');
   let charge = 0;
-  // A plain trailing charge starts with its sign (`-`, `+2`, `--`): `C2H3O2-` is acetate, not `C2H3O` 2-.
-  const chargeMatch = /(?:\^\{?(\d*[+-]|[+-]\d*)\}?|([+-]\d*|[+-]+))$/.exec(s);
-  if (chargeMatch) {
-    const text = chargeMatch[1] ?? chargeMatch[2] ?? '';
-    const parsed = parseCharge(text);
+  const trailing = trailingCharge(s);
+  if (trailing) {
+    const parsed = parseCharge(trailing.text);
     if (parsed === undefined) return undefined;
     charge = parsed;
-    s = s.slice(0, chargeMatch.index);
+    s = s.slice(0, trailing.index);
   }
   const counts = new Map<string, number>();
   for (const part of s.split('.')) {
@@ -50,6 +48,25 @@ export function parseFormula(input: string): ParsedFormula | undefined {
   return counts.size ? { counts, charge } : undefined;
 }
 
+/**
+ * The charge written at the end of a formula, found by one backward scan (a regex anchored at the end is quadratic on
+ * long runs of signs): TeX-like `^{2+}`, `^{-}`, `^+`, or plain, where the charge starts with its sign (`-`, `+2`,
+ * `--`): `C2H3O2-` is acetate, not `C2H3O` 2-. `index` is where the charge notation starts.
+ */
+function trailingCharge(s: string): { text: string; index: number } | undefined {
+  let end = s.length;
+  const braced = s.endsWith('}');
+  if (braced) end--;
+  let start = end;
+  while (start > 0 && /[0-9+-]/.test(s[start - 1])) start--;
+  if (s[start - 1] === '{' && s[start - 2] === '^') return braced ? { text: s.slice(start, end), index: start - 2 } : undefined;
+  if (s[start - 1] === '^' && !braced) return { text: s.slice(start, end), index: start - 1 };
+  if (braced) return undefined;
+  let sign = start;
+  while (sign < end && s[sign] !== '+' && s[sign] !== '-') sign++;
+  return sign < end ? { text: s.slice(sign, end), index: sign } : undefined;
+}
+
 function parseCharge(text: string): number | undefined {
   if (/^[+-]+$/.test(text)) return (text[0] === '+' ? 1 : -1) * text.length;
   const m = /^([+-])?(\d+)([+-])?$/.exec(text);
@@ -69,10 +86,10 @@ export function formulaKey(input: string): string | undefined {
 export function texFormula(plain: string): string {
   let body = plain;
   let charge = '';
-  const m = /([+-]\d*|[+-]+)$/.exec(plain);
+  const m = trailingCharge(plain);
   if (m) {
     body = plain.slice(0, m.index);
-    const n = parseCharge(m[1]);
+    const n = parseCharge(m.text);
     if (n !== undefined) charge = `^{${Math.abs(n) === 1 ? '' : Math.abs(n)}${n > 0 ? '+' : '-'}}`;
   }
   return body.replace(/(\[\d+[A-Z][a-z]?\]|[A-Z][a-z]?)(\d+)/g, '$1_{$2}') + charge;

@@ -45,6 +45,7 @@ export class NameIndex {
     if (!key) return [];
     const seen = new Set<number>();
     const out: number[] = [];
+    // A record can match one rank through several of its names (a common name and a synonym with the same prefix).
     const take = (positions: Iterable<number>) => {
       const group = [...new Set(positions)].filter((p) => !seen.has(p)).sort((a, b) => a - b);
       for (const p of group) {

@@ -1,0 +1,166 @@
+/**
+ * Every conversion against an independent implementation: test/service/reference/reference-table.json holds InChI,
+ * InChIKey, formula and masses of several hundred structures (stereo, undefined stereo, E/Z, isotopes, charges, salts,
+ * metals, tautomers, large natural products, and the collection's structures) computed by Open Babel with the InChI
+ * Trust library (scripts/build-reference-table.mjs). Where the two implementations legitimately differ, the case is
+ * listed below with the reason, and the test checks that it still differs only in that way.
+ */
+import * as assert from 'assert';
+import { loadChemistry, loadShippedCollection, type Chemistry } from '../../src/service/chemistry';
+import { parseFormula } from '../../src/service/store/formula';
+
+interface Row {
+  name: string;
+  origin: 'curated' | 'collection';
+  smiles: string;
+  inchi: string;
+  inchiKey: string;
+  formula: string;
+  averageMass: number;
+  exactMass: number;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const TABLE = require('../../../test/service/reference/reference-table.json') as { rows: Row[] };
+
+/** Structures RDKit refuses although Open Babel reads them: both use a bond model RDKit does not allow. */
+const RDKIT_REFUSES: Readonly<Record<string, string>> = {
+  'heme b (iron protoporphyrin IX)': 'a neutral 4-connected [N] (dative N->Fe written as a plain bond) breaks RDKit valence rules',
+  diborane: 'bridging hydrogens ([H] with two bonds) break RDKit valence rules',
+};
+
+/** InChI -> structure cases the service cannot rebuild exactly; the input is still a valid InChI and its key is exact. */
+const INCHI_NOT_REBUILT: Readonly<Record<string, string>> = {
+  'ammonium nitrate':
+    'the /p+1 proton layer: the InChI library\'s own reconstruction puts the proton on nitrate (Open Babel warns "Proton balance: Does not match" on the same input), giving nitric acid + ammonia',
+  'amphotericin B': "seven E double bonds in a 38-membered ring: Indigo's 2D layout of the macrocycle draws some of them Z",
+  diborane: 'bridging hydrogens: RDKit cannot read the structure Indigo gives back (the same reason as RDKIT_REFUSES)',
+};
+
+/**
+ * RDKit's 2D layout of the porphyrin macrocycle fixes the geometry of its ring double bonds, which the InChI of the MOL
+ * block then reports (/b); marking the bonds "either" in the block (done for annulenes, where it suffices) is not
+ * enough here. The MOL block is the right structure with a geometry the input leaves open.
+ */
+const MOL_FIXES_RING_GEOMETRY = ['porphine', 'heme b (iron protoporphyrin IX)', 'Porphin', '14-Annulene', '18-Annulene'];
+
+/** Open Babel's FORMULA descriptor leaves out hydrogens written inside a bracket metal atom; its InChI has them. */
+const OPEN_BABEL_FORMULA_WRONG = ['lithium aluminium hydride'];
+
+/** Atom counts with isotope labels dropped (Open Babel's formula writes D and T, and no other mass numbers). */
+function elementCounts(formula: string): string {
+  const plain = formula
+    .replace(/\[\d+([A-Z][a-z]?)\]/g, '$1')
+    .replace(/D/g, 'H')
+    .replace(/T(?![a-z])/g, 'H');
+  const parsed = parseFormula(plain);
+  if (!parsed) return `unreadable ${formula}`;
+  return `${[...parsed.counts.entries()]
+    .sort()
+    .map(([k, n]) => `${k}${n}`)
+    .join('')} q${parsed.charge}`;
+}
+
+describe('chemistry against Open Babel and the InChI Trust library (reference table)', function () {
+  this.timeout(600_000);
+  let chemistry: Chemistry;
+  const rows = TABLE.rows;
+
+  before(async () => {
+    chemistry = await loadChemistry();
+    await chemistry.prepareInchi();
+  });
+
+  it('holds a few hundred varied structures', () => {
+    assert.ok(rows.length >= 300, `${rows.length} rows`);
+    for (const word of ['stereo', 'unspecified', '(E)', '(Z)', '13C', 'd3', 'ammonium', 'sodium chloride', 'iron', 'pyridone', 'paclitaxel']) {
+      assert.ok(
+        rows.some((r) => r.name.includes(word)),
+        word,
+      );
+    }
+  });
+
+  it('SMILES -> InChI, InChIKey, formula, monoisotopic and average mass agree', () => {
+    const wrong: string[] = [];
+    const refused: string[] = [];
+    for (const r of rows) {
+      const f = chemistry.describe(r.smiles);
+      if (!f) {
+        refused.push(r.name);
+        continue;
+      }
+      if (f.inchi !== r.inchi) wrong.push(`${r.name}: InChI ${f.inchi} (Open Babel ${r.inchi})`);
+      if (f.inchiKey !== r.inchiKey) wrong.push(`${r.name}: InChIKey ${f.inchiKey} (Open Babel ${r.inchiKey})`);
+      if (elementCounts(f.formula) !== elementCounts(r.formula) && !OPEN_BABEL_FORMULA_WRONG.includes(r.name))
+        wrong.push(`${r.name}: formula ${f.formula} (Open Babel ${r.formula})`);
+      // Neither subtracts electron masses for ions; mf-parser and Open Babel use isotope tables of different years.
+      if (Math.abs(f.monoisotopicMass - r.exactMass) > 0.001) wrong.push(`${r.name}: monoisotopic ${f.monoisotopicMass} (Open Babel ${r.exactMass})`);
+      // Standard atomic weights differ a little between the two tables (lead: 207.2 against 207.217 and the like).
+      if (Math.abs(f.averageMass - r.averageMass) > 0.05) wrong.push(`${r.name}: average ${f.averageMass} (Open Babel ${r.averageMass})`);
+    }
+    assert.deepStrictEqual(wrong, []);
+    assert.deepStrictEqual(refused.sort(), Object.keys(RDKIT_REFUSES).sort());
+  });
+
+  it('InChI -> InChIKey is the hash of the InChI itself, for every row (undefined stereo and proton layers included)', async () => {
+    const wrong: string[] = [];
+    for (const r of rows) {
+      const key = await chemistry.inchiKeyOfInchi(r.inchi);
+      if (key !== r.inchiKey) wrong.push(`${r.name}: ${key} (Open Babel ${r.inchiKey})`);
+    }
+    assert.deepStrictEqual(wrong, []);
+  });
+
+  it('InChI -> Mol and InChI -> SMILES give back a structure whose InChI is the input', async () => {
+    const notRebuilt: string[] = [];
+    const wrong: string[] = [];
+    for (const r of rows) {
+      const mol = await chemistry.molFromInchiAsync(r.inchi);
+      if (!mol) {
+        notRebuilt.push(r.name);
+        continue;
+      }
+      const fromMol = chemistry.describe(mol);
+      if (fromMol?.inchi !== r.inchi) wrong.push(`${r.name}: MOL gives ${fromMol?.inchi}`);
+      if (fromMol && chemistry.describe(fromMol.smiles)?.inchi !== r.inchi) wrong.push(`${r.name}: SMILES ${fromMol.smiles} gives another InChI`);
+    }
+    const unexpected = wrong.filter((w) => !MOL_FIXES_RING_GEOMETRY.some((name) => w.startsWith(`${name}: `)));
+    assert.deepStrictEqual(unexpected, []);
+    assert.deepStrictEqual(notRebuilt.sort(), Object.keys(INCHI_NOT_REBUILT).sort());
+  });
+
+  it("the collection's records agree with the table wherever their InChIKey is in it", async () => {
+    const byKey = new Map(rows.map((r) => [r.inchiKey, r]));
+    const records = await loadShippedCollection();
+    let checked = 0;
+    const wrong: string[] = [];
+    for (const rec of records) {
+      const r = byKey.get(rec.inchiKey);
+      if (!r) continue;
+      checked++;
+      if (rec.inchi !== r.inchi) wrong.push(`${rec.id} ${rec.commonName}: InChI ${rec.inchi} (Open Babel ${r.inchi})`);
+      if (elementCounts(rec.formula) !== elementCounts(r.formula)) wrong.push(`${rec.id}: formula ${rec.formula} (Open Babel ${r.formula})`);
+      if (Math.abs(rec.monoisotopicMass - r.exactMass) > 0.001)
+        wrong.push(`${rec.id}: monoisotopic ${rec.monoisotopicMass} (Open Babel ${r.exactMass})`);
+      for (const [what, block] of [
+        ['SMILES', rec.smiles],
+        ['2D MOL', rec.mol2D],
+        ['3D MOL', rec.mol3D],
+      ] as const) {
+        const key = chemistry.inchiKeyOf(block);
+        if (key !== r.inchiKey) wrong.push(`${rec.id} ${rec.commonName}: its ${what} gives ${key} (Open Babel ${r.inchiKey})`);
+      }
+    }
+    console.log(`      ${checked} of ${records.length} records checked against the table; ${wrong.length} disagree`);
+    assert.ok(checked > 0);
+    // The stored 2D and 3D blocks of some records fix a configuration their SMILES leaves open (issue 8 item 10, fixed
+    // by the collection rebuild of issue 10; new 2D blocks mark such bonds, see facts.ts): reported here, not hidden.
+    const blocks = wrong.filter((w) => / its (2D|3D) MOL gives /.test(w));
+    const other = wrong.filter((w) => !/ its (2D|3D) MOL gives /.test(w));
+    if (blocks.length)
+      console.log(
+        `      records whose stored MOL blocks disagree with their identity: ${blocks.length}\n        ${blocks.slice(0, 5).join('\n        ')}`,
+      );
+    assert.deepStrictEqual(other, []);
+  });
+});
