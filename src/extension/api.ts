@@ -16,7 +16,7 @@ export interface CompoundDbApi {
   /** What the details panel last rendered (for `recordId`, waiting for it when given). */
   detailsRendered(recordId?: number): Promise<RenderedSnapshot>;
   /** Plots a spectrum in the open details panel; resolves with the snapshot showing the plot. */
-  detailsPlot(spectrumId: number): Promise<RenderedSnapshot>;
+  detailsPlot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot>;
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;
   /** Warnings shown about data files the built-in database left out. */

@@ -128,9 +128,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       const panel = DetailsPanel.current;
       return panel ? panel.rendered(recordId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
-    detailsPlot: (spectrumId) => {
+    detailsPlot: (spectrumId, range) => {
       const panel = DetailsPanel.current;
-      return panel ? panel.plot(spectrumId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
+      return panel ? panel.plot(spectrumId, range) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
