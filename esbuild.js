@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
-// chemistry .wasm files copied beside it), the details webview's script (dist/webview.js) and the structure grid's
-// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm).
+// chemistry .wasm files copied beside it), the command line it offers as an MCP server (dist/cli.js), the details
+// webview's script (dist/webview.js) and the structure grid's (dist/grid.js for the editors, dist/notebookRenderer.js
+// for notebook outputs; both load dist/RDKit_minimal.wasm).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -72,6 +73,19 @@ const nodeUrlForWhatwgUrl = {
   },
 };
 
+/** A Node program holding the local service, the .wasm files beside it. */
+const serviceBundle = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  keepNames: true,
+  plugins: [problemMatcher, nodeUrlForWhatwgUrl],
+  // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
+  define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
+  banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
+};
+
 /**
  * Every `import * as vscode from 'vscode'` of an external module becomes its own `__toESM(require("vscode"))`,
  * a copy of the whole API namespace per file (about 30 of them), which cost milliseconds of activation. Routed
@@ -102,19 +116,11 @@ const builds = [
     // Activation time is measured from the moment the bundle starts loading.
     banner: { js: 'var __compoundDbLoadedAt = performance.now();' },
   },
-  {
-    ...common,
-    entryPoints: ['src/service/cli.ts'],
-    outfile: 'dist/service.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    keepNames: true,
-    plugins: [problemMatcher, nodeUrlForWhatwgUrl],
-    // ESM-only dependencies (the Indigo loader) read import.meta.url, which a CommonJS bundle lacks.
-    define: { 'import.meta.url': '__compoundDbImportMetaUrl' },
-    banner: { js: 'var __compoundDbImportMetaUrl = require("url").pathToFileURL(__filename).href;' },
-  },
+  // The local service the extension forks.
+  { ...serviceBundle, entryPoints: ['src/service/cli.ts'], outfile: 'dist/service.js' },
+  // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client and
+  // the MCP SDK in one file.
+  { ...serviceBundle, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

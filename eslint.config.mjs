@@ -20,13 +20,16 @@ const forbid = {
   webview: { dir: 'webview', why: 'does not depend on the webview' },
   chemistry: { dir: 'chemistry', why: 'holds records, not chemistry (shared types live in store/)' },
   node: { node: true, why: 'runs in the browser sandbox, not in Node' },
+  cli: { dir: 'cli', why: 'is independent of the command line' },
 };
 
 const LAYERS = [
   { folder: 'src/shared', never: [forbid.vscode, forbid.wire, forbid.client, forbid.service, forbid.extension, forbid.webview] },
   { folder: 'src/wire', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview] },
-  { folder: 'src/client', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview] },
-  { folder: 'src/service', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview] },
+  { folder: 'src/client', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview, forbid.cli] },
+  { folder: 'src/service', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli] },
+  { folder: 'src/tools', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview, forbid.cli] },
+  { folder: 'src/cli', never: [forbid.vscode, forbid.extension, forbid.webview] },
   { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry] },
   { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.shared, forbid.node] },
   // Shared by the service and the webview: formulas and masses from a composition; the structure grid's records.

@@ -1,5 +1,5 @@
 /**
- * `npm run serve` start-up when the build is current (scripts/serve.js compiles only when a source changed):
+ * `npm run serve` start-up when the build is current (bin/compound-db.js compiles only when a source changed):
  * time from spawning `npm run serve` to the service's "listening" line, in fresh processes; and the same for
  * `node out/src/service/cli.js` to show what npm and the freshness check add.
  */

@@ -16,6 +16,7 @@ export { classifyQuery, type QueryKind } from '../wire';
 export { parseSmilesSyntax, looksLikeSmiles, isPlainWord, type SmilesSyntaxResult } from '../wire';
 export { MemoryCompoundCache, type CompoundCache, type CompoundCacheEntries, type CompoundCacheKind } from './cache';
 export { parseRetryAfter } from './transport';
-export { REDACTED, makeRedactor } from './redact';
+export { REDACTED, makeRedactor, type Redact } from './redact';
 export { CLIENT_VERSION, defaultUserAgent } from './version';
 export * from './errors';
+export * from './resolve';

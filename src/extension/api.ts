@@ -16,13 +16,15 @@ export interface CompoundDbApi {
   /** What the details panel last rendered (for `recordId`, waiting for it when given). */
   detailsRendered(recordId?: number): Promise<RenderedSnapshot>;
   /** Plots a spectrum in the open details panel; resolves with the snapshot showing the plot. */
-  detailsPlot(spectrumId: number): Promise<RenderedSnapshot>;
+  detailsPlot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot>;
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;
   /** Warnings shown about data files the built-in database left out. */
   skippedDataFileNotices(): string[];
   /** Hover lookups that went to the server (cache misses, not merged). */
   hoverBackendLookups(): number;
+  /** The MCP server definition the extension offers VS Code: how it starts `compound-db mcp`. */
+  mcpServer(): { command: string; args: string[]; env: Record<string, string | number | null> };
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */
   readonly logFolder: string;
   /** Open structure grids (editors by document URI, notebook outputs as `notebook:<output id>`): the test hook. */

@@ -10,6 +10,10 @@ import { registerSecretCommands } from './commands/secretCommands';
 import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
 import { registerTreeCommands } from './commands/treeCommands';
+import { registerResolveCommand } from './commands/resolveCommand';
+import { ResolveProblems } from './resolve/resolveProblems';
+import { registerCompoundTools } from './tools/compoundTools';
+import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
 import { registerEditorCommands } from './commands/editorCommands';
 import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
@@ -90,6 +94,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     ...registerTreeCommands(services),
     ...registerSecretCommands(services),
     ...registerServerCommands(services),
+    registerResolveCommand(services, own(new ResolveProblems())),
+    ...registerCompoundTools(services),
+    registerMcpServerProvider(services),
     ...registerGridCommands(services),
     ...registerEditorCommands(services),
   ]) {
@@ -121,14 +128,18 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       const panel = DetailsPanel.current;
       return panel ? panel.rendered(recordId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
-    detailsPlot: (spectrumId) => {
+    detailsPlot: (spectrumId, range) => {
       const panel = DetailsPanel.current;
-      return panel ? panel.plot(spectrumId) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
+      return panel ? panel.plot(spectrumId, range) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
     skippedDataFileNotices: () => [...skippedFiles.shown],
     hoverBackendLookups: () => hovers.backendLookups,
+    mcpServer: () => {
+      const { command, args, env } = mcpServerDefinition(services);
+      return { command, args, env };
+    },
     logFolder: context.logUri.fsPath,
     grids: {
       keys: () => grids.registry.keys(),

@@ -6,11 +6,11 @@ import { MissingApiKeyError } from '../server/connection';
 import { PromptCancelled } from './prompts';
 
 /**
- * Invoked by a person: from the palette (no arguments), a Searches view item (its node) or a hover link
- * (`interactive: true`). Other callers (tests, other extensions) pass plain arguments.
+ * Invoked by a person: from the palette (no arguments), a Searches view item (its node), the Explorer's context menu
+ * (a file's URI) or a hover link (`interactive: true`). Other callers (tests, other extensions) pass plain arguments.
  */
-function byPerson(args: unknown): boolean {
-  if (args === undefined) return true;
+export function byPerson(args: unknown): boolean {
+  if (args === undefined || args instanceof vscode.Uri) return true;
   const a = args as { interactive?: unknown; type?: unknown; searchId?: unknown } | null;
   return !!a && (a.interactive === true || (typeof a.type === 'string' && typeof a.searchId === 'string'));
 }

@@ -20,6 +20,9 @@ export interface Settings {
   sortKey: SortKey | undefined;
   direction: Direction;
   localDataFiles: string[];
+  /** Bulk resolve against a remote server: requests a second and in flight (the built-in database is not paced). */
+  resolveRate: number;
+  resolveConcurrency: number;
 }
 
 export function readSettings(): Settings {
@@ -42,6 +45,8 @@ export function readSettings(): Settings {
     sortKey: isSortKey(sortKey) ? sortKey : undefined,
     direction: isDirection(direction) ? direction : 'ascending',
     localDataFiles: c.get<string[]>('localService.dataFiles', []).filter((s) => typeof s === 'string' && s.trim() !== ''),
+    resolveRate: Math.min(1000, Math.max(0.1, c.get<number>('resolve.requestsPerSecond', 5) || 5)),
+    resolveConcurrency: Math.min(16, Math.max(1, Math.floor(c.get<number>('resolve.concurrency', 4) || 4))),
   };
 }
 

@@ -99,16 +99,16 @@ export class DetailsPanel extends Disposable {
     });
   }
 
-  /** Asks the webview to plot a spectrum of the shown record; resolves with the snapshot that shows it. */
-  plot(spectrumId: number): Promise<RenderedSnapshot> {
+  /** Asks the webview to plot a spectrum of the shown record (zoomed to `range`); resolves with the snapshot that shows it. */
+  plot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot> {
     const shown = new Promise<RenderedSnapshot>((resolve) => {
       const sub = this.onDidRender((s) => {
-        if (s.plot?.id !== spectrumId) return;
+        if (s.plot?.id !== spectrumId || (range && (s.plot.range[0] !== range[0] || s.plot.range[1] !== range[1]))) return;
         sub.dispose();
         resolve(s);
       });
     });
-    this.post({ command: 'plot', args: { id: spectrumId } });
+    this.post({ command: 'plot', args: { id: spectrumId, range } });
     return shown;
   }
 

@@ -3,8 +3,13 @@ import type { CompoundRecord } from '../store/record';
 import type { SearchContext } from './context';
 import { unique } from './restrict';
 
-/** The InChIKey of an InChI (the hash of a valid standard InChI), or undefined when it is not valid. */
+/**
+ * The InChIKey of an InChI (the hash of a valid standard InChI), or undefined when it is not valid: that of a record
+ * holding exactly this InChI when there is one (no parsing: a bulk resolve sends thousands).
+ */
 export async function inchiKeyOfInchi(ctx: SearchContext, inchi: string): Promise<string | undefined> {
+  const [exact] = await ctx.store.getByInchi(inchi.trim());
+  if (exact) return exact.inchiKey;
   return ctx.chemistry.inchiKeyOfInchi(inchi.trim());
 }
 

@@ -1,0 +1,32 @@
+/** `compound-db convert INPUT --from FMT --to FMT`: one of the allowed conversions; INPUT `-` reads stdin (a MOL block). */
+import { CONVERT_FORMATS, type ConvertFormat } from '../../wire';
+import type { CliContext } from '../context';
+import { parseCommandArgs, UsageError } from '../usage';
+
+export const usage = `compound-db convert INPUT --from FMT --to FMT [--server URL]   (FMT: ${CONVERT_FORMATS.join(', ')}; INPUT - reads stdin)`;
+
+export async function run(args: string[], cli: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs('convert', args, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    server: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UsageError(`convert takes one INPUT (quote it, or - for stdin): ${usage}`);
+  const from = formatOf('from', values.from);
+  const to = formatOf('to', values.to);
+  const input = positionals[0] === '-' ? await cli.readStdin() : positionals[0];
+  return cli.withConnection(values.server, async ({ client }) => {
+    const output = await client.convert(input, from, to, { signal: cli.signal });
+    cli.out(output.endsWith('\n') ? output : `${output}\n`);
+    return 0;
+  });
+}
+
+function formatOf(flag: string, value: string | undefined): ConvertFormat {
+  const format = CONVERT_FORMATS.find((f) => f.toLowerCase() === value?.toLowerCase());
+  if (!format)
+    throw new UsageError(
+      `convert: --${flag} must be one of ${CONVERT_FORMATS.join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}`,
+    );
+  return format;
+}

@@ -1,0 +1,17 @@
+/** `compound-db serve`: the local service (what `npm run serve` runs), with the options of src/service/cli.ts. */
+import { parseArgs, runService } from '../../service/serve';
+import type { ServiceOptions } from '../../service';
+import { UsageError } from '../usage';
+
+export const usage = 'compound-db serve [--port N] [--host H] [--data F.sdf ...] [--spectra DIR] [--keys F] [--database URL] [--rate-limit N]';
+
+export async function run(args: string[]): Promise<number> {
+  let options: ServiceOptions;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    throw new UsageError(`serve: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await runService(options, false);
+  return await new Promise<number>(() => undefined); // runs until a signal ends the process
+}

@@ -1,0 +1,54 @@
+/** What every command gets: output, a note on stderr, stdin, the cancel of Ctrl-C, and a connection to open. */
+import { connect, type Connection } from './connect';
+
+export interface CliContext {
+  readonly env: NodeJS.ProcessEnv;
+  readonly signal: AbortSignal;
+  /** stderr is a terminal (progress lines are shown only then). */
+  readonly interactive: boolean;
+  out(text: string): void;
+  /** One line on stderr. */
+  note(line: string): void;
+  /** Rewrites the progress line on stderr (terminal only). */
+  progress(line: string): void;
+  readStdin(): Promise<string>;
+  /** Opens the connection, runs `work`, and closes the connection whatever happens. */
+  withConnection<T>(server: string | undefined, work: (connection: Connection) => Promise<T>): Promise<T>;
+}
+
+export function processContext(signal: AbortSignal): CliContext {
+  const interactive = process.stderr.isTTY === true;
+  let progressShown = false;
+  const clearProgress = (): void => {
+    if (progressShown) process.stderr.write('\r\x1b[K');
+    progressShown = false;
+  };
+  return {
+    env: process.env,
+    signal,
+    interactive,
+    out: (text) => void process.stdout.write(text),
+    note: (line) => {
+      clearProgress();
+      process.stderr.write(`${line}\n`);
+    },
+    progress: (line) => {
+      if (!interactive) return;
+      process.stderr.write(`\r\x1b[K${line}`);
+      progressShown = true;
+    },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    withConnection: async (server, work) => {
+      const connection = await connect(server, process.env);
+      try {
+        return await work(connection);
+      } finally {
+        await connection.close();
+      }
+    },
+  };
+}

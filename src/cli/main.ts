@@ -1,0 +1,68 @@
+/**
+ * `compound-db`: the command line. Each subcommand is one module under commands/ with `usage` and `run`; adding one
+ * is one entry in COMMANDS. Exit codes: 0 success, 1 failure,
+ * 2 bad usage, each failure with one line on stderr.
+ */
+import { CancelledError } from '../client';
+import { environmentRedactor } from './connect';
+import { processContext, type CliContext } from './context';
+import { UsageError } from './usage';
+import * as convert from './commands/convert';
+import * as db from './commands/db';
+import * as details from './commands/details';
+import * as load from './commands/load';
+import * as mcp from './commands/mcp';
+import * as resolve from './commands/resolve';
+import * as search from './commands/search';
+import * as serve from './commands/serve';
+
+interface Command {
+  usage: string;
+  run(args: string[], cli: CliContext): Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve, mcp, load, db };
+
+export const USAGE = `Usage: compound-db COMMAND [options]
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
+Without --server the built-in database runs in this process. With --server URL, the API key is read from
+COMPOUND_DB_API_KEY and the security token from COMPOUND_DB_TOKEN (never from a flag).
+Exit codes: 0 success, 1 failure, 2 bad usage.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort();
+  process.once('SIGINT', onSignal);
+  const cli = processContext(controller.signal);
+  const redact = environmentRedactor(cli.env);
+  const [name, ...args] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      if (name === undefined) cli.note(USAGE);
+      else cli.out(`${USAGE}\n`);
+      return name === undefined ? 2 : 0;
+    }
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!command)
+      throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')} (compound-db --help)`);
+    if (args.includes('--help') || args.includes('-h')) {
+      cli.out(`Usage: ${command.usage}\n`);
+      return 0;
+    }
+    return await command.run(args, cli);
+  } catch (error) {
+    const text = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.message : String(error);
+    cli.note(`compound-db: ${redact(text).replace(/\s*\n\s*/g, ' ')}`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,22 @@
+/** One input of a bulk run: checked, classified as the composite search does, and normalised so duplicates meet. */
+import { checkRecordId, classifyQuery, isInchiKeyShape, type QueryKind } from '../../wire';
+
+/** Longer inputs are refused with a row error rather than sent (an InChI of a large protein stays well below). */
+export const MAX_IDENTIFIER_LENGTH = 4000;
+
+export type ParsedIdentifier = { ok: true; key: string; kind: QueryKind } | { ok: false; message: string };
+
+export function parseIdentifier(input: string): ParsedIdentifier {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'empty identifier' };
+  if (text.length > MAX_IDENTIFIER_LENGTH) return { ok: false, message: `identifier longer than ${MAX_IDENTIFIER_LENGTH} characters` };
+  if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return { ok: false, message: 'identifier holds control characters' };
+  const upper = text.toUpperCase();
+  if (isInchiKeyShape(upper)) return { ok: true, key: upper, kind: 'inchikey' };
+  const kind = classifyQuery(text);
+  if (kind === 'recordId') {
+    const [bad] = checkRecordId('identifier', text);
+    return bad ? { ok: false, message: bad.message } : { ok: true, key: String(Number(text)), kind };
+  }
+  return { ok: true, key: text, kind };
+}

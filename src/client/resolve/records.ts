@@ -1,0 +1,46 @@
+/** The values a result row shows, for any list of record IDs: 100 a request, in the caller's order, unknown IDs left out. */
+import { LIMITS, type RecordDetails } from '../../wire';
+import { LegacyNotFoundError, NotFoundError } from '../errors';
+import type { CompoundDbClient } from '../client';
+import { chunks } from '../inputs';
+import { backendFor } from './backends';
+import type { ResolvedRecord } from './resolve-cache';
+
+export async function resolvedRecords(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<ResolvedRecord[]> {
+  const backend = backendFor(client);
+  const send = <T>(request: (signal?: AbortSignal) => Promise<T>): Promise<T> => request(signal);
+  const parts = await Promise.all(chunks([...new Set(recordIds)], LIMITS.detailsBatch).map((part) => backend.records(part, send)));
+  const byId = new Map(parts.flat().map((r) => [r.recordId, r]));
+  return recordIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** 2D MOL blocks of records by ID: 250 a request through the older interface with a token, else 100 a request. */
+export async function molBlocks(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<Map<number, string>> {
+  const ids = [...new Set(recordIds)];
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  if (client.hasToken) {
+    for (const info of await client.getExtendedMolCompoundInfoList(ids, { molType: '2d' }, { signal }))
+      if (info.MOL2d) out.set(info.CSID, info.MOL2d);
+  } else {
+    for (const d of await client.getDetailsBatch(ids, ['Mol2D'], { signal })) if (d.mol2D) out.set(d.id, d.mol2D);
+  }
+  return out;
+}
+
+/** All details of records by ID, unknown IDs left out: 100 a request with an API key, one by one with only a token. */
+export async function recordDetailsOf(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<RecordDetails[]> {
+  if (client.hasApiKey) return client.getDetailsBatch([...recordIds], undefined, { signal });
+  const each = await Promise.all(
+    recordIds.map((id) =>
+      client
+        .compound(id)
+        .details({ signal })
+        .catch((error: unknown) => {
+          if (error instanceof LegacyNotFoundError || error instanceof NotFoundError) return undefined;
+          throw error;
+        }),
+    ),
+  );
+  return each.filter((d): d is RecordDetails => d !== undefined);
+}

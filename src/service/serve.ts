@@ -1,0 +1,109 @@
+/**
+ * `compound-db serve` and `npm run serve`: the local service's options from the command line, and the service run
+ * until a signal (or, as a child process of the extension, until the parent disconnects; see cli.ts).
+ */
+import type { LocalServiceMessage } from '../wire';
+import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
+
+/** To the extension, when forked by it (the messages of src/wire/local-service.ts). */
+function tell(message: LocalServiceMessage, then?: () => void): void {
+  process.send?.(message, undefined, undefined, then);
+}
+
+export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run serve -- [options])
+  --port N          port (default ${DEFAULT_PORT}; 0 = any free port)
+  --host HOST       address to listen on (default ${DEFAULT_HOST})
+  --data FILE.sdf   an SDF file to serve as one more datasource (repeatable)
+  --spectra DIR     a folder of spectra (index.json + JCAMP-DX files) to add
+  --keys FILE       JSON file of API keys and tokens:
+                    {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
+  --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
+  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)`;
+
+export function parseArgs(argv: readonly string[]): ServiceOptions {
+  const options: ServiceOptions = { dataFiles: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    const int = (): number => {
+      const v = value();
+      if (!/^\d+$/.test(v)) throw new Error(`${arg} needs a whole number, not ${JSON.stringify(v)}`);
+      return Number(v);
+    };
+    switch (arg) {
+      case '--port':
+        options.port = int();
+        if (options.port > 65535) throw new Error('--port must be 0 to 65535');
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--data':
+        options.dataFiles!.push(value());
+        break;
+      case '--spectra':
+        options.spectraDir = value();
+        break;
+      case '--keys':
+        options.keysFile = value();
+        break;
+      case '--database':
+        options.database = value();
+        break;
+      case '--rate-limit':
+        options.rateLimitPerMinute = int();
+        break;
+      case '--help':
+      case '-h':
+        console.log(SERVE_USAGE);
+        process.exit(0);
+      // falls through (exit does not return)
+      default:
+        throw new Error(`unknown option ${arg} (compound-db serve --help lists them)`);
+    }
+  }
+  return options;
+}
+
+/** Starts the service and keeps it running until SIGINT / SIGTERM (or the parent's disconnect); `compound-db serve`. */
+export async function runService(options: ServiceOptions, ipc = typeof process.send === 'function'): Promise<void> {
+  try {
+    const service = await startService({ ...options, log: (line) => console.error(line) });
+    console.log(`Compound DB local service listening at ${service.baseUrl}`);
+    console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
+    console.log(
+      `  ${service.records} records, ${service.dataSources.length} datasources, ${service.spectra} spectra, loaded in ${service.loadMs} ms`,
+    );
+    if (service.devCredentials) {
+      // The development key and token are documented in src/service/README.md; a log line never carries a secret.
+      console.log('  no keys file: accepting the development credentials (see src/service/README.md), loopback only');
+    }
+    const stop = () => void service.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (ipc) {
+      process.on('disconnect', stop);
+      tell({
+        type: 'ready',
+        baseUrl: service.baseUrl,
+        legacyBaseUrl: service.legacyBaseUrl,
+        records: service.records,
+        dataSources: service.dataSources,
+        skippedDataFiles: service.skippedDataFiles,
+      });
+    }
+  } catch (err) {
+    failed(err, ipc);
+  }
+}
+
+export function failed(err: unknown, ipc: boolean): void {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`compound-db service: ${message}`);
+  if (ipc) tell({ type: 'error', message }, () => process.exit(1));
+  else process.exit(1);
+}

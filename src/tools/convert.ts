@@ -1,0 +1,40 @@
+import { CONVERT_FORMATS, checkConvert, describeFieldErrors, type ConvertFormat } from '../wire';
+import { objectInput, ToolInputError, type CompoundTool } from './tool';
+
+interface ConvertInput {
+  input: string;
+  from: ConvertFormat;
+  to: ConvertFormat;
+}
+
+export const compoundConvert: CompoundTool<ConvertInput> = {
+  name: 'compound_convert',
+  title: 'Convert a structure',
+  description:
+    'Convert a chemical structure between formats with a real cheminformatics toolkit, instead of writing identifiers from memory. ' +
+    'Allowed: InChI to InChIKey, Mol or SMILES; InChIKey to InChI or Mol (a lookup: the key must be in the database); ' +
+    "Mol to InChI or InChIKey; SMILES to InChI (then InChI to InChIKey for a SMILES's key). Returns the converted text.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      input: { type: 'string', description: 'The structure: SMILES, InChI, InChIKey or a MOL block.' },
+      from: { type: 'string', enum: [...CONVERT_FORMATS], description: 'Format of input.' },
+      to: { type: 'string', enum: [...CONVERT_FORMATS], description: 'Format wanted.' },
+    },
+    required: ['input', 'from', 'to'],
+    additionalProperties: false,
+  },
+  parse: (raw) => {
+    const input = objectInput(raw);
+    const errors = checkConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
+    if (errors.length)
+      throw new ToolInputError(
+        describeFieldErrors(errors)
+          .replace(/inputFormat/g, 'from')
+          .replace(/outputFormat/g, 'to'),
+      );
+    return { input: input.input as string, from: input.from as ConvertFormat, to: input.to as ConvertFormat };
+  },
+  run: ({ input, from, to }, { client, signal }) => client.convert(input, from, to, { signal }),
+  sentText: ({ input }) => [input],
+};

@@ -1,0 +1,38 @@
+import { resolveCsv, resolveIdentifiers } from '../client';
+import { objectInput, ToolInputError, type CompoundTool } from './tool';
+
+interface ResolveInput {
+  identifiers: string[];
+}
+
+const MAX_IDENTIFIERS = 1000;
+
+export const compoundResolve: CompoundTool<ResolveInput> = {
+  name: 'compound_resolve',
+  title: 'Resolve identifiers',
+  description:
+    'Resolve a list of compound identifiers of any kind (names, InChIKeys, InChIs, SMILES, record IDs, mixed) to database records ' +
+    'in one call, with the fewest requests. Returns CSV, one row per identifier in order, with the columns ' +
+    'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message; status is found, ambiguous (the first ' +
+    'record is given), not_found or error. At most 1000 identifiers a call.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      identifiers: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_IDENTIFIERS, description: 'The identifiers.' },
+    },
+    required: ['identifiers'],
+    additionalProperties: false,
+  },
+  parse: (raw) => {
+    const input = objectInput(raw);
+    const list = input.identifiers;
+    if (!Array.isArray(list) || list.length === 0) throw new ToolInputError('identifiers must be a non-empty list of strings');
+    if (list.length > MAX_IDENTIFIERS) throw new ToolInputError(`identifiers holds ${list.length} entries; at most ${MAX_IDENTIFIERS} a call`);
+    const bad = list.findIndex((i) => typeof i !== 'string');
+    if (bad >= 0) throw new ToolInputError(`identifiers[${bad}] must be a string, not ${JSON.stringify(list[bad])}`);
+    return { identifiers: list as string[] };
+  },
+  run: async ({ identifiers }, { client, signal, ratePerSecond }) =>
+    resolveCsv(await resolveIdentifiers(client, identifiers, { signal, ratePerSecond, concurrency: 4 })),
+  sentText: ({ identifiers }) => identifiers,
+};
