@@ -72,11 +72,20 @@ async function benchSize(seed: CompoundRecord[], size: number): Promise<void> {
 async function main(): Promise<void> {
   console.log('Local service store (in-memory, indexed). Synthetic collections: the shipped records repeated with');
   console.log('distinct IDs and perturbed masses, so keys, formulas and names repeat (hits grow with size).');
+  const rssBefore = process.memoryUsage().rss;
   const t = performance.now();
   const service = await startService({ port: 0 });
-  console.log(`Service start with the shipped collection: ${service.records} records, ${service.dataSources.length} datasources, ${service.loadMs} ms (${(performance.now() - t).toFixed(0)} ms in this process, chemistry load included)`);
+  console.log(`Service start with the shipped collection: ${service.records} records, ${service.spectra} spectra, ${service.dataSources.length} datasources, ${service.loadMs} ms (${(performance.now() - t).toFixed(0)} ms in this process, chemistry load included; budget 2000 ms)`);
+  const heapAfter = heapMb();
+  console.log(`  memory after start: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB (+${((process.memoryUsage().rss - rssBefore) / 1048576).toFixed(0)} MB; budget 600 MB), heap ${heapAfter.toFixed(0)} MB`);
   await service.close();
   const seed = await loadShippedCollection();
+  const shipped = new MemoryStore(seed);
+  console.log('  name search in the shipped collection (exact names rank first):');
+  for (const name of ['aspirin', 'paracetamol', 'ibuprofen', 'carbamazepine', 'atrazine', 'caff']) {
+    const { perSecond, hits } = await rate([name], (n) => shipped.byName(n));
+    console.log(`    ${name.padEnd(14)} ${perSecond.toFixed(0).padStart(8)} lookups/s, ${hits.toFixed(0)} hits`);
+  }
   for (const size of SIZES) await benchSize(seed, size);
 }
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Builds data/ (the shipped compound collection and its spectra) from two openly licensed sources:
+// Builds data/ (the shipped compound collection and its spectra) from three openly licensed sources:
 //   - the Debian package chemical-structures-data (BSD-3-Clause): CML files with names and 3D coordinates;
-//   - the named structure libraries bundled in the npm package ketcher-react (Apache-2.0), unpacked with `npm pack`.
-// Run `npm run build:data` (it compiles first: every value is computed by the same code the service runs,
-// out/src/service/chemistry). Rebuilding from the same source versions gives the same bytes.
+//   - the named structure libraries bundled in the npm package ketcher-react (Apache-2.0), unpacked with `npm pack`;
+//   - MassBank (a copy of the MassBank-data repository, given as the argument): its openly licensed records give
+//     compounds, names, external references and the measured spectra.
+// Run `npm run build:data -- /path/to/MassBank-data [--conformers N]` (it compiles first: every value is computed by
+// the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -13,8 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { readCmlTree, normaliseNitrogen, cmlToMolBlock, HEADER_3D } from './data/cml.mjs';
 import { readKetcherBundle, sdfStringsOf, sdfEntries } from './data/ketcher.mjs';
 import { cmlNames, ketcherNames, pickCommonName } from './data/names.mjs';
-import { isotopePatternJcamp } from './data/jcamp.mjs';
 import { writeLicenses, writeReadme } from './data/docs.mjs';
+import { readMassBank, massBankCommonName, spectrumOf } from './data/massbank-stage.mjs';
+import { MASSBANK, LINK_SOURCES } from './data/massbank.mjs';
+import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
+import { conformerCache } from './data/conformer-cache.mjs';
+import { makeSelfConsistent } from './data/consistency.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,36 +41,38 @@ const DEBIAN = {
 const KETCHER = { name: 'ketcher-react', url: 'https://www.npmjs.com/package/ketcher-react', license: 'Apache-2.0' };
 /** Libraries of ketcher-react that are not compounds (abbreviations with attachment points). */
 const KETCHER_SKIPPED_GROUPS = new Set(['Functional Groups']);
-/** Records given a calculated spectrum (neutral, well known; found by the InChIKey of these SMILES). */
-const SPECTRUM_SMILES = [
-  'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', // caffeine
-  'CC(=O)OC1=CC=CC=C1C(=O)O', // aspirin
-  'c1ccccc1', // benzene
-  'CCO', // ethanol
-  'ClC(Cl)Cl', // chloroform
-  'ClCCl', // dichloromethane
-  'Brc1ccccc1', // bromobenzene
-  'CC(=O)Nc1ccc(O)cc1', // paracetamol
-  'CN1C(=O)CN=C(c2ccccc2)c2cc(Cl)ccc21', // diazepam
-  'CC(C)=O', // acetone
-  'Cc1ccccc1', // toluene
-  'O=C[C@H](O)[C@@H](O)[C@H](O)[C@H](O)CO', // D-glucose, open chain
-];
-const ELECTRON_MASS = 0.000548579909;
+/** MassBank's release used for the shipped data (the tag of MassBank/MassBank-data). */
+const MASSBANK_RELEASE = '2025.05.1';
+/** Compounds new with MassBank that get a generated 3D conformer (openchemlib, ~2 s each), most spectra first. */
+const DEFAULT_CONFORMERS = 40;
 
 
 function log(...args) {
   console.log('[build-data]', ...args);
 }
 
+function parseArgs(argv) {
+  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--conformers') args.conformers = Number(argv[++i]);
+    else if (!args.massbank) args.massbank = argv[i];
+    else throw new Error(`unexpected argument ${argv[i]}`);
+  }
+  if (!args.massbank || !fs.existsSync(args.massbank)) {
+    throw new Error('usage: npm run build:data -- /path/to/MassBank-data [--conformers N]  (a copy of MassBank/MassBank-data, release 2025.05.1)');
+  }
+  if (!Number.isInteger(args.conformers) || args.conformers < 0) throw new Error('--conformers takes a whole number');
+  return args;
+}
+
 async function main() {
+  const args = parseArgs(process.argv.slice(2));
   const chem = require(path.join(root, 'out/src/service/chemistry/index.js'));
   const { loadConformerMaker } = require(path.join(root, 'out/src/service/chemistry/conformer.js'));
   const { withTitle, withComment, has3DCoordinates } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
-  const { NO_3D_COMMENT } = require(path.join(root, 'out/src/service/chemistry/sdf-records.js'));
-  const { buildRecord } = require(path.join(root, 'out/src/service/chemistry/record-builder.js'));
-  const { isotopePattern } = require(path.join(root, 'out/src/formula/masses.js'));
-  const { COLLECTION_FILE, COLLECTION_FORMAT } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
+  const { NO_3D_COMMENT, no3DBlock } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
+  const { buildRecord, mergeRecords } = require(path.join(root, 'out/src/service/chemistry/record-builder.js'));
+  const { COLLECTION_FILE, COLLECTION_FORMAT, compactRecord } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
   const chemistry = await chem.loadChemistry();
   const makeConformer = await loadConformerMaker();
   if (!makeConformer) throw new Error('openchemlib (a devDependency) is needed to build the data');
@@ -158,6 +166,9 @@ async function main() {
   }
 
   // ---- records: IDs in InChIKey order ----
+  const cache = conformerCache(root);
+  /** Records whose 3D block was generated here: its configuration of centres the record leaves open is arbitrary. */
+  const generatedIds = new Set();
   const keys = [...groups.keys()].sort();
   const records = [];
   let generated3D = 0;
@@ -169,8 +180,11 @@ async function main() {
     const best3D = [...members].sort((a, b) => a.rank3D - b.rank3D)[0];
     let mol3D = best3D.mol3D;
     if (!mol3D) {
-      mol3D = makeConformer(facts.mol2D);
-      if (mol3D) generated3D++;
+      mol3D = cache.get(key, () => makeConformer(facts.mol2D));
+      if (mol3D) {
+        generated3D++;
+        generatedIds.add(id);
+      }
       else {
         no3D.push(best3D.label);
         mol3D = withComment(facts.mol2D, NO_3D_COMMENT);
@@ -184,6 +198,83 @@ async function main() {
   const both = records.filter((r) => r.dataSourceCount > 1).length;
   log(`${both} records are in both sources; ${oldInchiDisagreements.length} CML files whose own (pre-standard) InChI disagrees with the computed one`);
 
+  // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10); the
+  // first-stage records are made so before MassBank merges by InChIKey, every record is checked again at the end ----
+  const selfConsistency = [];
+  const heldKeys = new Set(records.map((r) => r.inchiKey));
+  for (const record of records) {
+    const before = record.inchiKey;
+    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), (key) => !generatedIds.has(record.id) && !heldKeys.has(key));
+    heldKeys.add(record.inchiKey);
+    if (record.inchiKey !== before) heldKeys.delete(before);
+    if (note) selfConsistency.push(note);
+  }
+
+  // ---- MassBank: merged into the records above by InChIKey; new compounds get new IDs ----
+  await chemistry.prepareInchi();
+  const previousIds = previousIdsOf(path.join(dataDir, COLLECTION_FILE), records.length);
+  const massbank = readMassBank(args.massbank, chemistry, log);
+  const byKey = new Map(records.map((r) => [r.inchiKey, r]));
+  const massbankRef = (compound) => ({ source: MASSBANK.name, sourceUrl: MASSBANK.url, externalId: compound.accessions[0], externalUrl: MASSBANK.recordUrl(compound.accessions[0]) });
+  const sourcesOf = (compound) => [
+    { dataSource: MASSBANK.name, reference: massbankRef(compound), names: compound.names },
+    ...compound.refs.map((ref) => ({ dataSource: ref.source, reference: ref, names: [] })),
+  ];
+  let merged = 0;
+  const fresh = [];
+  for (const [key, compound] of massbank.compounds) {
+    const same = byKey.get(key);
+    if (!same) {
+      fresh.push(key);
+      continue;
+    }
+    merged++;
+    mergeRecords([same], [buildRecord(same.id, compound.facts, massBankCommonName(compound), sourcesOf(compound), same.mol3D, same.originalMol)]);
+  }
+  // IDs: kept from the previous build for compounds it had; the others after the highest, in InChIKey order.
+  fresh.sort();
+  let nextId = Math.max(records.length, ...previousIds.values()) + 1;
+  const taken = new Set(records.map((r) => r.id));
+  const idOf = new Map();
+  for (const key of fresh) {
+    const previous = previousIds.get(key);
+    if (previous && !taken.has(previous)) idOf.set(key, previous);
+    taken.add(idOf.get(key));
+  }
+  for (const key of fresh) if (!idOf.has(key)) idOf.set(key, nextId++);
+  // 3D conformers (openchemlib, seconds each) for the compounds with the most spectra, within the budget; cached.
+  const byUse = [...fresh].sort((a, b) => massbank.compounds.get(b).spectra - massbank.compounds.get(a).spectra || (a < b ? -1 : 1));
+  const want3D = new Set(byUse.slice(0, args.conformers));
+  const started3DMassBank = Date.now();
+  let massbank3D = 0;
+  for (const key of fresh) {
+    const compound = massbank.compounds.get(key);
+    const id = idOf.get(key);
+    let mol3D;
+    if (want3D.has(key)) {
+      mol3D = cache.get(key, () => makeConformer(compound.facts.mol2D));
+      if (mol3D) massbank3D++;
+    }
+    const record = buildRecord(id, compound.facts, massBankCommonName(compound), sourcesOf(compound), mol3D ? withTitle(mol3D, String(id)) : no3DBlock(compound.facts.mol2D, id), compound.facts.mol2D);
+    records.push(record);
+    byKey.set(key, record);
+  }
+  cache.save();
+  records.sort((a, b) => a.id - b.id);
+  log(`MassBank: ${merged} compounds already in the collection, ${fresh.length} new; ${massbank3D} of ${want3D.size} 3D conformers in ${((Date.now() - started3DMassBank) / 1000).toFixed(1)} s`);
+
+  // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10) ----
+  for (const record of records) {
+    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), () => false);
+    if (note) selfConsistency.push(note);
+  }
+  const contradictions = records.filter((r) => chemistry.inchiKeyOf(r.smiles) !== r.inchiKey || chemistry.inchiKeyOf(r.mol2D) !== r.inchiKey || chemistry.inchiKeyOf(r.mol3D) !== r.inchiKey);
+  if (contradictions.length) throw new Error(`records whose SMILES, 2D and 3D MOL disagree: ${contradictions.map((r) => r.id).join(', ')}`);
+  const seenKeys = new Set();
+  const twice = records.filter((r) => seenKeys.size === seenKeys.add(r.inchiKey).size);
+  if (twice.length) throw new Error(`InChIKeys held by two records: ${twice.map((r) => `${r.id} ${r.inchiKey}`).join(', ')}`);
+  log(`${selfConsistency.length} records made to agree with themselves`);
+
   // ---- write ----
   fs.mkdirSync(dataDir, { recursive: true });
   const collection = {
@@ -192,20 +283,24 @@ async function main() {
     dataSources: [
       { name: DEBIAN.name, version: debianVersion, license: DEBIAN.license, url: DEBIAN.url },
       { name: KETCHER.name, version: ketcher.version, license: KETCHER.license, url: KETCHER.url },
+      { name: MASSBANK.name, version: MASSBANK_RELEASE, license: 'CC0, CC BY, CC BY-SA, dl-de/by-2-0 (per record)', url: MASSBANK.url },
+      ...LINK_SOURCES.filter((n) => records.some((r) => r.dataSources.includes(n))).map((name) => ({ name, version: MASSBANK_RELEASE, license: 'identifiers cited by MassBank records', url: '' })),
     ],
-    records,
+    records: records.map(compactRecord),
   };
   const gz = zlib.gzipSync(Buffer.from(JSON.stringify(collection)), { level: 9 });
   fs.writeFileSync(path.join(dataDir, COLLECTION_FILE), gz);
   log(`${COLLECTION_FILE}: ${(gz.length / 1024 / 1024).toFixed(2)} MB`);
 
-  const spectra = writeSpectra(records, isotopePattern, SPECTRUM_SMILES.map((smiles) => chemistry.inchiKeyOf(smiles)));
-  log(`${spectra.length} calculated spectra in data/spectra`);
+  const spectraSorted = [...massbank.spectra].sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
+  const spectra = spectraSorted.map(({ record, inchiKey }, index) => spectrumOf(record, index + 1, byKey.get(inchiKey).id));
+  const packs = writeSpectrumPacks(path.join(dataDir, 'spectra'), spectra);
+  log(`${spectra.length} measured spectra in ${packs.length} packs: ${(packs.reduce((n, p) => n + p.bytes, 0) / 1024 / 1024).toFixed(2)} MB`);
 
   const stats = {
     records: records.length,
     both,
-    perSource: Object.fromEntries([DEBIAN.name, KETCHER.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length])),
+    perSource: Object.fromEntries([DEBIAN.name, KETCHER.name, MASSBANK.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length])),
     entries: { [DEBIAN.name]: cml.length, [KETCHER.name]: ketcherCount },
     nitrogenFixed,
     generated3D,
@@ -214,8 +309,13 @@ async function main() {
     fromSmiles,
     oldInchiDisagreements,
     spectra: spectra.length,
+    massbank: { ...massbank.stats, merged, fresh: fresh.length, generated3D: massbank3D, conformerBudget: args.conformers, release: MASSBANK_RELEASE },
+    selfConsistency,
+    packs,
   };
   writeLicenses(dataDir, {
+    massbank: spectraSorted.map((s) => s.record),
+    massbankRelease: MASSBANK_RELEASE,
     debianCopyright: fs.readFileSync(DEBIAN_COPYRIGHT, 'utf8'),
     debianVersion,
     ketcher,
@@ -227,7 +327,18 @@ async function main() {
   for (const line of no3D) log('no 3D', line);
   for (const line of fromSmiles) log('from SMILES', line);
   for (const line of oldInchiDisagreements) log('InChI differs', line);
+  for (const line of selfConsistency) log('self-consistency', line);
 }
+
+/** InChIKey → record ID of the records a previous build added after the first-stage records (none on a first build). */
+function previousIdsOf(file, firstStageCount) {
+  const ids = new Map();
+  if (!fs.existsSync(file)) return ids;
+  const previous = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
+  for (const record of previous.records) if (record.id > firstStageCount) ids.set(record.inchiKey, record.id);
+  return ids;
+}
+
 
 function dpkgVersion(pkg) {
   try {
@@ -246,29 +357,6 @@ function sameInchi(old, standard) {
   const layers = (inchi) => inchi.replace(/^InChI=1S?\//, '').replace(/^1\//, '').split('/').filter((l) => /^[chtbms]/.test(l) || /^[A-Z]/.test(l));
   // Fixed-H (/f) and later layers exist only in the pre-standard form.
   return layers(old.split('/f')[0]).join('/') === layers(standard).join('/');
-}
-
-function writeSpectra(records, isotopePattern, keys) {
-  const dir = path.join(dataDir, 'spectra');
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const index = [];
-  const byKey = new Map(records.map((r) => [r.inchiKey, r]));
-  for (const key of keys) {
-    const record = byKey.get(key);
-    if (!record || /[+-]/.test(record.formula)) continue;
-    const spcId = index.length + 1;
-    const peaks = isotopePattern(record.formula, 0.01).map((p) => ({ mz: p.mass - ELECTRON_MASS, intensity: p.intensity }));
-    const comment = `Calculated isotope pattern of the molecular ion of ${record.formula} (${record.commonName}), not measured: natural isotope abundances, unit resolution, no fragments.`;
-    const fileName = `calc-isotope-pattern-${spcId}.jdx`;
-    fs.writeFileSync(
-      path.join(dir, fileName),
-      isotopePatternJcamp({ title: `${record.commonName}: calculated isotope pattern`, formula: record.formula, recordId: record.id, peaks, date: BUILD_DATE, comment }),
-    );
-    index.push({ spc_id: spcId, spc_type: 'EI', csid: record.id, file_name: fileName, comments: comment, submitted_date: BUILD_DATE });
-  }
-  fs.writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
-  return index;
 }
 
 main().catch((error) => {

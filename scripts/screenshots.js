@@ -95,6 +95,23 @@ const shots = [
     await W.openFile(page, 'examples.sdf');
     await page.locator('.editor-group-container.active .view-line span', { hasText: 'V2000' }).first().waitFor({ timeout: 15000 });
   }],
+  ['details-spectrum', async (page) => {
+    await W.runCommand(page, label('compoundDb.searchByName'));
+    await W.answerInput(page, 'caffeine');
+    const row = W.treeRow(page, 'Caffeine');
+    await row.waitFor({ timeout: 60000 });
+    await row.click();
+    const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+    await details.locator(`li[data-spectrum="${caffeineTandemSpectrum()}"] button`).first().click({ timeout: 30000 });
+    const frame = await W.webviewFrame(page, 'Relative abundance');
+    await W.imagesLoaded(frame);
+    const figure = frame.locator('figure.plot');
+    await figure.scrollIntoViewIfNeeded();
+    // hover the base peak's neighbourhood so the read-out line shows a value
+    const box = await frame.locator('svg.plot-svg').boundingBox();
+    if (box) await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6);
+    await W.noToasts(page);
+  }],
   ['error-bad-input', async (page) => {
     await W.runCommand(page, label('compoundDb.searchByInchikey'));
     const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -122,6 +139,16 @@ async function useTheme(page, themeName, bodyClass) {
   await W.runCommand(page, 'Preferences: Color Theme');
   await W.answerInput(page, themeName.replace(/^Default /, ''));
   await page.waitForSelector(`.monaco-workbench.${bodyClass}`, { timeout: 30000 });
+}
+
+/** A measured MS2 spectrum of caffeine with many peaks, read from the shipped data (its ID depends on the build). */
+function caffeineTandemSpectrum() {
+  const zlib = require('zlib');
+  const data = (f) => JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(P.root, 'data', f))).toString('utf8'));
+  const caffeine = data('compounds.json.gz').records.find((r) => r.inchiKey === 'RYYVLZVUVIJVGH-UHFFFAOYSA-N');
+  const rows = data('spectra/packed-index.json.gz').rows.filter((r) => r[2] === caffeine.id && /MS2.*precursor m\/z.*collision energy/.test(r[4]));
+  rows.sort((a, b) => b[9] - a[9]);
+  return rows[0][0];
 }
 
 async function main() {

@@ -2,10 +2,70 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export function writeLicenses(dataDir, { debianCopyright, debianVersion, ketcher, apacheLicenseText }) {
+/**
+ * MassBank attribution, grouped by contributor (accession prefix) then by (licence, copyright, authors), each group
+ * with its record count and first and last accession. Every spectrum's own comments and data file carry its line.
+ */
+function massBankAttribution(records) {
+  const groups = new Map();
+  for (const r of records) {
+    const key = [r.license, r.one('COPYRIGHT') ?? '', r.one('AUTHORS') ?? '', r.accession.replace(/-[^-]*$/, '')].join('\u0000');
+    const group = groups.get(key) ?? { accessions: [] };
+    group.accessions.push(r.accession);
+    groups.set(key, group);
+  }
+  const rows = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const cell = (t) => t.replace(/\|/g, '\\|');
+  return [
+    '| licence | copyright | authors | records | accessions |',
+    '|---|---|---|---|---|',
+    ...rows.map(([key, g]) => {
+      const [license, copyright, authors] = key.split('\u0000');
+      const sorted = g.accessions.sort();
+      const span = sorted.length === 1 ? sorted[0] : `${sorted[0]} … ${sorted[sorted.length - 1]}`;
+      return `| ${license} | ${cell(copyright || '(none given)')} | ${cell(authors)} | ${sorted.length} | ${span} |`;
+    }),
+  ].join('\n');
+}
+
+export function writeLicenses(dataDir, { massbank, massbankRelease, debianCopyright, debianVersion, ketcher, apacheLicenseText }) {
   const text = `# Licences of the shipped data
 
-The files in this folder are derived from two openly licensed sources. Their notices travel with the data.
+The files in this folder are derived from three openly licensed sources. Their notices travel with the data.
+
+## MassBank (MassBank/MassBank-data, release ${massbankRelease}) — a licence per record
+
+Every record whose datasources include \`MassBank\` (names, synonyms, external references) and every spectrum in
+\`spectra/\` comes from the MassBank records listed below. Only records under these licences are used; records under
+a licence with a non-commercial (CC BY-NC, CC BY-NC-SA) or no-derivatives (CC BY-NC-ND) clause are left out, and
+the data build's tests check that none appears.
+
+| licence | text |
+|---|---|
+| CC0 | https://creativecommons.org/publicdomain/zero/1.0/ |
+| CC BY | https://creativecommons.org/licenses/by/4.0/ |
+| CC BY-SA | https://creativecommons.org/licenses/by-sa/4.0/ |
+| dl-de/by-2-0 | https://www.govdata.de/dl-de/by-2-0 (Data licence Germany – attribution – version 2.0) |
+
+How their terms are kept:
+
+- **Attribution** (CC BY, CC BY-SA, dl-de/by-2-0): every spectrum names its record's accession, authors, copyright line,
+  licence and the record's address (\`https://massbank.eu/MassBank/RecordDisplay?id=ACCESSION\`), both in its comments
+  (the older interface's \`comments\`) and in its data file's header (\`##ORIGIN\`, \`##OWNER\`, \`##$MASSBANK ACCESSION\`,
+  \`##$LICENSE\`, \`##$SOURCE URL\`); the table below lists them all.
+- **Changes** are stated (\`##$CHANGES\` in every data file): each record was converted to a JCAMP-DX peak table (m/z
+  and intensity exactly as written; the record's other fields partly carried in the header), and its structure
+  recomputed (identifiers, formula, masses, coordinates) by this project's chemistry.
+- **Share-alike** (CC BY-SA): the spectra data files made from CC BY-SA records are adaptations and are offered under
+  CC BY-SA 4.0, which each such file states in its own \`##$LICENSE\` line. The compound records that use their
+  names and references are a collection of facts drawn from many records; they are offered under the same terms as
+  their most restrictive source (CC BY-SA 4.0 where one of the compound's records is CC BY-SA). The project's code
+  (MIT) is not an adaptation of the data and is not affected.
+- No record is under a licence that forbids commercial use or derivatives, so the \`.vsix\` may be redistributed.
+
+Attribution of the ${massbank.length} records used (contributor, licence, copyright, authors):
+
+${massBankAttribution(massbank)}
 
 ## chemical-structures-data (Debian package, version ${debianVersion}) — BSD-3-Clause
 
@@ -32,8 +92,8 @@ masses, new 2D coordinates, generated 3D coordinates) and merged with the other 
 
 ## Calculated values
 
-Everything else here (identifiers, masses, coordinates generated with openchemlib, the calculated isotope-pattern
-spectra in \`spectra/\`) is computed by this project's build script and carries the project's licence.
+Everything else here (identifiers, masses, coordinates generated with openchemlib) is computed by this project's
+build script and carries the project's licence. No spectrum is calculated: every one in \`spectra/\` is measured.
 
 ## Apache License 2.0, full text
 
@@ -56,8 +116,8 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 | file | content |
 |---|---|
 | \`compounds.json.gz\` | ${stats.records} compound records (gzip of one JSON object, format \`compound-db-collection/1\`) |
-| \`spectra/index.json\` | ${stats.spectra} spectrum info objects (older interface, contract 2.2) |
-| \`spectra/*.jdx\` | their data files, JCAMP-DX 5.01 |
+| \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
+| \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
 
 Sources (each is one datasource):
 
@@ -66,11 +126,19 @@ Sources (each is one datasource):
 | \`chemical-structures-data\` | Debian package ${debianVersion}, BSD-3-Clause: CML files with IUPAC names and 3D coordinates, in class folders | ${stats.entries['chemical-structures-data']} | ${stats.perSource['chemical-structures-data']} |
 | \`ketcher-react\` | npm package ${ketcherVersion}, Apache-2.0: named structure libraries (amino acids, sugars, nucleobases, rings, crown ethers, salts and solvents, 3D templates) bundled as SDF strings; its "Functional Groups" library (abbreviations with attachment points) is left out | ${stats.entries['ketcher-react']} | ${stats.perSource['ketcher-react']} |
 
-${stats.both} records are in both. Entries with the same standard InChIKey are one record.
+| \`MassBank\` | MassBank/MassBank-data release ${stats.massbank.release}: ${stats.massbank.files} records (one measured spectrum each), of which ${stats.massbank.kept} are under CC0, CC BY, CC BY-SA or dl-de/by-2-0 (${Object.entries(stats.massbank.byLicense).sort().map(([l, n]) => `${l} ${n}`).join(', ')}) | ${stats.massbank.kept} | ${stats.perSource.MassBank} |
+| \`CAS\`, \`ChEBI\`, \`KEGG\`, \`PubChem\`, ... | identifiers the MassBank records cite (CH$LINK), as external references | | |
+
+${stats.both} records are in both of the first two. Entries with the same standard InChIKey are one record.
+${stats.massbank.merged} MassBank compounds were already in the collection (they gain MassBank's names, references and
+spectra); ${stats.massbank.fresh} are new.
 
 ## The record fields (src/service/store/record.ts) and how each is made
 
-- \`id\`: records are sorted by InChIKey and numbered from 1, so rebuilding from the same sources gives the same IDs.
+- \`id\`: the records of the first two sources are sorted by InChIKey and numbered from 1 (as before MassBank was
+  added, so those IDs did not change). A compound first met in MassBank keeps the ID the previous build gave it (read
+  from the \`compounds.json.gz\` being replaced); new ones get IDs after the highest, in InChIKey order. Rebuilding
+  from the same inputs gives the same IDs, and a later MassBank release never renumbers a compound.
 - \`smiles\` (RDKit canonical), \`inchi\`, \`inchiKey\` (standard, RDKit's InChI), \`formula\` (Hill order, isotopes as
   \`[2H]\`, net charge as a trailing sign and size: \`C2H3O2-\`, \`O4S-2\`), computed by \`src/service/chemistry\`.
 - Masses (mf-parser, one convention): sums of neutral atomic masses, no electron-mass correction for ions;
@@ -80,6 +148,15 @@ ${stats.both} records are in both. Entries with the same standard InChIKey are o
 - \`commonName\`: the file name of a CML file when it is a plain word (\`diazepam\` → \`Diazepam\`), else ketcher-react's
   name of a salt or solvent, else its template name (\`ALA-D-Alanine\` → \`D-Alanine\`), else the CML's IUPAC name, else
   a ketcher drawing name (\`Ring3\`). Every other name of every entry is in \`synonyms\`.
+- MassBank compounds: computed from the record's \`CH$SMILES\` and checked against its own InChIKey (\`CH$LINK: INCHIKEY\`).
+  The rule for a record that disagrees with itself: (1) the SMILES's structure when its InChIKey is the record's (or
+  the record gives none); (2) else the structure of the record's InChI (\`CH$IUPAC\`, read by Indigo) when that gives
+  the record's InChIKey; (3) else the SMILES's structure, and the record's InChIKey is not used; (4) a SMILES that does
+  not parse falls back to the InChI; neither: the record is left out. Each case is reported by the build; the
+  ${stats.massbank.disagreements.length} disagreements of this release are listed at the end of this file.
+- \`commonName\` of a MassBank compound: the first \`CH$NAME\` most of its records give (ties: the shorter); every other
+  \`CH$NAME\` of every record (trivial, IUPAC-like and systematic names) is a synonym. A compound of the first two
+  sources keeps its name and gains MassBank's names as synonyms.
 - \`mol2D\`: new 2D coordinates from RDKit (deterministic, no timestamp).
 - \`mol3D\`: first line = the record ID. The CML's own 3D coordinates when the Debian package holds the compound;
   else ketcher-react's 3D template coordinates; else ${stats.generated3D} conformers generated at build time with
@@ -91,7 +168,18 @@ ${stats.both} records are in both. Entries with the same standard InChIKey are o
   uncharged \`N(=O)O\`; an iminium as a neutral four-bonded N), which RDKit and InChI refuse. For every computed field
   their structure is normalised to \`[N+](=O)[O-]\` (or \`[N+]\`), while \`originalMol\` keeps the file's form:
   ${stats.nitrogenFixed.join(', ')}.
-- \`dataSources\`, \`externalReferences\`: one reference per source entry: \`{source, sourceUrl, externalId, externalUrl}\`
+- \`mol3D\` of a compound new with MassBank (which gives no coordinates): generated with openchemlib for the
+  ${stats.massbank.conformerBudget} compounds with the most spectra (${stats.massbank.generated3D} made; openchemlib takes
+  seconds per compound, so the build has a budget, \`--conformers N\`, and caches them in
+  \`node_modules/.cache/compound-db-build\`); the others have the 2D block with the comment line
+  \`no 3D coordinates: this is the 2D layout\`, which the older interface's \`GetRecordMol calc3d\` then returns.
+- MassBank compounds' \`originalMol\`: MassBank gives a SMILES, not a MOL block, so it is the 2D block made from it.
+- MassBank external references: one to MassBank (its first record of the compound) and one per distinct identifier
+  the records cite under \`CH$LINK\` for CAS, ChEBI, KEGG, PubChem (CID), CompTox, HMDB, KNApSAcK, LIPID MAPS, ChEMBL,
+  ZINC (each with its stable entry address), NIKKAJI and LipidBank (no stable address: \`externalUrl\` is empty).
+  Other link kinds are left out (the ChemOnt classification, and services of the kind this project implements).
+  Each such database is a datasource in the datasource list.
+- \`dataSources\`, \`externalReferences\` of the first two sources: one reference per source entry: \`{source, sourceUrl, externalId, externalUrl}\`
   with the Debian package page and the file's path in the package (\`drugs/diazepam.cml\`, listed on the package's file
   list page), or ketcher-react's package page and \`library/name\`.
 - Counts, derived only from what the sources say: \`dataSourceCount\` = datasources holding the record (1 or 2);
@@ -116,14 +204,42 @@ CML files whose own pre-standard InChI (\`InChI=1/...\`) disagrees with the InCh
 
 ${list(stats.oldInchiDisagreements)}
 
+## Records that agree with themselves
+
+The build fails unless every record's SMILES, 2D MOL and 3D MOL give its InChIKey, and no InChIKey is held twice.
+To get there, in this order: (1) a MOL block whose double bonds get a configuration from their coordinates that the
+record leaves open (porphin, the annulenes) has them marked "either" (V2000 bond stereo 3); (2) a 3D block that
+defines stereocentres the record leaves partly open (AMP, ADP, ATP, the alpha-D-pyranoses, whose names mean one defined
+compound) becomes the record's structure (InChI, InChIKey, SMILES, 2D) when its own SMILES gives back its InChIKey, no
+other record holds that InChIKey and the coordinates come from the source (never from a generated conformer);
+(3) otherwise a 3D block that fixes a configuration the record leaves open (2-butanol, 2-ethylhexanol, bridged
+bicycles, cubane) is replaced by the 2D layout, its comment line saying so. This build:
+
+${list(stats.selfConsistency)}
+
 ## Spectra
 
-\`spectra/index.json\` is a JSON array of info objects with the keys of contract 2.2:
+All ${stats.spectra} spectra are measured: one per openly licensed MassBank record, its \`csid\` the record of its
+compound. Spectrum IDs follow the MassBank accession order. Info fields: \`spc_type\` from the record's ionisation
+(\`AC$MASS_SPECTROMETRY: IONIZATION\`, else the technique in \`AC$INSTRUMENT_TYPE\`) and ion mode, in the spec's
+vocabulary (\`EI\`, \`ESI+\`, \`ESI-\`, \`APCI+\`, \`APCI-\`, \`APPI+\`, \`APPI-\`, \`MALDI+\`, \`CI+ve\`, \`CI-ve\`; techniques it does not name
+follow the same pattern: \`FAB+\`, \`FAB-\`, \`FD+\`, \`FI+\`, \`SIMS+\`); \`comments\` = MS level, type, precursor m/z and type,
+collision energy, instrument, the record title, and the attribution (accession, authors, copyright, licence);
+\`submitted_date\` = the record's \`DATE\`; \`original_url\` = the record's MassBank page; \`file_name\` = \`ACCESSION.jdx\`.
+The data file is JCAMP-DX 5.01 with \`##DATA TYPE=MASS SPECTRUM\` and \`##PEAK TABLE=(XY..XY)\`: each peak's m/z and
+intensity exactly as the record's \`PK$PEAK\` writes them, and in the header the title, date, formula, CAS number,
+instrument, ionisation, MS level, precursor, collision energy and the attribution. The calculated isotope patterns
+shipped before are gone.
+
+In the packed form, \`packed-index.json.gz\` is \`{format: "compound-db-spectra-packs/1", columns, packs, rows}\` with one
+row per spectrum: \`[spc_id, spc_type, csid, file_name, comments, original_url, submitted_date, pack, offset, length]\`
+(offset and length in bytes of the uncompressed pack). A folder given with \`--spectra\` may use that form or the
+plain one below.
+
+A plain spectra folder: \`index.json\` is a JSON array of info objects with the keys of contract 2.2:
 \`spc_id\` (positive integer, unique over all loaded folders), \`spc_type\` (e.g. \`EI\`, \`HNMR\`), \`csid\` (the record
 ID), \`file_name\` (a plain file name in the same folder), and the optional \`comments\`, \`original_url\`,
-\`submitted_date\` (\`YYYY-MM-DDThh:mm:ss\`). The shipped spectra are calculated isotope patterns of the molecular ion
-(natural isotope abundances from mf-parser, unit resolution, m/z = mass of the isotopologues less one electron),
-type \`EI\`, each comment saying it is calculated and not measured; no fragments are modelled.
+\`submitted_date\` (\`YYYY-MM-DDThh:mm:ss\`), beside its data files.
 
 More spectra: \`npm run serve -- --spectra DIR\`, where DIR holds JCAMP-DX (or any text) files and an \`index.json\`
 in this format, whose \`csid\` values are record IDs of the running service.
@@ -136,15 +252,24 @@ in this format, whose \`csid\` values are record IDs of the running service.
 generated with openchemlib when it is installed (it is a devDependency; at most 200 per file); otherwise \`mol3D\` is
 the 2D block, its comment line saying \`no 3D coordinates: this is the 2D layout\`.
 
+## MassBank structure disagreements (reported by the build; see the rule above)
+
+${list(stats.massbank.disagreements)}
+
+Records left out: ${stats.massbank.noStructure.length} without a structure (\`CH$SMILES: N/A\` and no InChI)${stats.massbank.unreadable.length ? `; ${stats.massbank.unreadable.length} whose structure cannot be read: ${stats.massbank.unreadable.join(', ')}` : ''}.
+
 ## Rebuilding
 
 \`\`\`
 apt-get install chemical-structures-data   # the CML files, under /usr/share/chemical-structures
-npm run build:data                         # compiles, unpacks ketcher-react@${ketcherVersion} with npm pack, writes data/
+git clone --branch ${stats.massbank.release} --depth 1 https://github.com/MassBank/MassBank-data /path/to/MassBank-data
+npm run build:data -- /path/to/MassBank-data [--conformers N]
 \`\`\`
 
-The Debian folder can be given with \`CHEMICAL_STRUCTURES_DIR\`. \`BUILD_DATE\` and the ketcher-react version are fixed
-in the script, so a rebuild from the same sources writes the same files.
+It compiles, unpacks ketcher-react@${ketcherVersion} with npm pack, reads the MassBank copy and writes data/. The Debian
+folder can be given with \`CHEMICAL_STRUCTURES_DIR\`. \`BUILD_DATE\`, the ketcher-react version and the MassBank release
+are fixed in the script, conformers use a fixed seed, and the output is written in a fixed order, so a rebuild from
+the same inputs writes the same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
 `;
   fs.writeFileSync(path.join(dataDir, 'README.md'), text);
 }

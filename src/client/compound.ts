@@ -44,6 +44,7 @@ export class Compound {
     return this.record.get(() => this.source.compoundRecord(this.recordId, call), call?.signal);
   }
 
+  /** TeX-like (`C_{9}H_{8}O_{4}`, as the current interface writes it) whatever the route; `plainFormula` (src/wire) for plain text. */
   async formula(call?: CallOptions): Promise<string | undefined> {
     return (await this.details(call)).formula;
   }

@@ -6,7 +6,7 @@
  * |------------------------------------|------------------------------------------------------|-----------------------------------------------------|
  * | getDatabases                       | getDatasources                                       | the same list of names                              |
  * | getCompoundInfo                    | getDetails [SMILES]; convert SMILES→InChI→InChIKey   | CSID = id, SMILES, InChI, InChIKey                  |
- * | getExtendedCompoundInfo            | getDetails (all fields); the two converts            | CSID, MF = formula, four masses, CommonName; ALogP and XLogP are NaN (the current interface has none) |
+ * | getExtendedCompoundInfo            | getDetails (all fields); the two converts            | CSID, MF = formula made plain (plainFormula), four masses, CommonName; ALogP and XLogP are NaN (the current interface has none) |
  * | getExtendedCompoundInfoList        | getDetailsBatch; the two converts per record         | as above, caller's order, unknown IDs left out      |
  * | getExtendedMolCompoundInfoList     | getDetailsBatch (all fields), getExternalReferences per record when asked; the two converts | as above + MOL2d / MOL3d (2d, 3d, both), the four counts when includeReferenceCounts, ExternalReferences (source→ds_name, sourceUrl→ds_url, externalId→ext_id, externalUrl→ext_url) |
  * | getRecordMol(id, calc3d)           | getMol (calc3d false); getDetails [Mol3D] (calc3d true) | the MOL text                                     |
@@ -17,10 +17,16 @@
  * | getAsyncSearchResult               | filterResults, paged to the end                      | all record IDs                                      |
  * | getAsyncSearchResultPart(s, c)     | filterResults from start s                           | c IDs, or all the rest when c is -1                 |
  *
+ * Formulas keep one format per field whatever the route: the older `MF` is plain (`C9H8O4`, as the contract shows),
+ * the current `formula` (and so a Compound's details and formula()) TeX-like (`C_{9}H_{8}O_{4}`, contract 1.3);
+ * `plainFormula` and `texFormula` (src/wire) turn one into the other.
+ *
  * Not replaced (a token is needed, TokenRequiredError without one): simple search, original MOL, all spectra.
  */
 import {
   formatElapsed,
+  plainFormula,
+  texFormula,
   type ExternalReference,
   type LegacyExtendedCompoundInfo,
   type LegacyExtendedMolCompoundInfo,
@@ -51,7 +57,7 @@ export function requestStatusOf(status: QueryStatusResponse, elapsedMs: number |
 export function extendedInfoOf(details: RecordDetails, ids: Identifiers): LegacyExtendedCompoundInfo {
   return {
     CSID: details.id,
-    MF: details.formula ?? '',
+    MF: plainFormula(details.formula ?? ''),
     SMILES: details.smiles ?? '',
     InChI: ids.inchi,
     InChIKey: ids.inchiKey,
@@ -99,7 +105,7 @@ export function detailsOfMolInfo(info: LegacyExtendedMolCompoundInfo): RecordDet
   const details: RecordDetails = {
     id: info.CSID,
     smiles: info.SMILES,
-    formula: info.MF,
+    formula: info.MF ? texFormula(info.MF) : undefined,
     averageMass: info.AverageMass,
     molecularWeight: info.MolecularWeight,
     monoisotopicMass: info.MonoisotopicMass,

@@ -1,11 +1,12 @@
 /** Typed objects of the older interface's XML responses (contract 2.2). */
-import type {
-  LegacyCompoundInfo,
-  LegacyExtendedCompoundInfo,
-  LegacyExtendedMolCompoundInfo,
-  LegacyExternalReference,
-  LegacyRequestStatus,
-  LegacySpectrumInfo,
+import {
+  plainFormula,
+  type LegacyCompoundInfo,
+  type LegacyExtendedCompoundInfo,
+  type LegacyExtendedMolCompoundInfo,
+  type LegacyExternalReference,
+  type LegacyRequestStatus,
+  type LegacySpectrumInfo,
 } from '../wire';
 import { elementOf, itemsOf, numberOf, textOf, type XmlNode } from './xml';
 
@@ -23,7 +24,7 @@ export function extendedInfoOf(node: XmlNode): LegacyExtendedCompoundInfo {
   const e = elementOf(node);
   return {
     CSID: numberOf(e.CSID),
-    MF: text(e, 'MF'),
+    MF: plainFormula(text(e, 'MF')), // plain whatever the server wrote: one format per field
     SMILES: text(e, 'SMILES'),
     InChI: text(e, 'InChI'),
     InChIKey: text(e, 'InChIKey'),

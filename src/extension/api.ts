@@ -23,8 +23,8 @@ export interface CompoundDbApi {
   readonly details: {
     /** What the panel last drew (for `recordId`, waiting for it when given). */
     rendered(recordId?: number): Promise<RenderedSnapshot>;
-    /** Plots a spectrum as the panel's Plot button does; resolves with the snapshot showing the plot. */
-    plot(spectrumId: number): Promise<RenderedSnapshot>;
+    /** Plots a spectrum as the panel's Plot button does (zoomed to `range`, as a drag does); resolves with the snapshot showing the plot. */
+    plot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot>;
   };
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;

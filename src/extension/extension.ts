@@ -126,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
     details: {
       rendered: (recordId) => openDetailsPanel().then((panel) => panel.rendered(recordId)),
-      plot: (spectrumId) => openDetailsPanel().then((panel) => panel.plot(spectrumId)),
+      plot: (spectrumId, range) => openDetailsPanel().then((panel) => panel.plot(spectrumId, range)),
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,

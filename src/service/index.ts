@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { AddressInfo } from 'net';
 import { loadChemistry, loadSpectra, SHIPPED_DATA_DIR, type SpectrumStore } from './chemistry';
+import { PACKED_SPECTRA_INDEX, SPECTRA_INDEX } from './chemistry/spectra';
 import { Credentials, DEV_KEYS, isLoopbackHost, loadKeysFile } from './auth/keys';
 import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
@@ -34,7 +35,8 @@ const EMPTY_SPECTRA: SpectrumStore = { all: () => [], get: () => undefined, ofRe
 
 async function spectraOf(dataDir: string, extra: string | undefined, withShipped: boolean): Promise<SpectrumStore> {
   const shipped = path.join(dataDir, 'spectra');
-  const dirs = [...(withShipped && fs.existsSync(path.join(shipped, 'index.json')) ? [shipped] : []), ...(extra ? [extra] : [])];
+  const hasIndex = [SPECTRA_INDEX, PACKED_SPECTRA_INDEX].some((name) => fs.existsSync(path.join(shipped, name)));
+  const dirs = [...(withShipped && hasIndex ? [shipped] : []), ...(extra ? [extra] : [])];
   return dirs.length ? loadSpectra(dirs) : EMPTY_SPECTRA;
 }
 

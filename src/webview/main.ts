@@ -1,7 +1,7 @@
 import { HostConnection } from './rpc';
 import { clear, el } from './dom';
 import { renderPlot } from './plot';
-import type { DetailsView, PlotMessage, PushMessage, RenderedSnapshot, SpectrumItemView } from './protocol';
+import type { DetailsView, PlotMessage, PushMessage, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
@@ -12,7 +12,7 @@ const host = new HostConnection(onMessage);
 function onMessage(message: PushMessage | PlotMessage): void {
   if (message.command === 'show') show(message.args);
   else if (message.command === 'failed') showFailure(message.args.recordId, message.args.message);
-  else plotSpectrum(message.args.id);
+  else plotSpectrum(message.args.id, message.args.range);
 }
 
 /** A button whose accessible name says what it does ("Copy InChIKey", not "Copy"); the visible text may be shorter. */
@@ -110,18 +110,21 @@ function spectrumItem(s: SpectrumItemView): HTMLElement {
   return item;
 }
 
-function plotSpectrum(id: number): void {
+function plotSpectrum(id: number, range?: [number, number]): void {
   const plotArea = root.querySelector<HTMLElement>('.plot-area');
   if (!plotArea) return report(new Error('This record has no spectra to plot'));
   host
     .request('spectrum', { id })
-    .then((plot) => {
-      clear(plotArea);
-      plotArea.appendChild(renderPlot(plot));
-      plotted = { id: plot.id, points: plot.points.length };
-      sendSnapshot();
-    })
+    .then((plot) => drawPlot(plotArea, plot, range))
     .catch(report);
+}
+
+function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number, number] | undefined): void {
+  const { figure, state } = renderPlot(plot, range, (next) => drawPlot(plotArea, plot, next));
+  clear(plotArea);
+  plotArea.appendChild(figure);
+  plotted = { id: plot.id, points: plot.points.length, ...state };
+  sendSnapshot();
 }
 
 function show(view: DetailsView): void {

@@ -66,6 +66,25 @@ export interface SpectrumPlotView {
   yLabel: string;
   /** [x, y] pairs in file order. */
   points: Array<[number, number]>;
+  /** A mass spectrum's peak table: drawn as sticks, relative to the base peak. */
+  sticks: boolean;
+  /** Precursor m/z of a tandem spectrum, marked on the plot. */
+  precursorMz?: number;
+  /** Lines shown above the plot: type, MS level, precursor, collision energy, instrument, licence. */
+  details: string[];
+}
+
+/** What a rendered spectrum plot shows. */
+export interface PlotState {
+  /** x-range shown, top of the y-axis and the highest point shown (top >= highest: nothing clipped). */
+  range: [number, number];
+  yTop: number;
+  yHighest: number;
+  /** m/z labels written above the largest peaks; the lines above the plot; the axis titles. */
+  labels: string[];
+  details: string[];
+  xLabel: string;
+  yLabel: string;
 }
 
 /**
@@ -83,7 +102,7 @@ export interface RenderedSnapshot {
   imageShown: boolean;
   mol2D?: string;
   mol3D?: string;
-  plot?: { id: number; points: number };
+  plot?: { id: number; points: number } & PlotState;
   /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
   imgCount: number;
   /** The theme kind class VS Code put on the body (`vscode-dark`, `vscode-high-contrast`, ...). */
@@ -146,10 +165,10 @@ export interface FailedMessage {
 /** What the panel shows: a record, or why there is none. */
 export type PushMessage = ShowMessage | FailedMessage;
 
-/** Host → webview: plot one of the listed spectra (as the Plot button does). */
+/** Host → webview: plot one of the listed spectra (as the Plot button does), optionally zoomed to an x-range. */
 export interface PlotMessage {
   command: 'plot';
-  args: { id: number };
+  args: { id: number; range?: [number, number] };
 }
 
 export type HostMessage = ReplyMessage | PushMessage | PlotMessage;

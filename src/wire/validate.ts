@@ -116,6 +116,17 @@ export function checkMassAndRange(prefix: string, value: { mass?: unknown; range
   return errors;
 }
 
+/** Intrinsic-property masses: the contract sets no range (filter mass's limits are spec 8's, for filter mass only). */
+function checkIntrinsicMass(prefix: string, value: { mass?: unknown; range?: unknown }, errors: Errors): Errors {
+  for (const key of ['mass', 'range'] as const) {
+    const field = `${prefix}${key}`;
+    const v = value[key];
+    if (typeof v !== 'number' || !Number.isFinite(v)) errors.push({ field, message: `${field} ${show(v)} is not a number` });
+    else if (v < 0) errors.push({ field, message: `${field} ${v} must not be negative` });
+  }
+  return errors;
+}
+
 function checkOption(field: string, value: unknown, allowed: readonly string[], errors: Errors): Errors {
   if (value !== undefined && value !== null && (typeof value !== 'string' || !allowed.includes(value))) {
     errors.push({ field, message: `${field} ${show(value)} must be one of ${allowed.join(', ')}` });
@@ -195,7 +206,7 @@ export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Er
     if (value === undefined || value === null) continue;
     masses++;
     if (typeof value !== 'object') errors.push({ field: key, message: `${key} must be a {mass, range} pair` });
-    else checkMassAndRange(`${key}.`, value, errors);
+    else checkIntrinsicMass(`${key}.`, value, errors);
   }
   if (!hasFormula && masses === 0) {
     errors.push({

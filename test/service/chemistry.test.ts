@@ -181,26 +181,32 @@ describe('service: chemistry', function () {
 
   describe('the shipped collection', () => {
     it('loads with a count in the expected range and its datasources', () => {
-      assert.ok(records.length >= 700 && records.length <= 900, `${records.length} records`);
+      assert.ok(records.length >= 8000 && records.length <= 10000, `${records.length} records`);
       const file = readCollectionFile(SHIPPED_DATA_DIR);
-      assert.deepStrictEqual(file.dataSources.map((d) => d.name), ['chemical-structures-data', 'ketcher-react']);
-      const both = records.filter((r) => r.dataSources.length === 2);
+      assert.deepStrictEqual(file.dataSources.map((d) => d.name).slice(0, 3), ['chemical-structures-data', 'ketcher-react', 'MassBank']);
+      for (const name of ['CAS', 'ChEBI', 'KEGG', 'PubChem']) assert.ok(file.dataSources.some((d) => d.name === name), name);
+      const both = records.filter((r) => r.dataSources.includes('chemical-structures-data') && r.dataSources.includes('ketcher-react'));
       assert.ok(both.length > 50, 'records held by both sources are merged into one');
-      for (const r of both) {
-        assert.deepStrictEqual(new Set(r.externalReferences.map((e) => e.source)), new Set(r.dataSources));
+      for (const r of records) {
+        assert.deepStrictEqual(new Set(r.externalReferences.map((e) => e.source)), new Set(r.dataSources), `record ${r.id}`);
       }
     });
 
-    it('has unique IDs in InChIKey order, and unique InChIKeys', () => {
+    it('has unique IDs and InChIKeys; the first two sources\' records 1..761 in InChIKey order, MassBank\'s after them', () => {
       const ids = records.map((r) => r.id);
       assert.strictEqual(new Set(ids).size, ids.length);
       assert.strictEqual(new Set(records.map((r) => r.inchiKey)).size, records.length);
       const byId = [...records].sort((a, b) => a.id - b.id);
-      for (let i = 1; i < byId.length; i++) assert.ok(byId[i - 1].inchiKey < byId[i].inchiKey);
+      const firstStage = byId.filter((r) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react'));
+      assert.deepStrictEqual(firstStage.map((r) => r.id), firstStage.map((_, i) => i + 1));
+      // IDs were given in InChIKey order; a few first-stage records later had their stereo completed (data/README.md)
+      const outOfOrder = (list: CompoundRecord[]) => list.filter((r, i) => i > 0 && list[i - 1].inchiKey > r.inchiKey).length;
+      assert.ok(outOfOrder(firstStage) <= 10, `${outOfOrder(firstStage)} first-stage records out of InChIKey order`);
+      assert.strictEqual(outOfOrder(byId.slice(firstStage.length)), 0, 'MassBank compounds numbered in InChIKey order');
     });
 
     it('gives every record all fields, non-empty and consistent', () => {
-      const sources = new Set(['chemical-structures-data', 'ketcher-react']);
+      const sources = new Set(['chemical-structures-data', 'ketcher-react', 'MassBank', 'CAS', 'ChEBI', 'KEGG', 'PubChem', 'CompTox', 'HMDB', 'KNApSAcK', 'LIPID MAPS', 'ChEMBL', 'ZINC', 'NIKKAJI', 'LipidBank']);
       for (const r of records) {
         const at = `record ${r.id} ${r.commonName}`;
         for (const key of ['commonName', 'smiles', 'inchi', 'inchiKey', 'formula', 'mol2D', 'mol3D', 'originalMol'] as const) {
@@ -219,14 +225,16 @@ describe('service: chemistry', function () {
         assert.strictEqual(r.referenceCount, r.externalReferences.length, at);
         assert.deepStrictEqual([r.articleCount, r.orgCount], [0, 0], at);
         for (const e of r.externalReferences) {
-          assert.ok(e.source && e.externalId && /^https:\/\//.test(e.sourceUrl) && /^https:\/\//.test(e.externalUrl), at);
+          // KNApSAcK has no https address; NIKKAJI and LipidBank entries no stable one (externalUrl empty, data/README.md)
+          assert.ok(e.source && e.externalId && /^https?:\/\//.test(e.sourceUrl) && /^(https?:\/\/|$)/.test(e.externalUrl), `${at}: ${JSON.stringify(e)}`);
         }
         assert.ok(r.elements.length > 0 && r.components >= 1, at);
         assert.ok(!r.synonyms.some((s) => s.toLowerCase() === r.commonName.toLowerCase()), `${at}: synonyms exclude the common name`);
       }
     });
 
-    it('stores identifiers and masses that its own SMILES gives back', () => {
+    it('stores identifiers and masses that its own SMILES gives back', function () {
+      this.timeout(600000); // every one of about 8,700 records is described again
       for (const r of records) {
         const f = chemistry.describe(r.smiles);
         assert.ok(f, `record ${r.id}: SMILES parses`);
@@ -241,23 +249,31 @@ describe('service: chemistry', function () {
 
     it('keeps 3D coordinates in mol3D (the source\'s or generated) except where documented', () => {
       let marked2D = 0;
+      let massbank3D = 0;
+      const isFirstStage = (r: CompoundRecord) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react');
       for (const r of records) {
         const [, header, comment] = r.mol3D.split('\n');
         if (comment === NO_3D_COMMENT) {
-          marked2D++;
+          if (isFirstStage(r)) marked2D++;
           assert.match(header, /2D/);
           continue;
         }
+        if (!isFirstStage(r)) massbank3D++;
         assert.match(header, /3D/, `record ${r.id} ${r.commonName}: a 3D block`);
       }
-      assert.ok(marked2D <= 5, `${marked2D} records without 3D`);
+      // the first two sources: the 2 openchemlib could not make, and the 3D blocks that fixed stereo the record leaves open
+      const readme = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'README.md'), 'utf8');
+      const replaced = (readme.match(/replaced by the 2D layout, the record leaves that configuration open/g) ?? []).length;
+      assert.ok(marked2D <= 2 + replaced, `${marked2D} first-stage records without 3D, ${replaced} documented`);
+      // MassBank compounds: the build's conformer budget (40), less those whose conformer fixed open stereo
+      assert.ok(massbank3D >= 20 && massbank3D <= 40, `${massbank3D} MassBank compounds with 3D`);
       const zOf = (r: CompoundRecord): number[] =>
         r.mol3D.split('\n').filter((l) => /^\s*-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} [A-Z]/.test(l)).map((l) => Number(l.slice(20, 30)));
       const spread = (z: number[]): number => Math.max(...z) - Math.min(...z);
       // Conformers generated at build time (openchemlib) for ketcher-react's 2D drawings.
       const generated = records.filter((r) => /OCL/.test(r.mol3D.split('\n')[1]));
       assert.ok(generated.length > 100, `${generated.length} generated`);
-      assert.ok(generated.every((r) => r.dataSources.includes('ketcher-react')));
+      assert.ok(generated.every((r) => r.dataSources.includes('ketcher-react') || !isFirstStage(r)));
       const puckered = generated.filter((r) => spread(zOf(r)) > 0.3);
       assert.ok(puckered.length > generated.length * 0.8, `${puckered.length} of ${generated.length} are not flat`);
       const alanine = generated.find((r) => r.formula === 'C3H7NO2');
@@ -278,15 +294,15 @@ describe('service: chemistry', function () {
   });
 
   describe('spectra', () => {
-    it('ships about ten calculated isotope patterns, labelled as such, for records of the collection', async () => {
+    it('ships measured spectra (no calculated ones) for records of the collection', async () => {
       const store = await loadSpectra(path.join(SHIPPED_DATA_DIR, 'spectra'));
       const all = store.all();
-      assert.ok(all.length >= 10, `${all.length} spectra`);
+      assert.ok(all.length > 80000, `${all.length} spectra`);
       const ids = new Set(records.map((r) => r.id));
-      for (const info of all) {
+      for (const info of all.filter((_, i) => i % 997 === 0)) {
         assert.ok(ids.has(info.csid), `spectrum ${info.spc_id} belongs to a record`);
-        assert.strictEqual(info.spc_type, 'EI');
-        assert.match(info.comments ?? '', /calculated isotope pattern.*not measured/i);
+        assert.match(info.comments ?? '', /^Measured /);
+        assert.doesNotMatch(info.comments ?? '', /calculated/i);
         assert.match(info.submitted_date ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
         const data = store.readData(info.spc_id)!;
         assert.match(data, /^##TITLE=/);
@@ -294,32 +310,29 @@ describe('service: chemistry', function () {
         assert.match(data, /##END=\s*$/);
         assert.deepStrictEqual(store.ofRecord(info.csid).map((s) => s.spc_id).includes(info.spc_id), true);
       }
-      assert.strictEqual(store.get(999999), undefined);
-      assert.strictEqual(store.readData(999999), undefined);
+      assert.strictEqual(store.get(999999999), undefined);
+      assert.strictEqual(store.readData(999999999), undefined);
     });
 
-    it('puts the base peak of caffeine at its monoisotopic mass less one electron', async () => {
+    it('gives caffeine [M+H]+ spectra whose precursor is its monoisotopic mass plus a proton', async () => {
       const store = await loadSpectra(path.join(SHIPPED_DATA_DIR, 'spectra'));
       const caffeine = records.find((r) => r.inchiKey === 'RYYVLZVUVIJVGH-UHFFFAOYSA-N')!;
-      const [info] = store.ofRecord(caffeine.id);
-      const peaks = store
-        .readData(info.spc_id)!
-        .split('\n')
-        .filter((l) => /^\d+\.\d+, \d+\.\d+$/.test(l))
-        .map((l) => l.split(', ').map(Number));
-      const base = peaks.find(([, y]) => y === 100)!;
-      assert.ok(Math.abs(base[0] - (194.080376 - 0.000549)) < 0.0002, `base peak at ${base[0]}`);
-      const m1 = peaks.find(([x]) => Math.round(x) === 195)!;
-      assert.ok(m1[1] > 9 && m1[1] < 11, `M+1 at ${m1[1]}% (about 8 × 1.1% for carbon plus nitrogen)`);
+      const protonated = store.ofRecord(caffeine.id).filter((s) => /precursor m\/z [\d.]+ \[M\+H\]\+/.test(s.comments ?? ''));
+      assert.ok(protonated.length > 5, `${protonated.length} [M+H]+ spectra`);
+      for (const info of protonated) {
+        const mz = Number(/precursor m\/z ([\d.]+)/.exec(info.comments!)![1]);
+        assert.ok(Math.abs(mz - (194.080376 + 1.007276)) < 0.01, `precursor ${mz} in spectrum ${info.spc_id}`);
+        assert.strictEqual(info.spc_type.startsWith('ESI') || info.spc_type.startsWith('APCI') || info.spc_type.startsWith('APPI') ? info.spc_type.endsWith('+') : true, true);
+      }
     });
 
     it('loads extra folders in the same format and refuses a clashing or unsafe entry', async () => {
       const dir = tempDir('spectra');
       fs.writeFileSync(path.join(dir, 'a.jdx'), '##TITLE=test\n##END=\n');
-      fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify([{ spc_id: 5001, spc_type: 'IR', csid: 1, file_name: 'a.jdx' }]));
+      fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify([{ spc_id: 900001, spc_type: 'IR', csid: 1, file_name: 'a.jdx' }]));
       const store = await loadSpectra([path.join(SHIPPED_DATA_DIR, 'spectra'), dir]);
-      assert.strictEqual(store.get(5001)?.spc_type, 'IR');
-      assert.strictEqual(store.readData(5001), '##TITLE=test\n##END=\n');
+      assert.strictEqual(store.get(900001)?.spc_type, 'IR');
+      assert.strictEqual(store.readData(900001), '##TITLE=test\n##END=\n');
       fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify([{ spc_id: 1, spc_type: 'IR', csid: 1, file_name: 'a.jdx' }]));
       await assert.rejects(loadSpectra([path.join(SHIPPED_DATA_DIR, 'spectra'), dir]), /spectrum ID 1 is already loaded/);
       fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify([{ spc_id: 7, spc_type: 'IR', csid: 1, file_name: '../secret' }]));

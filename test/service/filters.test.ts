@@ -276,7 +276,7 @@ describe('service: current interface, filters and queries', () => {
       const none = await api(base, 'POST', 'filter/intrinsicproperty', { options: { complexity: 'any' } });
       assert.strictEqual(none.status, 400);
       assert.ok(none.json.errors.formula);
-      const bad = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope', averageMass: { mass: 0, range: 1 }, nominalMass: 60, options: 'x' });
+      const bad = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope', averageMass: { mass: -1, range: 1 }, nominalMass: 60, options: 'x' });
       assert.deepStrictEqual(Object.keys(bad.json.errors).sort(), ['averageMass.mass', 'nominalMass', 'options']);
       const formula = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope' });
       assert.ok(formula.json.errors.formula);

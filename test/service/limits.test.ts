@@ -87,7 +87,8 @@ describe('service: limits, unfinished queries and budgets', () => {
     assert.strictEqual(r.text, LEGACY_ERROR_TEXT.resultsNotReady);
   });
 
-  it('forgets query IDs once they expire: 400 (current), 500 (older)', async () => {
+  // The service's injected clock drives the in-memory engine; over PostgreSQL queries expire by the database's clock.
+  (process.env.COMPOUND_DB_TEST_DATABASE === undefined ? it : it.skip)('forgets query IDs once they expire: 400 (current), 500 (older)', async () => {
     let now = Date.now();
     const svc = await start({ queryTtlMs: 60_000, now: () => now });
     const submit = await api(svc.baseUrl, 'POST', 'filter/name', { name: 'caffeine' });

@@ -1,6 +1,7 @@
 /** The storage layer on its own: formula parsing and keys, the indexes of the in-memory store. */
 import * as assert from 'assert';
-import { formulaKey, parseFormula, texFormula } from '../../src/service/store/formula';
+import { formulaKey, parseFormula } from '../../src/service/store/formula';
+import { texFormula } from '../../src/wire';
 import { MemoryStore } from '../../src/service/store/memory-store';
 import { SortedIndex } from '../../src/service/store/sorted-index';
 import { ElementIndex } from '../../src/service/store/element-index';

@@ -160,6 +160,17 @@ describe('current interface: every operation on the wire', () => {
     });
   });
 
+  it('filterIntrinsicProperty sends masses outside filter mass\'s limits: the contract sets none for it', async () => {
+    server.reply({ body: { queryId: 'i2' } });
+    assert.strictEqual(await client.filterIntrinsicProperty({ nominalMass: { mass: 46, range: 0 } }), 'i2');
+    assertCurrent(only(), 'POST', 'filter/intrinsicproperty', { body: { nominalMass: { mass: 46, range: 0 } } });
+    server.reply({ body: { queryId: 'i3' } });
+    await client.filterIntrinsicProperty({ averageMass: { mass: 20000, range: 150 } });
+    assert.deepStrictEqual(JSON.parse(server.requests[1].body), { averageMass: { mass: 20000, range: 150 } });
+    await assert.rejects(client.filterIntrinsicProperty({ nominalMass: { mass: Number.NaN, range: 0 } }), /nominalMass\.mass.*not a number/);
+    assert.strictEqual(server.requests.length, 2, 'a bad number is refused before sending');
+  });
+
   it('filterMass and filterMassBatch', async () => {
     server.reply({ body: { queryId: 'm1' } }, { body: { queryId: 'm2' } });
     await client.filterMass(180.04, 0.002, { dataSources: ['db'], order: 'datasource_count' });

@@ -9,7 +9,16 @@ import type { RecordDetails } from '../../src/wire';
 describe('JCAMP parsing', () => {
   it('reads a peak table, scaled by XFACTOR and YFACTOR, with titles and units', () => {
     const s = parseJcamp(['##TITLE= caffeine', '##XUNITS= M/Z', '##YUNITS= RELATIVE ABUNDANCE', '##XFACTOR= 2', '##YFACTOR= 0.5', '##PEAK TABLE= (XY..XY)', '97.5, 100 98 20', '##END='].join('\n'));
-    assert.deepStrictEqual(s, { title: 'caffeine', xUnits: 'M/Z', yUnits: 'RELATIVE ABUNDANCE', points: [[195, 50], [196, 10]] });
+    const { labels, ...rest } = s;
+    assert.deepStrictEqual(rest, { title: 'caffeine', xUnits: 'M/Z', yUnits: 'RELATIVE ABUNDANCE', points: [[195, 50], [196, 10]] });
+    assert.strictEqual(labels.get('XFACTOR'), '2');
+    assert.strictEqual(labels.get('PEAKTABLE'), '(XY..XY)');
+  });
+
+  it('keeps every label by its normalised name, for the plot details', () => {
+    const s = parseJcamp(['##TITLE= x', '##$PRECURSOR M/Z= 195.0877', '##$COLLISION ENERGY= 30 eV', '##END='].join('\n'));
+    assert.strictEqual(s.labels.get('$PRECURSORMZ'), '195.0877');
+    assert.strictEqual(s.labels.get('$COLLISIONENERGY'), '30 eV');
   });
 
   it('reads XYDATA (X++(Y..Y)) in plain form: X spaced from FIRSTX to LASTX, Y scaled', () => {
@@ -28,7 +37,7 @@ describe('JCAMP parsing', () => {
   });
 
   it('an empty or foreign text is an untitled spectrum with no points', () => {
-    assert.deepStrictEqual(parseJcamp(''), { title: 'Spectrum', xUnits: '', yUnits: '', points: [] });
+    assert.deepStrictEqual(parseJcamp(''), { title: 'Spectrum', xUnits: '', yUnits: '', points: [], labels: new Map() });
     assert.deepStrictEqual(parseJcamp('<html>not jcamp</html>').points, []);
   });
 });

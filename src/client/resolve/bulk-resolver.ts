@@ -250,6 +250,9 @@ class BulkRun {
     if (entry.ids.length === 1) return { input, status: 'found', record, message: '' };
     const many =
       entry.ids.length >= LIMITS.simpleSearchResults && this.backend.via === 'older' ? `at least ${entry.ids.length}` : String(entry.ids.length);
+    // A name search also lists names that start with the input, exact names first: the record named exactly so is the answer.
+    if (entry.kind === 'name' && record.name.trim().toLowerCase() === input.trim().toLowerCase())
+      return { input, status: 'found', record, message: `${many} records match; this one has exactly this name` };
     return { input, status: 'ambiguous', record, message: `${many} records match; the first is given` };
   }
 

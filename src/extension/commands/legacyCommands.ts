@@ -6,6 +6,7 @@ import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
 import { askRecordIds, askSpectrumId, askString, askWholeNumber, pick, recordIdOf } from './prompts';
 import type { Services } from './services';
 import { savePng } from './files';
+import { DetailsPanel } from '../details/detailsPanel';
 
 type Id = { recordId?: number | string };
 type Ids = { recordIds?: Array<number | string> };
@@ -38,6 +39,17 @@ async function spectrumJson(s: Spectrum, withData: boolean, signal?: AbortSignal
     record_id: s.recordId,
     ...(withData ? { data: await s.data({ signal }) } : {}),
   };
+}
+
+/**
+ * Opens the details panel of the spectrum's record and plots the spectrum there. False when that record's details do
+ * not list it (the caller then shows the data file as text).
+ */
+async function plotInDetails(s: Services, recordId: number, spectrumId: number): Promise<boolean> {
+  const view = await DetailsPanel.createOrShow(s.details, recordId);
+  if (!view.spectra.items.some((item) => item.id === spectrumId) || !DetailsPanel.current) return false;
+  await DetailsPanel.current.plot(spectrumId);
+  return true;
 }
 
 const spectraJson = (spectra: Spectrum[], signal: AbortSignal) => Promise.all(spectra.map((sp) => spectrumJson(sp, false, signal)));
@@ -170,7 +182,7 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       title: () => vscode.l10n.t('spectrum'),
       request: async (c, id, signal) => spectrumJson(await c.getSpectrum(id, { signal }), true, signal),
       show: async (json) => {
-        await s.results.show(json.file_name || `spectrum-${json.id}.jdx`, json.data ?? '');
+        if (!(await plotInDetails(s, json.record_id, json.id))) await s.results.show(json.file_name || `spectrum-${json.id}.jdx`, json.data ?? '');
         return json;
       },
     }),
@@ -184,7 +196,11 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Spectra of a Record')),
       title: () => vscode.l10n.t('compound spectra'),
       request: async (c, id, signal) => spectraJson(await c.getCompoundSpectra(id, { signal }), signal),
-      show: asJson(s, (id) => `spectra-${id}`),
+      // The record's details list its spectra with Plot buttons; the first is plotted. No spectra: the (empty) list.
+      show: async (list, id) => {
+        if (!list.length || !(await plotInDetails(s, Number(id), list[0].id))) await s.results.showJson(`spectra-${id}`, list);
+        return list;
+      },
     }),
     lookupCommand(s, 'compoundDb.legacy.getAllSpectra', {
       ask: nothing,

@@ -36,9 +36,14 @@ import type { Services } from './services';
 type OrderArgs = { order?: SortKey; direction?: Direction };
 type DataSourceArgs = { dataSources?: string[] };
 
+/**
+ * The direction setting applies with a sort key: sent alone it would order by record ID (service README) and undo
+ * the name search's ranking of exact names first.
+ */
 function ordering(args: OrderArgs | undefined): Ordering {
   const s = readSettings();
-  return { order: args?.order ?? s.sortKey, direction: args?.direction ?? s.direction };
+  const order = args?.order ?? s.sortKey;
+  return { order, direction: args?.direction ?? (order ? s.direction : undefined) };
 }
 function dataSources(args: DataSourceArgs | undefined): string[] | undefined {
   const list = args?.dataSources ?? readSettings().dataSources;

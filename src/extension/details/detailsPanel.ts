@@ -96,10 +96,14 @@ export class DetailsPanel extends Disposable {
     return nextEvent(this.onDidRender, wanted, recordId === undefined ? 'the details panel to draw' : `the details panel to draw record ${recordId}`);
   }
 
-  /** Plots a spectrum of the shown record as its Plot button does; resolves with the snapshot showing it (test hook; times out). */
-  plot(spectrumId: number): Promise<RenderedSnapshot> {
-    const shown = nextEvent(this.onDidRender, (s) => s.plot?.id === spectrumId, `the details panel to plot spectrum ${spectrumId}`);
-    this.post({ command: 'plot', args: { id: spectrumId } });
+  /** Plots a spectrum of the shown record as its Plot button does, zoomed to `range`; resolves with the snapshot showing it (test hook; times out). */
+  plot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot> {
+    const shown = nextEvent(
+      this.onDidRender,
+      (s) => s.plot?.id === spectrumId && (!range || (s.plot.range[0] === range[0] && s.plot.range[1] === range[1])),
+      `the details panel to plot spectrum ${spectrumId}`,
+    );
+    this.post({ command: 'plot', args: { id: spectrumId, range } });
     return shown;
   }
 

@@ -8,6 +8,8 @@ export interface JcampSpectrum {
   xUnits: string;
   yUnits: string;
   points: Array<[number, number]>;
+  /** Every labelled data record, by name upper-cased without spaces, `_`, `/`, `-` or `.` (`$PRECURSORM/Z` → `$PRECURSORMZ`). */
+  labels: Map<string, string>;
 }
 
 const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
@@ -22,7 +24,7 @@ export function parseJcamp(text: string): JcampSpectrum {
     const line = raw.replace(/\$\$.*$/, '').trimEnd();
     const label = /^##([^=]+)=\s*(.*)$/.exec(line);
     if (label) {
-      const name = label[1].trim().toUpperCase().replace(/[\s_/-]/g, '');
+      const name = label[1].trim().toUpperCase().replace(/[\s_/.-]/g, '');
       labels.set(name, label[2].trim());
       mode = undefined;
       if (name === 'PEAKTABLE' || name === 'XYPOINTS') mode = 'pairs';
@@ -61,5 +63,6 @@ export function parseJcamp(text: string): JcampSpectrum {
     xUnits: labels.get('XUNITS') ?? '',
     yUnits: labels.get('YUNITS') ?? '',
     points,
+    labels,
   };
 }

@@ -103,11 +103,27 @@ export async function loadSpectrumPlot(client: CompoundDbClient, spectrumId: num
   const spectrum = client.spectrum(spectrumId);
   const data = await spectrum.data({ signal });
   const parsed = parseJcamp(data);
+  const label = (name: string) => parsed.labels.get(name) || undefined;
+  const precursor = Number(label('$PRECURSORMZ'));
+  const isMass = /MASS SPECTRUM/i.test(label('DATATYPE') ?? '') || /^M\/?Z$/i.test(parsed.xUnits);
+  const details = [
+    label('IONIZATIONMODE') && vscode.l10n.t('Type {0}', label('IONIZATIONMODE') as string),
+    label('$MSLEVEL'),
+    label('$PRECURSORMZ') && vscode.l10n.t('precursor m/z {0}{1}', label('$PRECURSORMZ') as string, label('$PRECURSORTYPE') ? ` ${label('$PRECURSORTYPE')}` : ''),
+    label('$COLLISIONENERGY') && vscode.l10n.t('collision energy {0}', label('$COLLISIONENERGY') as string),
+    label('SPECTROMETERDATASYSTEM') ?? label('SPECTROMETERTYPE'),
+    label('$MASSBANKACCESSION') && vscode.l10n.t('source {0}', label('$MASSBANKACCESSION') as string),
+    label('$LICENSE') && vscode.l10n.t('licence {0}', label('$LICENSE') as string),
+    label('OWNER'),
+  ].filter((d): d is string => Boolean(d));
   return {
     id: spectrumId,
     title: parsed.title,
     xLabel: parsed.xUnits || 'x',
     yLabel: parsed.yUnits || 'y',
     points: parsed.points,
+    sticks: isMass && /PEAK ?TABLE/i.test(label('DATACLASS') ?? 'PEAK TABLE') && parsed.points.length > 0,
+    precursorMz: Number.isFinite(precursor) && precursor > 0 ? precursor : undefined,
+    details,
   };
 }

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { gunzipSync } from 'zlib';
 import type { CompoundRecord } from '../store/record';
+import { no3DBlock } from './molblock';
 
 export const COLLECTION_FILE = 'compounds.json.gz';
 export const COLLECTION_FORMAT = 'compound-db-collection/1';
@@ -13,7 +14,29 @@ export interface CollectionFile {
   built: string;
   /** Datasource names, with their licence and version. */
   dataSources: Array<{ name: string; version: string; license: string; url: string }>;
+  /** Stored compactly: see StoredRecord. */
   records: CompoundRecord[];
+}
+
+/**
+ * A record as stored in the file: `originalMol` is left out when it is `mol2D` (a source that gives a SMILES, not a
+ * MOL block), and `mol3D` when it is `no3DBlock(mol2D, id)`; reading puts them back.
+ */
+export type StoredRecord = Omit<CompoundRecord, 'originalMol' | 'mol3D'> & Partial<Pick<CompoundRecord, 'originalMol' | 'mol3D'>>;
+
+/** @public Used by scripts/build-data.mjs (through out/) to write the file. */
+export function compactRecord(record: CompoundRecord): StoredRecord {
+  const stored: StoredRecord = { ...record };
+  if (stored.originalMol === record.mol2D) delete stored.originalMol;
+  if (stored.mol3D === no3DBlock(record.mol2D, record.id)) delete stored.mol3D;
+  return stored;
+}
+
+function expandRecord(stored: StoredRecord): CompoundRecord {
+  const record = stored as CompoundRecord;
+  record.originalMol ??= record.mol2D;
+  record.mol3D ??= no3DBlock(record.mol2D, record.id);
+  return record;
 }
 
 /** data/ of the project, found upwards from this module (source tree, out/ or a bundle beside the project). */
@@ -33,6 +56,7 @@ export function readCollectionFile(dataDir: string = SHIPPED_DATA_DIR): Collecti
   if (parsed.format !== COLLECTION_FORMAT || !Array.isArray(parsed.records)) {
     throw new Error(`${file} is not a ${COLLECTION_FORMAT} file`);
   }
+  parsed.records = parsed.records.map(expandRecord);
   return parsed;
 }
 

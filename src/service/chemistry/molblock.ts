@@ -1,7 +1,16 @@
 /** Small MOL-block edits (never trim a MOL block: its three header lines may be blank). */
 
 /** The record ID on `mol3D`'s first line (contract 1.3), a name, or nothing: one title-line writer for all. */
-export { withTitle } from '../../wire';
+import { withTitle } from '../../wire';
+export { withTitle };
+
+/** The comment line of a `mol3D` that is the 2D layout because no 3D coordinates could be made. */
+export const NO_3D_COMMENT = 'no 3D coordinates: this is the 2D layout';
+
+/** The `mol3D` of a record with no 3D coordinates: its 2D block, titled with the record ID, its comment saying so. */
+export function no3DBlock(mol2D: string, id: number): string {
+  return withTitle(withComment(mol2D, NO_3D_COMMENT), String(id));
+}
 
 /** The block with its third (comment) line replaced. */
 export function withComment(molBlock: string, comment: string): string {

@@ -4,7 +4,7 @@ import type { Chemistry, StructureFacts } from './types';
 import { checkStructureSize } from '../../wire';
 import { buildRecord, type RecordSource } from './record-builder';
 import { loadConformerMaker } from './conformer';
-import { has3DCoordinates, withComment, withTitle } from './molblock';
+import { has3DCoordinates, no3DBlock, withTitle } from './molblock';
 
 export interface SdfLoadOptions {
   /** Where the file lives (a file: URL), used as the references' sourceUrl; default `urn:compound-db:sdf:<name>`. */
@@ -21,7 +21,7 @@ export interface SdfLoadOptions {
 const NAME_FIELDS = ['common_name', 'commonname', 'name', 'title', 'iupac_name'];
 const SYNONYM_FIELD = /synonym/i;
 const ID_FIELDS = ['id', 'registry_id', 'cas', 'compound_id'];
-export const NO_3D_COMMENT = 'no 3D coordinates: this is the 2D layout';
+export { NO_3D_COMMENT } from './molblock';
 
 interface SdfEntry {
   molfile: string;
@@ -100,7 +100,7 @@ export async function recordsFromSdf(
       budget3D--;
       mol3D = makeConformer(facts.mol2D);
     }
-    mol3D = withTitle(mol3D ?? withComment(facts.mol2D, NO_3D_COMMENT), String(id));
+    mol3D = mol3D ? withTitle(mol3D, String(id)) : no3DBlock(facts.mol2D, id);
     records.push(buildRecord(id, facts, name, sources, mol3D, first.molfile));
   }
   records.skipped = skipped;

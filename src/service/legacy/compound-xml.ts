@@ -1,13 +1,12 @@
 /** Compound records as the older interface's XML objects (contract 2.2). */
-import { LEGACY_EXTENDED_INFO_KEYS, type LegacyExtendedCompoundInfo, type LegacySpectrumInfo, LEGACY_SPECTRUM_INFO_KEYS, type MolType } from '../../wire';
+import { LEGACY_EXTENDED_INFO_KEYS, plainFormula, type LegacyExtendedCompoundInfo, type LegacySpectrumInfo, LEGACY_SPECTRUM_INFO_KEYS, type MolType } from '../../wire';
 import type { CompoundRecord } from '../store/record';
-import { texFormula } from '../store/formula';
 import { element, textElement, type XmlElement } from './xml';
 
 export function extendedInfo(r: CompoundRecord): LegacyExtendedCompoundInfo {
   return {
     CSID: r.id,
-    MF: texFormula(r.formula),
+    MF: plainFormula(r.formula), // plain, as the contract shows; the current interface's `formula` is TeX-like
     SMILES: r.smiles,
     InChI: r.inchi,
     InChIKey: r.inchiKey,

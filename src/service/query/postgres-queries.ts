@@ -94,7 +94,7 @@ export class PostgresQueries implements Queries {
       const outcome = await run();
       const count = outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
       if (count > this.resultCap) await this.set(id, 'TooManyRecords', `More than ${this.resultCap} records match; narrow the search.`, 0, null, true);
-      else await this.set(id, 'Complete', '', count, outcome, true);
+      else await this.set(id, 'Complete', outcome.kind === 'ids' ? (outcome.message ?? '') : '', count, outcome, true);
     } catch (err) {
       this.options.log?.(`query ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
       await this.set(id, 'Failed', 'The search failed on the server.', 0, null, true).catch(() => undefined);

@@ -1,8 +1,9 @@
 /**
  * Molecular formulas: parsing in any element order (`C8H10N4O2`, `H10C8N4O2`, TeX-like `C_{8}H_{10}N_{4}O_{2}`),
- * a normalised key for the formula index, and the TeX-like wire form of contract 1.3.
+ * and a normalised key for the formula index (the TeX-like wire form is src/wire's texFormula).
  * Isotopes are written `[2H]`, a charge as a trailing sign with an optional count (`+`, `2-`, `-2`, `^{2+}`).
  */
+import { parseCharge, trailingCharge } from '../../wire';
 
 export interface ParsedFormula {
   /** Element symbol, or `[2H]`-style isotope label, to count. */
@@ -48,32 +49,6 @@ export function parseFormula(input: string): ParsedFormula | undefined {
   return counts.size ? { counts, charge } : undefined;
 }
 
-/**
- * The charge written at the end of a formula, found by one backward scan (a regex anchored at the end is quadratic on
- * long runs of signs): TeX-like `^{2+}`, `^{-}`, `^+`, or plain, where the charge starts with its sign (`-`, `+2`,
- * `--`): `C2H3O2-` is acetate, not `C2H3O` 2-. `index` is where the charge notation starts.
- */
-function trailingCharge(s: string): { text: string; index: number } | undefined {
-  let end = s.length;
-  const braced = s.endsWith('}');
-  if (braced) end--;
-  let start = end;
-  while (start > 0 && /[0-9+-]/.test(s[start - 1])) start--;
-  if (s[start - 1] === '{' && s[start - 2] === '^') return braced ? { text: s.slice(start, end), index: start - 2 } : undefined;
-  if (s[start - 1] === '^' && !braced) return { text: s.slice(start, end), index: start - 1 };
-  if (braced) return undefined;
-  let sign = start;
-  while (sign < end && s[sign] !== '+' && s[sign] !== '-') sign++;
-  return sign < end ? { text: s.slice(sign, end), index: sign } : undefined;
-}
-
-function parseCharge(text: string): number | undefined {
-  if (/^[+-]+$/.test(text)) return (text[0] === '+' ? 1 : -1) * text.length;
-  const m = /^([+-])?(\d+)([+-])?$/.exec(text);
-  if (!m || (m[1] && m[3]) || (!m[1] && !m[3])) return undefined;
-  return ((m[1] ?? m[3]) === '+' ? 1 : -1) * Number(m[2]);
-}
-
 /** The same key for the same composition whatever the order or notation; undefined when not a formula. */
 export function formulaKey(input: string): string | undefined {
   const parsed = parseFormula(input);
@@ -82,15 +57,3 @@ export function formulaKey(input: string): string | undefined {
   return parsed.charge ? `${parts.join('')}q${parsed.charge}` : parts.join('');
 }
 
-/** TeX-like subscripts of the wire (`C9H8O4` → `C_{9}H_{8}O_{4}`); a trailing charge becomes `^{+}`, `^{2-}`. */
-export function texFormula(plain: string): string {
-  let body = plain;
-  let charge = '';
-  const m = trailingCharge(plain);
-  if (m) {
-    body = plain.slice(0, m.index);
-    const n = parseCharge(m.text);
-    if (n !== undefined) charge = `^{${Math.abs(n) === 1 ? '' : Math.abs(n)}${n > 0 ? '+' : '-'}}`;
-  }
-  return body.replace(/(\[\d+[A-Z][a-z]?\]|[A-Z][a-z]?)(\d+)/g, '$1_{$2}') + charge;
-}

@@ -33,7 +33,7 @@ export const ASPIRIN_KEY = 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N';
 export function extendedInfo(extra: Partial<LegacyExtendedCompoundInfo> = {}): LegacyExtendedCompoundInfo {
   return {
     CSID: 2157,
-    MF: 'C_{9}H_{8}O_{4}',
+    MF: 'C9H8O4',
     SMILES: 'CC(=O)Oc1ccccc1C(=O)O',
     InChI: ASPIRIN_INCHI,
     InChIKey: ASPIRIN_KEY,

@@ -52,16 +52,41 @@ suite('Details webview', () => {
     assert.deepStrictEqual(webviewTitles(), ['Caffeine']);
   });
 
-  test('lists the spectra of the older interface and plots one', async () => {
+  test('lists the measured spectra of a record and plots one: sticks, axis titles, labels, precursor, zoom', async () => {
     const a = await api();
-    const infos = await run<Array<{ spc_id: number; csid: number }>>('compoundDb.legacy.getAllSpectraInfo', {});
-    const first = infos[0];
-    await run('compoundDb.showDetails', { recordId: first.csid });
-    const shown = await a.details.rendered(first.csid);
-    assert.ok(shown.spectra.length >= 1, 'spectra are listed');
-    const plotted = await a.details.plot(first.spc_id);
-    assert.strictEqual(plotted.plot?.id, first.spc_id);
-    assert.ok((plotted.plot?.points ?? 0) > 0, 'the plot has points');
+    const id = await recordIdByName('caffeine');
+    const infos = await run<Array<{ spc_id: number; csid: number; comments: string }>>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: id });
+    const tandem = infos.find((i) => /precursor m\/z/.test(i.comments) && /collision energy/.test(i.comments));
+    assert.ok(tandem, 'caffeine has a tandem spectrum with precursor and collision energy');
+    await run('compoundDb.showDetails', { recordId: id });
+    const shown = await a.details.rendered(id);
+    assert.strictEqual(shown.spectra.length, infos.length, 'every spectrum is listed');
+    const plotted = await a.details.plot(tandem.spc_id);
+    const plot = plotted.plot!;
+    assert.strictEqual(plot.id, tandem.spc_id);
+    assert.ok(plot.points > 0, 'the plot has peaks');
+    assert.strictEqual(plot.xLabel, 'm/z');
+    assert.strictEqual(plot.yLabel, 'Relative abundance (%)');
+    assert.strictEqual(plot.yHighest, 100, 'the base peak is drawn at 100 %');
+    assert.ok(plot.yTop > plot.yHighest, 'the y-axis reaches above the base peak: it is not clipped');
+    assert.ok(plot.labels.length >= 1, 'the largest peaks are labelled');
+    assert.ok(plot.details.some((d) => /precursor m\/z/.test(d)), plot.details.join(' | '));
+    assert.ok(plot.details.some((d) => /collision energy/.test(d)), plot.details.join(' | '));
+    assert.ok(plot.details.some((d) => /licence/.test(d)), 'the licence is shown');
+    const [x0, x1] = plot.range;
+    const zoom: [number, number] = [x0 + (x1 - x0) / 4, x1 - (x1 - x0) / 4];
+    const zoomed = await a.details.plot(tandem.spc_id, zoom);
+    assert.deepStrictEqual(zoomed.plot?.range, zoom, 'the plot zooms to the asked m/z range');
+  });
+
+  test('the older interface spectrum command opens the plot', async () => {
+    const a = await api();
+    const id = await recordIdByName('caffeine');
+    const [info] = await run<Array<{ spc_id: number }>>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: id });
+    const spectrum = await run<{ id: number; record_id: number }>('compoundDb.legacy.getSpectrum', { spectrumId: info.spc_id });
+    assert.strictEqual(spectrum.record_id, id);
+    const shown = await a.details.rendered(id);
+    assert.strictEqual(shown.plot?.id, info.spc_id, 'the details panel plots the spectrum');
   });
 
   test('a compound named like HTML shows as text', async () => {

@@ -86,11 +86,11 @@ suite('Lookups against the built-in database', () => {
   });
 
   test('older interface: spectra', async () => {
-    const infos = await run<Array<{ spc_id: number; csid: number; spc_type: string }>>('compoundDb.legacy.getAllSpectraInfo', {});
+    // The built-in database has tens of thousands of spectra: the all-spectra operations are exercised by the service
+    // suite; here one record's.
+    const infos = await run<Array<{ spc_id: number; csid: number; spc_type: string }>>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: await recordIdByName('caffeine') });
     assert.ok(infos.length > 0);
     const first = infos[0];
-    const all = await run<Array<{ id: number }>>('compoundDb.legacy.getAllSpectra', {});
-    assert.strictEqual(all.length, infos.length);
     const info = await run<{ spc_id: number; spc_type: string }>('compoundDb.legacy.getSpectrumInfo', { spectrumId: first.spc_id });
     assert.strictEqual(info.spc_type, first.spc_type);
     const spectrum = await run<{ id: number; spectrum_type: string; data: string; record_id: number }>('compoundDb.legacy.getSpectrum', { spectrumId: first.spc_id });

@@ -1,0 +1,201 @@
+/**
+ * The shipped collection built from MassBank (data/README.md): a sample of MassBank records (test/service/fixtures/
+ * massbank, copies of release 2025.05.1 records) round-trips through the shipped data; no record under a
+ * non-commercial or no-derivatives licence appears; common names are found, exact names first, quickly; every
+ * spectrum is measured and carries its attribution; every record agrees with itself.
+ * The fixtures are read here with a parser of their own, independent of the build's (scripts/data/massbank.mjs).
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { loadChemistry, loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR, type SpectrumStore } from '../../src/service/chemistry';
+import { startService, type RunningService } from '../../src/service';
+import type { CompoundRecord } from '../../src/service/store/record';
+import { legacy, parseXml, request, runFilter } from './support/http';
+
+const FIXTURES = path.resolve(__dirname, '../../../test/service/fixtures/massbank');
+/** Contributors whose records write the average mass as CH$EXACT_MASS (every RIKEN_NPDepo record of the release). */
+const AVERAGE_MASS_AS_EXACT = /^MSBNK-RIKEN_NPDepo-/;
+const OPEN = new Set(['CC0', 'CC BY', 'CC BY-SA', 'dl-de/by-2-0']);
+
+interface SourceRecord {
+  accession: string;
+  license: string;
+  names: string[];
+  formula: string;
+  exactMass: number;
+  inchiKey?: string;
+  /** PK$PEAK lines' `m/z` and `int.` tokens, as written. */
+  peaks: Array<[string, string]>;
+}
+
+function readFixture(file: string): SourceRecord {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const value = (tag: string) => lines.find((l) => l.startsWith(`${tag}: `))?.slice(tag.length + 2);
+  const start = lines.findIndex((l) => l.startsWith('PK$PEAK:'));
+  const peaks: Array<[string, string]> = [];
+  for (let i = start + 1; i < lines.length && lines[i].startsWith('  '); i++) {
+    const [mz, intensity] = lines[i].trim().split(/\s+/);
+    peaks.push([mz, intensity]);
+  }
+  return {
+    accession: value('ACCESSION')!,
+    license: value('LICENSE')!,
+    names: lines.filter((l) => l.startsWith('CH$NAME: ')).map((l) => l.slice(9)),
+    formula: value('CH$FORMULA')!,
+    exactMass: Number(value('CH$EXACT_MASS')),
+    inchiKey: lines.find((l) => l.startsWith('CH$LINK: INCHIKEY '))?.slice(18),
+    peaks,
+  };
+}
+
+/** `C10H9N3O` and `[C9H16NO4]+` style source formulas → the record's plain Hill formula without charge brackets. */
+const plainFormula = (f: string) => f.replace(/^\[(.*)\]([+-]\d*)$/, '$1$2');
+
+describe('shipped collection: MassBank', function () {
+  this.timeout(120000);
+  let records: CompoundRecord[];
+  let byId: Map<number, CompoundRecord>;
+  let spectra: SpectrumStore;
+  let byFile: Map<string, number>;
+  const sample = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).sort().map((f) => readFixture(path.join(FIXTURES, f)));
+
+  before(async () => {
+    records = await loadShippedCollection();
+    byId = new Map(records.map((r) => [r.id, r]));
+    spectra = await loadSpectra(path.join(SHIPPED_DATA_DIR, 'spectra'));
+    byFile = new Map(spectra.all().map((s) => [s.file_name, s.spc_id]));
+  });
+
+  it('ships thousands of compounds and tens of thousands of measured spectra', () => {
+    assert.ok(records.length > 8000, `${records.length} records`);
+    const all = spectra.all();
+    assert.ok(all.length > 80000, `${all.length} spectra`);
+    assert.deepStrictEqual(records.map((r) => r.id), records.map((_, i) => i + 1), 'IDs 1..N with no gap');
+  });
+
+  it('keeps the compounds other work relies on, under their old IDs', () => {
+    const find = (key: string) => records.find((r) => r.inchiKey === key);
+    assert.strictEqual(find('RYYVLZVUVIJVGH-UHFFFAOYSA-N')?.commonName, 'Caffeine');
+    assert.strictEqual(find('UHOVQNZJYSORNB-UHFFFAOYSA-N')?.commonName, 'Benzene');
+    // the records of the first two sources keep IDs 1..761 in InChIKey order
+    const firstStage = records.filter((r) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react'));
+    assert.strictEqual(firstStage.length, 761);
+    assert.deepStrictEqual(firstStage.map((r) => r.id), firstStage.map((_, i) => i + 1));
+  });
+
+  it('round-trips a sample of source records: InChIKey, formula, exact mass, peak list byte for byte', () => {
+    const readme = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'README.md'), 'utf8');
+    for (const source of sample) {
+      assert.ok(OPEN.has(source.license), `${source.accession} is an open fixture`);
+      const spcId = byFile.get(`${source.accession}.jdx`);
+      assert.ok(spcId, `${source.accession} is shipped`);
+      const info = spectra.get(spcId)!;
+      const record = byId.get(info.csid)!;
+      if (source.inchiKey && record.inchiKey !== source.inchiKey) {
+        assert.ok(readme.includes(`${source.accession}:`), `${source.accession}: InChIKey ${record.inchiKey} differs from ${source.inchiKey} and is not reported`);
+      }
+      assert.strictEqual(record.formula, plainFormula(source.formula), `${source.accession} formula`);
+      if (AVERAGE_MASS_AS_EXACT.test(source.accession)) {
+        // a source quirk: these records give the average mass under CH$EXACT_MASS (228.31522 for C15H16O2)
+        assert.ok(Math.abs(record.averageMass - source.exactMass) < 0.01, `${source.accession}: ${record.averageMass} vs ${source.exactMass}`);
+      } else {
+        assert.ok(Math.abs(record.monoisotopicMass - source.exactMass) < 0.001, `${source.accession}: ${record.monoisotopicMass} vs ${source.exactMass}`);
+      }
+      const names = new Set([record.commonName, ...record.synonyms].map((n) => n.toLowerCase()));
+      for (const name of source.names) assert.ok(names.has(name.toLowerCase()), `${source.accession}: name ${name}`);
+      const data = spectra.readData(spcId)!;
+      const table = data.slice(data.indexOf('##PEAK TABLE=(XY..XY)\n') + 22, data.indexOf('##END='));
+      assert.strictEqual(table, source.peaks.map(([mz, y]) => `${mz}, ${y}\n`).join(''), `${source.accession} peaks`);
+      assert.match(data, new RegExp(`##NPOINTS=${source.peaks.length}\\n`));
+    }
+  });
+
+  it('every spectrum carries its attribution and an open licence; no non-commercial record appears', () => {
+    const licences = /licence (CC0 1\.0|CC BY 4\.0|CC BY-SA 4\.0|Data licence Germany – attribution – version 2\.0) \(/;
+    for (const info of spectra.all()) {
+      assert.match(info.comments ?? '', licences, `spectrum ${info.spc_id}`);
+      assert.match(info.comments ?? '', /From MassBank record MSBNK-[\w-]+; authors: /);
+      assert.match(info.original_url ?? '', /^https:\/\/massbank\.eu\/MassBank\/RecordDisplay\?id=MSBNK-/);
+      assert.ok(byId.has(info.csid));
+    }
+    // records of release 2025.05.1 under CC BY-NC, CC BY-NC-SA and CC BY-NC-ND (their IDs only)
+    for (const accession of ['MSBNK-BS-BS001000', 'MSBNK-Fac_Eng_Univ_Tokyo-JP001120', 'MSBNK-Keio_Univ-KO002906', 'MSBNK-RIKEN-PR301941', 'MSBNK-RIKEN_ReSpect-PS043304']) {
+      assert.strictEqual(byFile.get(`${accession}.jdx`), undefined, `${accession} is not open and must not be shipped`);
+    }
+    const licenses = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'LICENSES.md'), 'utf8');
+    assert.ok(!/\| CC BY-NC/.test(licenses));
+    for (const source of sample) assert.ok(licenses.includes(source.accession.replace(/-[^-]*$/, '')), `${source.accession}'s contributor is attributed`);
+  });
+
+  it('spectrum types are in the spec vocabulary and data files are JCAMP-DX peak tables', () => {
+    const types = new Set(spectra.all().map((s) => s.spc_type));
+    for (const type of types) assert.match(type, /^(EI|EI-|ESI[+-]|APCI[+-]|APPI[+-]|MALDI[+-]|CI\+ve|CI-ve|FAB[+-]|FD[+-]|FI[+-]|SIMS[+-]|MS)$/);
+    assert.ok(types.has('ESI+') && types.has('ESI-') && types.has('EI'));
+    const first = spectra.all()[0];
+    const data = spectra.readData(first.spc_id)!;
+    assert.match(data, /^##TITLE=.*\n##JCAMP-DX=5\.01\n##DATA TYPE=MASS SPECTRUM\n##DATA CLASS=PEAK TABLE\n/);
+    assert.match(data, /##\$LICENSE=/);
+    assert.match(data, /##END=\n$/);
+  });
+
+  it('every record gives the same InChIKey from its SMILES, 2D MOL and 3D MOL; no InChIKey twice', async function () {
+    this.timeout(600000);
+    const chemistry = await loadChemistry();
+    const keys = new Set<string>();
+    const wrong: string[] = [];
+    for (const r of records) {
+      for (const [what, structure] of [['SMILES', r.smiles], ['2D', r.mol2D], ['3D', r.mol3D]] as const) {
+        if (chemistry.inchiKeyOf(structure) !== r.inchiKey) wrong.push(`${r.id} ${r.commonName} ${what}`);
+      }
+      assert.ok(!keys.has(r.inchiKey), `${r.inchiKey} twice`);
+      keys.add(r.inchiKey);
+    }
+    assert.deepStrictEqual(wrong, []);
+  });
+
+  it('has no reference to a service of the kind this project implements', () => {
+    const sources = new Set(records.flatMap((r) => r.externalReferences.map((x) => x.source)));
+    for (const s of ['CAS', 'ChEBI', 'KEGG', 'PubChem', 'MassBank']) assert.ok(sources.has(s), s);
+    assert.deepStrictEqual([...sources].filter((s) => !/^(chemical-structures-data|ketcher-react|MassBank|CAS|ChEBI|KEGG|PubChem|CompTox|HMDB|KNApSAcK|LIPID MAPS|ChEMBL|ZINC|NIKKAJI|LipidBank)$/.test(s)), []);
+  });
+
+  describe('through the service', () => {
+    let svc: RunningService;
+    before(async () => {
+      svc = await startService({ port: 0 });
+    });
+    after(() => svc.close());
+
+    it('loads within the budget', () => {
+      console.log(`      service load: ${svc.loadMs} ms, ${svc.records} records, ${svc.spectra} spectra, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+      assert.ok(svc.loadMs < 6000, `${svc.loadMs} ms (2 s on an idle machine; generous here for a shared CI core)`);
+    });
+
+    it('finds common names, the exact name first, quickly', async () => {
+      for (const name of ['aspirin', 'paracetamol', 'ibuprofen', 'carbamazepine', 'atrazine', 'caffeine']) {
+        const t = Date.now();
+        const ids = await runFilter(svc.baseUrl, 'filter/name', { name });
+        const ms = Date.now() - t;
+        assert.ok(ids.length >= 1, `${name} found`);
+        const first = byId.get(ids[0])!;
+        assert.ok(
+          first.commonName.toLowerCase() === name || first.synonyms.some((s) => s.toLowerCase() === name),
+          `${name}: first result is ${first.commonName}`,
+        );
+        const exact = records.filter((r) => r.commonName.toLowerCase() === name).map((r) => r.id);
+        assert.deepStrictEqual(ids.slice(0, exact.length).sort(), exact.sort(), `${name}: records named exactly so come first`);
+        assert.ok(ms < 3000, `${name}: ${ms} ms`);
+      }
+    });
+
+    it('lists and serves the measured spectra of a record (older interface)', async () => {
+      const [caffeine] = await runFilter(svc.baseUrl, 'filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
+      const list = parseXml((await legacy(svc.baseUrl, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', String(caffeine)]])).text).ArrayOfCSSpectrumInfo.CSSpectrumInfo;
+      assert.ok(Array.isArray(list) && list.length > 10, 'caffeine has many measured spectra');
+      const file = await request(`${svc.baseUrl}/FilesHandler.ashx?type=blob&disp=1&id=${list[0].spc_id}`);
+      assert.strictEqual(file.status, 200);
+      assert.match(file.text, /##PEAK TABLE=\(XY\.\.XY\)\n\d/);
+    });
+  });
+});
