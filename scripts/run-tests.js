@@ -63,7 +63,10 @@ function counts(text) {
   let failed = 0;
   const problems = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-test-run-'));
-  const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  // Node 22+ keeps a compile cache in the temp folder when a tool asks for one (tsc, ESLint, code-server do):
+  // it is the runtime's, so it lives with the project's other caches rather than among the suites' files.
+  const compileCache = path.join(root, 'node_modules', '.cache', 'node-compile-cache');
+  const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, NODE_COMPILE_CACHE: compileCache };
   for (const suite of suites) {
     console.log(`\n=== ${suite.name} ===`);
     const { code, text } = await run(suite, env);
