@@ -46,7 +46,11 @@ function bundleSizes(): void {
 
 /** The built-in database as the extension runs it: dist/service.js in a child process, ready when it says so. */
 async function forkService(): Promise<{ baseUrl: string; close(): void }> {
-  const child = fork(path.join(root, 'dist', 'service.js'), ['--host', '127.0.0.1', '--port', '0'], { cwd: root, execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'dist', 'service.js'), ['--host', '127.0.0.1', '--port', '0'], {
+    cwd: root,
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<LocalServiceReady>((resolve, reject) => {
     child.on('message', (m: unknown) => {
       if (!isLocalServiceMessage(m)) return;

@@ -52,7 +52,11 @@ function request(agent: http.Agent, base: URL, method: 'GET' | 'POST', route: st
         port: base.port,
         method,
         path: `/compounds/v1/${route}`,
-        headers: { apikey: KEY, Accept: 'application/json', ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          apikey: KEY,
+          Accept: 'application/json',
+          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -81,7 +85,10 @@ async function load(op: (i: number) => Promise<number>): Promise<{ ops: number; 
 }
 
 async function benchSize(size: number): Promise<void> {
-  const child = fork(path.join(__dirname, 'http-service.js'), [String(size)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'http-service.js'), [String(size)], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     const ready = await ask<ChildReady>(child, undefined, 'ready');
     const base = new URL(ready.baseUrl);
@@ -132,7 +139,11 @@ async function benchSize(size: number): Promise<void> {
         },
       ],
     ];
-    const inMemoryOf: Record<string, string | undefined> = { 'record by ID (all fields)': 'record by ID', 'record by ID (hover fields)': 'record by ID', InChIKey: 'InChIKey' };
+    const inMemoryOf: Record<string, string | undefined> = {
+      'record by ID (all fields)': 'record by ID',
+      'record by ID (hover fields)': 'record by ID',
+      InChIKey: 'InChIKey',
+    };
     for (const [name, op] of kinds) {
       await load(op); // warm up
       const before = await ask<ChildUsage>(child, { type: 'usage' }, 'usage');
@@ -145,7 +156,9 @@ async function benchSize(size: number): Promise<void> {
       );
     }
     const elements = 'elements all of N, O, S';
-    console.log(`  ${elements.padEnd(28)} ${'(in memory only)'.padStart(10)}   ${''.padStart(10)}   ${''.padStart(26)}   ${ready.inMemory[elements].toFixed(0).padStart(15)}`);
+    console.log(
+      `  ${elements.padEnd(28)} ${'(in memory only)'.padStart(10)}   ${''.padStart(10)}   ${''.padStart(26)}   ${ready.inMemory[elements].toFixed(0).padStart(15)}`,
+    );
     agent.destroy();
     child.send({ type: 'close' } satisfies ChildRequest);
     await new Promise((resolve) => child.once('exit', resolve));
@@ -155,7 +168,9 @@ async function benchSize(size: number): Promise<void> {
 }
 
 (async () => {
-  console.log(`The service over HTTP: keep-alive, ${CONCURRENCY} requests in flight, distinct keys and IDs, ${DURATION_MS / 1000} s per lookup kind.`);
+  console.log(
+    `The service over HTTP: keep-alive, ${CONCURRENCY} requests in flight, distinct keys and IDs, ${DURATION_MS / 1000} s per lookup kind.`,
+  );
   for (const size of SIZES) await benchSize(size);
 })().catch((error: unknown) => {
   console.error(error);

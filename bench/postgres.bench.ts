@@ -32,11 +32,14 @@ function distinctKey(base: string, id: number): string {
 function serve(url: string): Promise<{ child: ChildProcess; base: string }> {
   const child = fork(CLI, ['serve', '--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    child.once('message', (m: { type: string; baseUrl?: string; message?: string }) => (m.type === 'ready' ? resolve({ child, base: m.baseUrl! }) : reject(new Error(m.message))));
+    child.once('message', (m: { type: string; baseUrl?: string; message?: string }) =>
+      m.type === 'ready' ? resolve({ child, base: m.baseUrl! }) : reject(new Error(m.message)),
+    );
   });
 }
 
-async function json(url: string, init?: RequestInit): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function json(url: string, init?: RequestInit): Promise<{ status: number; body: any }> {
   const r = await fetch(url, { ...init, headers: { apikey: DEV_API_KEY, 'Content-Type': 'application/json' } });
   return { status: r.status, body: await r.json() };
 }
@@ -81,13 +84,18 @@ async function main(): Promise<void> {
     const store = await PostgresStore.open(url.href);
     const t0 = performance.now();
     for (let at = 0; at < SIZE; at += BATCH) {
-      const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({ ...r, inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id) }));
+      const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({
+        ...r,
+        inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id),
+      }));
       await store.append(batch);
     }
     await store.pool.query('ANALYZE records');
     const loadS = (performance.now() - t0) / 1000;
     console.log(`PostgreSQL store, ${SIZE.toLocaleString('en')} records (machine shared and loaded: figures are noisy)`);
-    console.log(`  load (COPY, mol + Morgan fingerprint per record, GiST/GIN/btree indexes kept up): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`);
+    console.log(
+      `  load (COPY, mol + Morgan fingerprint per record, GiST/GIN/btree indexes kept up): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`,
+    );
 
     servers.push(...(await Promise.all([serve(url.href), serve(url.href)])));
     const base = (i: number) => servers[i % 2].base;
@@ -125,8 +133,12 @@ async function main(): Promise<void> {
       await store.pool.query('SELECT id FROM records WHERE mol @> mol_from_smiles($1::cstring) LIMIT 25', [r.smiles]);
       sub.push(performance.now() - t);
     }
-    console.log(`  similarity top-25 (Tanimoto >= 0.5, GiST on bfp), SQL: p50 ${percentile(sim, 50).toFixed(0)} ms, p95 ${percentile(sim, 95).toFixed(0)} ms (target p95 <= 300)`);
-    console.log(`  substructure first 25 (@>, GiST on mol), SQL: p50 ${percentile(sub, 50).toFixed(0)} ms, p95 ${percentile(sub, 95).toFixed(0)} ms (target p50 <= 200)`);
+    console.log(
+      `  similarity top-25 (Tanimoto >= 0.5, GiST on bfp), SQL: p50 ${percentile(sim, 50).toFixed(0)} ms, p95 ${percentile(sim, 95).toFixed(0)} ms (target p95 <= 300)`,
+    );
+    console.log(
+      `  substructure first 25 (@>, GiST on mol), SQL: p50 ${percentile(sub, 50).toFixed(0)} ms, p95 ${percentile(sub, 95).toFixed(0)} ms (target p50 <= 200)`,
+    );
     await store.close();
   } finally {
     for (const s of servers) s.child.kill();

@@ -51,13 +51,62 @@ async function benchSize(seed: CompoundRecord[], size: number): Promise<void> {
   const ids = pick(records, 1000).map((r) => r.id);
   const kinds: Array<[string, () => Promise<{ perSecond: number; hits: number }>]> = [
     ['record ID', () => rate(ids, (id) => store.getById(id))],
-    ['InChIKey', () => rate(sample.map((r) => r.inchiKey), (k) => store.getByInchiKey(k))],
-    ['InChI (exact string)', () => rate(sample.map((r) => r.inchi), (k) => store.getByInchi(k))],
-    ['formula (any order)', () => rate(sample.map((r) => r.formula), (f) => store.byFormula(f))],
-    ['mass ±0.001', () => rate(sample.map((r) => r.monoisotopicMass), (m) => store.byMassRange('monoisotopicMass', m - 0.001, m + 0.001))],
-    ['mass ±0.5', () => rate(sample.map((r) => r.monoisotopicMass), (m) => store.byMassRange('monoisotopicMass', m - 0.5, m + 0.5))],
-    ['name exact', () => rate(sample.map((r) => r.commonName), (n) => store.byName(n))],
-    ['name prefix (4 chars)', () => rate(sample.map((r) => r.commonName.slice(0, 4)), (n) => store.byName(n))],
+    [
+      'InChIKey',
+      () =>
+        rate(
+          sample.map((r) => r.inchiKey),
+          (k) => store.getByInchiKey(k),
+        ),
+    ],
+    [
+      'InChI (exact string)',
+      () =>
+        rate(
+          sample.map((r) => r.inchi),
+          (k) => store.getByInchi(k),
+        ),
+    ],
+    [
+      'formula (any order)',
+      () =>
+        rate(
+          sample.map((r) => r.formula),
+          (f) => store.byFormula(f),
+        ),
+    ],
+    [
+      'mass ±0.001',
+      () =>
+        rate(
+          sample.map((r) => r.monoisotopicMass),
+          (m) => store.byMassRange('monoisotopicMass', m - 0.001, m + 0.001),
+        ),
+    ],
+    [
+      'mass ±0.5',
+      () =>
+        rate(
+          sample.map((r) => r.monoisotopicMass),
+          (m) => store.byMassRange('monoisotopicMass', m - 0.5, m + 0.5),
+        ),
+    ],
+    [
+      'name exact',
+      () =>
+        rate(
+          sample.map((r) => r.commonName),
+          (n) => store.byName(n),
+        ),
+    ],
+    [
+      'name prefix (4 chars)',
+      () =>
+        rate(
+          sample.map((r) => r.commonName.slice(0, 4)),
+          (n) => store.byName(n),
+        ),
+    ],
     ['elements include Cl', () => rate([['Cl']], (e) => store.byElements(e, false, []))],
     ['elements all N,O,S', () => rate([['N', 'O', 'S']], (e) => store.byElements(e, true, []))],
   ];
@@ -75,9 +124,13 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const t = performance.now();
   const service = await startService({ port: 0 });
-  console.log(`Service start with the shipped collection: ${service.records} records, ${service.spectra} spectra, ${service.dataSources.length} datasources, ${service.loadMs} ms (${(performance.now() - t).toFixed(0)} ms in this process, chemistry load included; budget 2000 ms)`);
+  console.log(
+    `Service start with the shipped collection: ${service.records} records, ${service.spectra} spectra, ${service.dataSources.length} datasources, ${service.loadMs} ms (${(performance.now() - t).toFixed(0)} ms in this process, chemistry load included; budget 2000 ms)`,
+  );
   const heapAfter = heapMb();
-  console.log(`  memory after start: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB (+${((process.memoryUsage().rss - rssBefore) / 1048576).toFixed(0)} MB; budget 600 MB), heap ${heapAfter.toFixed(0)} MB`);
+  console.log(
+    `  memory after start: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB (+${((process.memoryUsage().rss - rssBefore) / 1048576).toFixed(0)} MB; budget 600 MB), heap ${heapAfter.toFixed(0)} MB`,
+  );
   await service.close();
   const seed = await loadShippedCollection();
   const shipped = new MemoryStore(seed);

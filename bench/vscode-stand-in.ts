@@ -57,21 +57,63 @@ const format = (message: string, ...args: unknown[]) => message.replace(/\{(\d+)
 
 /** The API's names the extension may touch; each is a do-nothing stand-in unless given below. */
 const API_NAMES = [
-  'window', 'workspace', 'commands', 'languages', 'extensions', 'env', 'notebooks', 'debug', 'tasks', 'authentication', 'chat', 'lm',
-  'Uri', 'ThemeIcon', 'ThemeColor', 'TreeItem', 'TreeItemCollapsibleState', 'MarkdownString', 'Hover', 'Range', 'Position', 'Selection',
-  'StatusBarAlignment', 'ViewColumn', 'ProgressLocation', 'ConfigurationTarget', 'FileType', 'CancellationTokenSource', 'CancellationError',
-  'WorkspaceEdit', 'TextEdit', 'NotebookEdit', 'NotebookRange', 'SnippetString', 'DataTransferItem', 'UIKind', 'ExtensionMode', 'LogLevel',
+  'window',
+  'workspace',
+  'commands',
+  'languages',
+  'extensions',
+  'env',
+  'notebooks',
+  'debug',
+  'tasks',
+  'authentication',
+  'chat',
+  'lm',
+  'Uri',
+  'ThemeIcon',
+  'ThemeColor',
+  'TreeItem',
+  'TreeItemCollapsibleState',
+  'MarkdownString',
+  'Hover',
+  'Range',
+  'Position',
+  'Selection',
+  'StatusBarAlignment',
+  'ViewColumn',
+  'ProgressLocation',
+  'ConfigurationTarget',
+  'FileType',
+  'CancellationTokenSource',
+  'CancellationError',
+  'WorkspaceEdit',
+  'TextEdit',
+  'NotebookEdit',
+  'NotebookRange',
+  'SnippetString',
+  'DataTransferItem',
+  'UIKind',
+  'ExtensionMode',
+  'LogLevel',
 ];
 
 export function vscodeStandIn(): Record<string, unknown> {
   const api: Record<string, unknown> = {};
   for (const name of API_NAMES) api[name] = anything();
-  const configuration = { get: (_key: string, fallback?: unknown) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined };
+  const configuration = {
+    get: (_key: string, fallback?: unknown) => fallback,
+    has: () => false,
+    inspect: () => undefined,
+    update: async () => undefined,
+  };
   const workspace = api.workspace as Record<string, unknown>;
   return Object.assign(api, {
     EventEmitter,
     Disposable,
-    l10n: { t: (message: string | { message: string; args?: unknown[] }, ...args: unknown[]) => (typeof message === 'string' ? format(message, ...args) : format(message.message, ...(message.args ?? []))) },
+    l10n: {
+      t: (message: string | { message: string; args?: unknown[] }, ...args: unknown[]) =>
+        typeof message === 'string' ? format(message, ...args) : format(message.message, ...(message.args ?? [])),
+    },
     workspace: new Proxy({ getConfiguration: () => configuration, workspaceFolders: undefined } as Record<PropertyKey, unknown>, {
       get: (t, k) => (k in t ? t[k] : workspace[k as string]),
     }),
@@ -88,7 +130,12 @@ export function standInContext(extensionPath: string): Record<string, unknown> {
     asAbsolutePath: (p: string) => `${extensionPath}/${p}`,
     globalState: memento,
     workspaceState: memento,
-    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: new EventEmitter<unknown>().event },
+    secrets: {
+      get: async () => undefined,
+      store: async () => undefined,
+      delete: async () => undefined,
+      onDidChange: new EventEmitter<unknown>().event,
+    },
     logUri: { fsPath: '/nonexistent-log-folder' },
     globalStorageUri: { fsPath: '/nonexistent-storage' },
     extensionMode: 1,

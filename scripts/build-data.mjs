@@ -46,7 +46,6 @@ const MASSBANK_RELEASE = '2025.05.1';
 /** Compounds new with MassBank that get a generated 3D conformer (openchemlib, ~2 s each), most spectra first. */
 const DEFAULT_CONFORMERS = 40;
 
-
 function log(...args) {
   console.log('[build-data]', ...args);
 }
@@ -107,10 +106,16 @@ async function main() {
       label: `${DEBIAN.name}:${entry.relPath}`,
     });
   }
-  log(`${cml.length} CML files from ${debianRoot} (${DEBIAN_PACKAGE} ${debianVersion}); nitrogen charges normalised in ${nitrogenFixed.length}: ${nitrogenFixed.join(', ')}`);
+  log(
+    `${cml.length} CML files from ${debianRoot} (${DEBIAN_PACKAGE} ${debianVersion}); nitrogen charges normalised in ${nitrogenFixed.length}: ${nitrogenFixed.join(', ')}`,
+  );
 
   const ketcher = readKetcherBundle(KETCHER_VERSION);
-  ketcher.notice = /^\/\*+\n([\s\S]*?)\*+\//.exec(ketcher.bundle)?.[1].replace(/^ \* ?/gm, '').trim() ?? '';
+  ketcher.notice =
+    /^\/\*+\n([\s\S]*?)\*+\//
+      .exec(ketcher.bundle)?.[1]
+      .replace(/^ \* ?/gm, '')
+      .trim() ?? '';
   let ketcherCount = 0;
   for (const { variable, text } of sdfStringsOf(ketcher.bundle)) {
     for (const { molfile, fields } of sdfEntries(text)) {
@@ -184,8 +189,7 @@ async function main() {
       if (mol3D) {
         generated3D++;
         generatedIds.add(id);
-      }
-      else {
+      } else {
         no3D.push(best3D.label);
         mol3D = withComment(facts.mol2D, NO_3D_COMMENT);
       }
@@ -194,9 +198,13 @@ async function main() {
     const sources = members.map((m) => ({ dataSource: m.dataSource, reference: m.reference, names: m.names.map((n) => n.name) }));
     records.push(buildRecord(id, facts, commonName, sources, withTitle(mol3D, String(id)), members[0].originalMol));
   });
-  log(`${records.length} records (${entries.length} entries, ${skipped.length} skipped); ${generated3D} 3D conformers generated in ${((Date.now() - started3D) / 1000).toFixed(1)} s`);
+  log(
+    `${records.length} records (${entries.length} entries, ${skipped.length} skipped); ${generated3D} 3D conformers generated in ${((Date.now() - started3D) / 1000).toFixed(1)} s`,
+  );
   const both = records.filter((r) => r.dataSourceCount > 1).length;
-  log(`${both} records are in both sources; ${oldInchiDisagreements.length} CML files whose own (pre-standard) InChI disagrees with the computed one`);
+  log(
+    `${both} records are in both sources; ${oldInchiDisagreements.length} CML files whose own (pre-standard) InChI disagrees with the computed one`,
+  );
 
   // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10); the
   // first-stage records are made so before MassBank merges by InChIKey, every record is checked again at the end ----
@@ -204,7 +212,12 @@ async function main() {
   const heldKeys = new Set(records.map((r) => r.inchiKey));
   for (const record of records) {
     const before = record.inchiKey;
-    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), (key) => !generatedIds.has(record.id) && !heldKeys.has(key));
+    const note = makeSelfConsistent(
+      record,
+      chemistry,
+      (r) => no3DBlock(r.mol2D, r.id),
+      (key) => !generatedIds.has(record.id) && !heldKeys.has(key),
+    );
     heldKeys.add(record.inchiKey);
     if (record.inchiKey !== before) heldKeys.delete(before);
     if (note) selfConsistency.push(note);
@@ -215,7 +228,12 @@ async function main() {
   const previousIds = previousIdsOf(path.join(dataDir, COLLECTION_FILE), records.length);
   const massbank = readMassBank(args.massbank, chemistry, log);
   const byKey = new Map(records.map((r) => [r.inchiKey, r]));
-  const massbankRef = (compound) => ({ source: MASSBANK.name, sourceUrl: MASSBANK.url, externalId: compound.accessions[0], externalUrl: MASSBANK.recordUrl(compound.accessions[0]) });
+  const massbankRef = (compound) => ({
+    source: MASSBANK.name,
+    sourceUrl: MASSBANK.url,
+    externalId: compound.accessions[0],
+    externalUrl: MASSBANK.recordUrl(compound.accessions[0]),
+  });
   const sourcesOf = (compound) => [
     { dataSource: MASSBANK.name, reference: massbankRef(compound), names: compound.names },
     ...compound.refs.map((ref) => ({ dataSource: ref.source, reference: ref, names: [] })),
@@ -255,20 +273,37 @@ async function main() {
       mol3D = cache.get(key, () => makeConformer(compound.facts.mol2D));
       if (mol3D) massbank3D++;
     }
-    const record = buildRecord(id, compound.facts, massBankCommonName(compound), sourcesOf(compound), mol3D ? withTitle(mol3D, String(id)) : no3DBlock(compound.facts.mol2D, id), compound.facts.mol2D);
+    const record = buildRecord(
+      id,
+      compound.facts,
+      massBankCommonName(compound),
+      sourcesOf(compound),
+      mol3D ? withTitle(mol3D, String(id)) : no3DBlock(compound.facts.mol2D, id),
+      compound.facts.mol2D,
+    );
     records.push(record);
     byKey.set(key, record);
   }
   cache.save();
   records.sort((a, b) => a.id - b.id);
-  log(`MassBank: ${merged} compounds already in the collection, ${fresh.length} new; ${massbank3D} of ${want3D.size} 3D conformers in ${((Date.now() - started3DMassBank) / 1000).toFixed(1)} s`);
+  log(
+    `MassBank: ${merged} compounds already in the collection, ${fresh.length} new; ${massbank3D} of ${want3D.size} 3D conformers in ${((Date.now() - started3DMassBank) / 1000).toFixed(1)} s`,
+  );
 
   // ---- every record agrees with itself: SMILES, 2D MOL and 3D MOL give its InChIKey (issue 8, item 10) ----
   for (const record of records) {
-    const note = makeSelfConsistent(record, chemistry, (r) => no3DBlock(r.mol2D, r.id), () => false);
+    const note = makeSelfConsistent(
+      record,
+      chemistry,
+      (r) => no3DBlock(r.mol2D, r.id),
+      () => false,
+    );
     if (note) selfConsistency.push(note);
   }
-  const contradictions = records.filter((r) => chemistry.inchiKeyOf(r.smiles) !== r.inchiKey || chemistry.inchiKeyOf(r.mol2D) !== r.inchiKey || chemistry.inchiKeyOf(r.mol3D) !== r.inchiKey);
+  const contradictions = records.filter(
+    (r) =>
+      chemistry.inchiKeyOf(r.smiles) !== r.inchiKey || chemistry.inchiKeyOf(r.mol2D) !== r.inchiKey || chemistry.inchiKeyOf(r.mol3D) !== r.inchiKey,
+  );
   if (contradictions.length) throw new Error(`records whose SMILES, 2D and 3D MOL disagree: ${contradictions.map((r) => r.id).join(', ')}`);
   const seenKeys = new Set();
   const twice = records.filter((r) => seenKeys.size === seenKeys.add(r.inchiKey).size);
@@ -284,7 +319,12 @@ async function main() {
       { name: DEBIAN.name, version: debianVersion, license: DEBIAN.license, url: DEBIAN.url },
       { name: KETCHER.name, version: ketcher.version, license: KETCHER.license, url: KETCHER.url },
       { name: MASSBANK.name, version: MASSBANK_RELEASE, license: 'CC0, CC BY, CC BY-SA, dl-de/by-2-0 (per record)', url: MASSBANK.url },
-      ...LINK_SOURCES.filter((n) => records.some((r) => r.dataSources.includes(n))).map((name) => ({ name, version: MASSBANK_RELEASE, license: 'identifiers cited by MassBank records', url: '' })),
+      ...LINK_SOURCES.filter((n) => records.some((r) => r.dataSources.includes(n))).map((name) => ({
+        name,
+        version: MASSBANK_RELEASE,
+        license: 'identifiers cited by MassBank records',
+        url: '',
+      })),
     ],
     records: records.map(compactRecord),
   };
@@ -300,7 +340,9 @@ async function main() {
   const stats = {
     records: records.length,
     both,
-    perSource: Object.fromEntries([DEBIAN.name, KETCHER.name, MASSBANK.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length])),
+    perSource: Object.fromEntries(
+      [DEBIAN.name, KETCHER.name, MASSBANK.name].map((n) => [n, records.filter((r) => r.dataSources.includes(n)).length]),
+    ),
     entries: { [DEBIAN.name]: cml.length, [KETCHER.name]: ketcherCount },
     nitrogenFixed,
     generated3D,
@@ -309,7 +351,14 @@ async function main() {
     fromSmiles,
     oldInchiDisagreements,
     spectra: spectra.length,
-    massbank: { ...massbank.stats, merged, fresh: fresh.length, generated3D: massbank3D, conformerBudget: args.conformers, release: MASSBANK_RELEASE },
+    massbank: {
+      ...massbank.stats,
+      merged,
+      fresh: fresh.length,
+      generated3D: massbank3D,
+      conformerBudget: args.conformers,
+      release: MASSBANK_RELEASE,
+    },
     selfConsistency,
     packs,
   };
@@ -339,7 +388,6 @@ function previousIdsOf(file, firstStageCount) {
   return ids;
 }
 
-
 function dpkgVersion(pkg) {
   try {
     return execFileSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' }).trim();
@@ -349,12 +397,20 @@ function dpkgVersion(pkg) {
 }
 
 function withoutStereo(inchi) {
-  return inchi.split('/').filter((layer) => !/^[btms]/.test(layer)).join('/');
+  return inchi
+    .split('/')
+    .filter((layer) => !/^[btms]/.test(layer))
+    .join('/');
 }
 
 /** The CML files carry pre-standard InChIs (`InChI=1/...`); compare the layers both kinds share. */
 function sameInchi(old, standard) {
-  const layers = (inchi) => inchi.replace(/^InChI=1S?\//, '').replace(/^1\//, '').split('/').filter((l) => /^[chtbms]/.test(l) || /^[A-Z]/.test(l));
+  const layers = (inchi) =>
+    inchi
+      .replace(/^InChI=1S?\//, '')
+      .replace(/^1\//, '')
+      .split('/')
+      .filter((l) => /^[chtbms]/.test(l) || /^[A-Z]/.test(l));
   // Fixed-H (/f) and later layers exist only in the pre-standard form.
   return layers(old.split('/f')[0]).join('/') === layers(standard).join('/');
 }

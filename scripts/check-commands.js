@@ -24,7 +24,8 @@ function* walk(dir) {
 // Every command is registered under src/extension/commands by a registering helper whose first string argument
 // is its ID: registerCommand<...>('compoundDb.x', ...), onItem<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
 // such as search(...) / copy(...) / set('apiKey', 'compoundDb.x').
-const REGISTRATION = /\b(?:registerCommand|lookupCommand|onItem|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
+const REGISTRATION =
+  /\b(?:registerCommand|lookupCommand|onItem|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
 const registered = new Map();
 for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
   const text = fs.readFileSync(file, 'utf8');
@@ -40,7 +41,8 @@ for (const [menu, items] of Object.entries(contributes.menus || {})) {
   for (const item of items) if (item.command && !contributed.has(item.command)) problems.push(`menu ${menu} names unknown command ${item.command}`);
 }
 for (const welcome of contributes.viewsWelcome || []) {
-  for (const m of localized(welcome.contents).matchAll(/\(command:([\w.]+)/g)) if (!contributed.has(m[1])) problems.push(`viewsWelcome links unknown command ${m[1]}`);
+  for (const m of localized(welcome.contents).matchAll(/\(command:([\w.]+)/g))
+    if (!contributed.has(m[1])) problems.push(`viewsWelcome links unknown command ${m[1]}`);
 }
 const hover = fs.readFileSync(path.join(root, 'src', 'extension', 'hover', 'compoundHoverProvider.ts'), 'utf8');
 for (const m of hover.matchAll(/'(compoundDb\.[\w.]+)'/g)) {
@@ -48,7 +50,8 @@ for (const m of hover.matchAll(/'(compoundDb\.[\w.]+)'/g)) {
 }
 for (const c of contributes.commands || []) {
   if (!c.title || !c.category) problems.push(`${c.command} needs a title and a category`);
-  for (const key of [c.title, c.category]) if (/^%.*%$/.test(localized(key) || '')) problems.push(`${c.command}: ${key} has no entry in package.nls.json`);
+  for (const key of [c.title, c.category])
+    if (/^%.*%$/.test(localized(key) || '')) problems.push(`${c.command}: ${key} has no entry in package.nls.json`);
 }
 
 if (problems.length) {

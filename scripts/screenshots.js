@@ -52,78 +52,117 @@ async function notebookGrid(page) {
 }
 
 const shots = [
-  ['command-palette', async (page) => {
-    await W.filterCommands(page, category());
-    await page.locator('.quick-input-widget .monaco-list-row').nth(5).waitFor({ timeout: 10000 });
-  }],
-  ['hover-inchikey', async (page) => {
-    await W.openFile(page, 'compounds.py');
-    await W.hoverText(page, 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', { waitForText: 'Caffeine' });
-    await page.locator('.monaco-hover:not(.hidden) img').first().waitFor({ timeout: 15000 }).catch(() => {});
-  }],
-  ['hover-smiles-notebook', async (page) => {
-    await W.openFile(page, 'compounds.ipynb');
-    await W.hoverText(page, 'CN1C=NC2', { scope: '.notebook-editor', waitForText: 'Caffeine' });
-    await page.locator('.monaco-hover:not(.hidden) img').first().waitFor({ timeout: 15000 }).catch(() => {});
-  }],
-  ['searches-tree', async (page) => {
-    await W.runCommand(page, label('compoundDb.searchByFormula'));
-    await W.answerInput(page, 'C6H12O6');
-    await W.treeRow(page, 'D-glucose').waitFor({ timeout: 60000 });
-    await W.runCommand(page, label('compoundDb.searchByName'));
-    await W.answerInput(page, 'caffeine');
-    await W.treeRow(page, 'Caffeine').waitFor({ timeout: 60000 });
-    await W.runCommand(page, 'View: Close All Editors');
-    await W.widenSideBar(page, 520);
-    await W.noToasts(page);
-  }],
-  ['details-webview', async (page) => {
-    const row = W.treeRow(page, 'Caffeine');
-    await row.waitFor({ timeout: 30000 });
-    await row.click();
-    const frame = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
-    await W.imagesLoaded(frame);
-    await W.noToasts(page);
-  }],
-  ['no-results', async (page) => {
-    await W.runCommand(page, label('compoundDb.searchByName'));
-    await W.answerInput(page, 'caffiene');
-    await W.treeRow(page, 'Did you mean Caffeine?').waitFor({ timeout: 60000 });
-    await W.noToasts(page);
-  }],
-  ['sdf-highlighting', async (page) => {
-    await W.openFile(page, 'examples.sdf');
-    await page.locator('.editor-group-container.active .view-line span', { hasText: 'V2000' }).first().waitFor({ timeout: 15000 });
-  }],
-  ['details-spectrum', async (page) => {
-    await W.runCommand(page, label('compoundDb.searchByName'));
-    await W.answerInput(page, 'caffeine');
-    const row = W.treeRow(page, 'Caffeine');
-    await row.waitFor({ timeout: 60000 });
-    await row.click();
-    const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
-    await details.locator(`li[data-spectrum="${caffeineTandemSpectrum()}"] button`).first().click({ timeout: 30000 });
-    const frame = await W.webviewFrame(page, 'Relative abundance');
-    await W.imagesLoaded(frame);
-    const figure = frame.locator('figure.plot');
-    await figure.scrollIntoViewIfNeeded();
-    // hover the base peak's neighbourhood so the read-out line shows a value
-    const box = await frame.locator('svg.plot-svg').boundingBox();
-    if (box) await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6);
-    await W.noToasts(page);
-  }],
-  ['error-bad-input', async (page) => {
-    await W.runCommand(page, label('compoundDb.searchByInchikey'));
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: 15000 });
-    await input.fill('NOT-A-KEY');
-    // The prompt validates as one types: the message under the box changes from the prompt (which ends
-    // with "Press 'Enter' to confirm") to the rule the input broke.
-    await page.waitForFunction(() => {
-      const m = document.querySelector('.quick-input-widget .quick-input-message');
-      return !!m && m.textContent.trim() !== '' && !/Press 'Enter'/.test(m.textContent);
-    }, null, { timeout: 15000 });
-  }],
+  [
+    'command-palette',
+    async (page) => {
+      await W.filterCommands(page, category());
+      await page.locator('.quick-input-widget .monaco-list-row').nth(5).waitFor({ timeout: 10000 });
+    },
+  ],
+  [
+    'hover-inchikey',
+    async (page) => {
+      await W.openFile(page, 'compounds.py');
+      await W.hoverText(page, 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', { waitForText: 'Caffeine' });
+      await page
+        .locator('.monaco-hover:not(.hidden) img')
+        .first()
+        .waitFor({ timeout: 15000 })
+        .catch(() => {});
+    },
+  ],
+  [
+    'hover-smiles-notebook',
+    async (page) => {
+      await W.openFile(page, 'compounds.ipynb');
+      await W.hoverText(page, 'CN1C=NC2', { scope: '.notebook-editor', waitForText: 'Caffeine' });
+      await page
+        .locator('.monaco-hover:not(.hidden) img')
+        .first()
+        .waitFor({ timeout: 15000 })
+        .catch(() => {});
+    },
+  ],
+  [
+    'searches-tree',
+    async (page) => {
+      await W.runCommand(page, label('compoundDb.searchByFormula'));
+      await W.answerInput(page, 'C6H12O6');
+      await W.treeRow(page, 'D-glucose').waitFor({ timeout: 60000 });
+      await W.runCommand(page, label('compoundDb.searchByName'));
+      await W.answerInput(page, 'caffeine');
+      await W.treeRow(page, 'Caffeine').waitFor({ timeout: 60000 });
+      await W.runCommand(page, 'View: Close All Editors');
+      await W.widenSideBar(page, 520);
+      await W.noToasts(page);
+    },
+  ],
+  [
+    'details-webview',
+    async (page) => {
+      const row = W.treeRow(page, 'Caffeine');
+      await row.waitFor({ timeout: 30000 });
+      await row.click();
+      const frame = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+      await W.imagesLoaded(frame);
+      await W.noToasts(page);
+    },
+  ],
+  [
+    'no-results',
+    async (page) => {
+      await W.runCommand(page, label('compoundDb.searchByName'));
+      await W.answerInput(page, 'caffiene');
+      await W.treeRow(page, 'Did you mean Caffeine?').waitFor({ timeout: 60000 });
+      await W.noToasts(page);
+    },
+  ],
+  [
+    'sdf-highlighting',
+    async (page) => {
+      await W.openFile(page, 'examples.sdf');
+      await page.locator('.editor-group-container.active .view-line span', { hasText: 'V2000' }).first().waitFor({ timeout: 15000 });
+    },
+  ],
+  [
+    'details-spectrum',
+    async (page) => {
+      await W.runCommand(page, label('compoundDb.searchByName'));
+      await W.answerInput(page, 'caffeine');
+      const row = W.treeRow(page, 'Caffeine');
+      await row.waitFor({ timeout: 60000 });
+      await row.click();
+      const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+      await details.locator(`li[data-spectrum="${caffeineTandemSpectrum()}"] button`).first().click({ timeout: 30000 });
+      const frame = await W.webviewFrame(page, 'Relative abundance');
+      await W.imagesLoaded(frame);
+      const figure = frame.locator('figure.plot');
+      await figure.scrollIntoViewIfNeeded();
+      // hover the base peak's neighbourhood so the read-out line shows a value
+      const box = await frame.locator('svg.plot-svg').boundingBox();
+      if (box) await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6);
+      await W.noToasts(page);
+    },
+  ],
+  [
+    'error-bad-input',
+    async (page) => {
+      await W.runCommand(page, label('compoundDb.searchByInchikey'));
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 15000 });
+      await input.fill('NOT-A-KEY');
+      // The prompt validates as one types: the message under the box changes from the prompt (which ends
+      // with "Press 'Enter' to confirm") to the rule the input broke.
+      await page.waitForFunction(
+        () => {
+          const m = document.querySelector('.quick-input-widget .quick-input-message');
+          return !!m && m.textContent.trim() !== '' && !/Press 'Enter'/.test(m.textContent);
+        },
+        null,
+        { timeout: 15000 },
+      );
+    },
+  ],
   ['structure-grid', structureGrid],
   ['notebook-grid', notebookGrid],
 ];
@@ -170,24 +209,24 @@ async function main() {
     // The extension's status bar item shows once it is active (its commands are in the palette by then).
     await W.waitForWorkbench(page, { statusText: category() });
     for (const [theme, themeName, bodyClass] of THEMES) {
-    await useTheme(page, themeName, bodyClass);
-    for (const [shot, act] of shots) {
-      if (only.length && !only.includes(shot)) continue;
-      const name = `${shot}-${theme}`;
-      const file = path.join(outDir, `${name}.png`);
-      try {
-        await W.cleanWorkbench(page);
-        await act(page);
-        await page.screenshot({ path: file });
-        console.log(`  saved ${path.relative(P.root, file)}`);
-      } catch (err) {
-        failed.push(name);
-        await page.screenshot({ path: path.join(outDir, `failed-${name}.png`) }).catch(() => {});
-        console.log(`  FAILED ${name}: ${err.message.split('\n')[0]}`);
+      await useTheme(page, themeName, bodyClass);
+      for (const [shot, act] of shots) {
+        if (only.length && !only.includes(shot)) continue;
+        const name = `${shot}-${theme}`;
+        const file = path.join(outDir, `${name}.png`);
+        try {
+          await W.cleanWorkbench(page);
+          await act(page);
+          await page.screenshot({ path: file });
+          console.log(`  saved ${path.relative(P.root, file)}`);
+        } catch (err) {
+          failed.push(name);
+          await page.screenshot({ path: path.join(outDir, `failed-${name}.png`) }).catch(() => {});
+          console.log(`  FAILED ${name}: ${err.message.split('\n')[0]}`);
+        }
+        await W.closeQuickInput(page);
+        await page.mouse.move(5, 450);
       }
-      await W.closeQuickInput(page);
-      await page.mouse.move(5, 450);
-    }
     }
   } finally {
     if (context) await context.close().catch(() => {});

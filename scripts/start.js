@@ -33,9 +33,11 @@ async function runCodeServer(why) {
   const vsix = packageVsix();
   const session = await startSession({ vsix, port: portOption(), reset });
   const line = '-'.repeat(72);
-  console.log(`\n${line}\nCompound DB is running in VS Code (code-server). Open this address in a browser:\n\n` +
-    `  ${session.pageUrl}\n\n(or ${session.url} and open the folder ${session.workspace})\n` +
-    `Press Ctrl-C to stop. Server log: ${path.relative(process.cwd(), path.join(session.runDir, 'code-server.log'))}\n${line}`);
+  console.log(
+    `\n${line}\nCompound DB is running in VS Code (code-server). Open this address in a browser:\n\n` +
+      `  ${session.pageUrl}\n\n(or ${session.url} and open the folder ${session.workspace})\n` +
+      `Press Ctrl-C to stop. Server log: ${path.relative(process.cwd(), path.join(session.runDir, 'code-server.log'))}\n${line}`,
+  );
   session.process.on('exit', (code) => {
     console.log(`code-server stopped (exit ${code}).`);
     process.exit(code ?? 1);

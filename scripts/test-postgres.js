@@ -20,7 +20,11 @@ if (start.status !== 0) {
 }
 const url = start.stdout.trim().split('\n').pop();
 const env = { ...process.env, COMPOUND_DB_TEST_DATABASE: url, COMPOUND_DB_TEST_CLUSTER_DIR: dir };
-const child = spawn('npx', ['mocha', '--config', 'test/service/.mocharc.postgres.json', ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' });
+const child = spawn('npx', ['mocha', '--config', 'test/service/.mocharc.postgres.json', ...process.argv.slice(2)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const stop = () => spawnSync(process.execPath, [cli, 'db', 'stop', '--dir', dir], { stdio: 'ignore' });
 process.on('SIGINT', () => child.kill('SIGINT'));
 child.on('close', (code) => {

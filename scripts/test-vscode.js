@@ -21,7 +21,10 @@ function option(name) {
 
 function newRunDir() {
   fs.mkdirSync(P.runsDir, { recursive: true });
-  const old = fs.readdirSync(P.runsDir).filter((n) => n.startsWith('test-')).sort();
+  const old = fs
+    .readdirSync(P.runsDir)
+    .filter((n) => n.startsWith('test-'))
+    .sort();
   for (const n of old.slice(0, Math.max(0, old.length - 4))) fs.rmSync(path.join(P.runsDir, n), { recursive: true, force: true });
   const dir = path.join(P.runsDir, `test-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -101,8 +104,7 @@ async function main() {
   if (problem || failed > 0) {
     console.log(`Logs and files of this run: ${runDir}`);
     console.log(`  extension output channels: ${path.join(runDir, 'user-data', 'logs', '*', 'exthost1')}`);
-  }
-  else fs.rmSync(runDir, { recursive: true, force: true });
+  } else fs.rmSync(runDir, { recursive: true, force: true });
   finish(passed, failed, problem);
 }
 

@@ -28,9 +28,15 @@ const QUIET_SETTINGS = {
 // Servers still running: killed (the whole process group) if this process ends or is interrupted first.
 const live = new Set();
 function killGroup(child, sig) {
-  try { process.kill(-child.pid, sig); } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    /* already gone */
+  }
 }
-process.on('exit', () => { for (const c of live) killGroup(c, 'SIGKILL'); });
+process.on('exit', () => {
+  for (const c of live) killGroup(c, 'SIGKILL');
+});
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
     for (const c of live) killGroup(c, 'SIGTERM');
@@ -52,10 +58,15 @@ function runDirs(runDir) {
 
 function serverArgs(dirs) {
   return [
-    '--auth', 'none',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--auth',
+    'none',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
     '--disable-getting-started-override',
   ];
 }
@@ -72,7 +83,8 @@ async function installVsix(runDir, vsix) {
   const tools = await ensureTools();
   const dirs = runDirs(runDir);
   const r = spawnSync(tools.node, [tools.entry, ...serverArgs(dirs), '--force', '--install-extension', vsix], {
-    env: serverEnv(tools, dirs), encoding: 'utf8',
+    env: serverEnv(tools, dirs),
+    encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`Installing ${vsix} into code-server failed:\n${r.stdout}${r.stderr}`);
 }
@@ -84,7 +96,10 @@ function healthy(port) {
       resolve(res.statusCode === 200);
     });
     req.on('error', () => resolve(false));
-    req.on('timeout', () => { req.destroy(); resolve(false); });
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -120,7 +135,10 @@ async function startCodeServer({ runDir, port = 0, testDriver = false, onOutput,
   const child = spawn(tools.node, args, { env: serverEnv(tools, dirs), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   live.add(child);
   let exited = null;
-  child.on('exit', (code, signal) => { exited = { code, signal }; live.delete(child); });
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+    live.delete(child);
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {
       log.write(chunk);
@@ -128,17 +146,26 @@ async function startCodeServer({ runDir, port = 0, testDriver = false, onOutput,
     });
   }
 
-  const stop = () => new Promise((resolve) => {
-    if (exited) return resolve();
-    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-    child.once('exit', () => { clearTimeout(timer); log.end(); resolve(); });
-    killGroup(child, 'SIGTERM');
-  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        log.end();
+        resolve();
+      });
+      killGroup(child, 'SIGTERM');
+    });
 
   const deadline = Date.now() + 60000;
   while (!(await healthy(chosen))) {
-    if (exited) throw new Error(`code-server exited (${exited.code ?? exited.signal}) before it answered; see ${path.join(runDir, 'code-server.log')}`);
-    if (Date.now() > deadline) { await stop(); throw new Error('code-server did not answer /healthz within 60 s'); }
+    if (exited)
+      throw new Error(`code-server exited (${exited.code ?? exited.signal}) before it answered; see ${path.join(runDir, 'code-server.log')}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('code-server did not answer /healthz within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return { port: chosen, url: `http://127.0.0.1:${chosen}/`, stop, process: child };

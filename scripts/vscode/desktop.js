@@ -58,7 +58,10 @@ async function runInDesktop({ executable, runDir, extensionPath, testsEntry, wor
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop();
-      for (const l of lines) { output.push(l); print(l); }
+      for (const l of lines) {
+        output.push(l);
+        print(l);
+      }
       done();
     },
   });
@@ -68,8 +71,16 @@ async function runInDesktop({ executable, runDir, extensionPath, testsEntry, wor
       vscodeExecutablePath: executable,
       extensionDevelopmentPath: extensionPath,
       extensionTestsPath: testsEntry,
-      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome',
-        '--user-data-dir', path.join(runDir, 'user-data'), '--extensions-dir', path.join(runDir, 'extensions')],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--user-data-dir',
+        path.join(runDir, 'user-data'),
+        '--extensions-dir',
+        path.join(runDir, 'extensions'),
+      ],
       stdout: sink,
       stderr: sink,
     });
@@ -77,7 +88,10 @@ async function runInDesktop({ executable, runDir, extensionPath, testsEntry, wor
     exitCode = typeof err === 'number' ? err : 1;
     print(String(err && err.message ? err.message : err));
   }
-  if (pending) { output.push(pending); print(pending); }
+  if (pending) {
+    output.push(pending);
+    print(pending);
+  }
   return { exitCode, started: output.some((l) => /Integration suite:/.test(l)), output };
 }
 

@@ -10,7 +10,8 @@ const { ensureTools } = require('./tools');
 
 const LEVELS_SHOWN = new Set(['info', 'warn', 'error']);
 // The workbench's own chatter on a machine with no outside network: kept in the run's log, not printed.
-const NOISE = /^(getaddrinfo ENOTFOUND|Timed out waiting for authentication provider|\[AccountPolicyGate\]|\[AgentHost|\[Service Worker\]|\[reconnection-grace-time\]|Creating a socket|Resolving connection token|Resolved connection token|Updating additional builtin extensions cache)/;
+const NOISE =
+  /^(getaddrinfo ENOTFOUND|Timed out waiting for authentication provider|\[AccountPolicyGate\]|\[AgentHost|\[Service Worker\]|\[reconnection-grace-time\]|Creating a socket|Resolving connection token|Resolved connection token|Updating additional builtin extensions cache)/;
 const SUITE_START = /^Integration suite:/;
 
 function text(args) {
@@ -34,7 +35,9 @@ async function runInCodeServer({ runDir, extensionPath, testsEntry, workspace, t
     const page = context.pages()[0] || (await context.newPage());
 
     let finish;
-    const finished = new Promise((resolve) => { finish = resolve; });
+    const finished = new Promise((resolve) => {
+      finish = resolve;
+    });
     let started = false;
     const hostLog = path.join(runDir, 'automation.log');
     await page.exposeFunction('codeAutomationLog', (level, args) => {

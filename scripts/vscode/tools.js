@@ -21,8 +21,7 @@ const wanted = { codeServer: P.CODE_SERVER_VERSION, node: P.NODE_VERSION };
 function isReady() {
   try {
     const got = JSON.parse(fs.readFileSync(marker, 'utf8'));
-    return got.codeServer === wanted.codeServer && got.node === wanted.node &&
-      fs.existsSync(nodeBin()) && fs.existsSync(codeServerEntry());
+    return got.codeServer === wanted.codeServer && got.node === wanted.node && fs.existsSync(nodeBin()) && fs.existsSync(codeServerEntry());
   } catch {
     return false;
   }
@@ -50,7 +49,11 @@ function runLogged(title, cmd, args, opts) {
     process.stdout.write(`  ${title}...`);
     const ticker = setInterval(() => process.stdout.write('.'), 15000);
     const child = spawn(cmd, args, { ...opts, stdio: ['ignore', log, log] });
-    child.on('error', (e) => { clearInterval(ticker); fs.closeSync(log); reject(e); });
+    child.on('error', (e) => {
+      clearInterval(ticker);
+      fs.closeSync(log);
+      reject(e);
+    });
     child.on('close', (code) => {
       clearInterval(ticker);
       fs.closeSync(log);
@@ -69,9 +72,11 @@ function runLogged(title, cmd, args, opts) {
 
 async function install() {
   const started = Date.now();
-  console.log(`Installing VS Code tooling into ${path.relative(process.cwd(), P.toolsDir) || P.toolsDir}/ ` +
-    `(first use only: Node ${P.NODE_VERSION} and code-server ${P.CODE_SERVER_VERSION} from the npm registry, ` +
-    `about 800 MB, a few minutes; log in ${path.relative(process.cwd(), P.installLog)})`);
+  console.log(
+    `Installing VS Code tooling into ${path.relative(process.cwd(), P.toolsDir) || P.toolsDir}/ ` +
+      `(first use only: Node ${P.NODE_VERSION} and code-server ${P.CODE_SERVER_VERSION} from the npm registry, ` +
+      `about 800 MB, a few minutes; log in ${path.relative(process.cwd(), P.installLog)})`,
+  );
   fs.mkdirSync(P.toolsDir, { recursive: true });
   fs.rmSync(marker, { force: true });
   fs.writeFileSync(P.installLog, `install started ${new Date().toISOString()}\n`);
@@ -81,7 +86,8 @@ async function install() {
   // Node 24: a binary package with no install script.
   fs.rmSync(P.nodeDir, { recursive: true, force: true });
   writeJson(path.join(P.nodeDir, 'package.json'), {
-    name: 'compound-db-vscode-node', private: true,
+    name: 'compound-db-vscode-node',
+    private: true,
     dependencies: { [P.nodePackage]: P.NODE_VERSION },
   });
   await runLogged(`Node ${P.NODE_VERSION}`, 'npm', npmArgs, { cwd: P.nodeDir, env: toolsEnv() });
@@ -93,7 +99,8 @@ async function install() {
   // the nested npm's environment, where npm 11 rejects it as a command-line setting.
   fs.rmSync(P.codeServerDir, { recursive: true, force: true });
   writeJson(path.join(P.codeServerDir, 'package.json'), {
-    name: 'compound-db-vscode-code-server', private: true,
+    name: 'compound-db-vscode-code-server',
+    private: true,
     dependencies: { 'code-server': P.CODE_SERVER_VERSION },
     allowScripts: { 'code-server': false, argon2: true },
   });
@@ -102,11 +109,10 @@ async function install() {
 
   const pkgDir = path.join(P.codeServerDir, 'node_modules', 'code-server');
   const npmVersion = require('child_process').execSync('npm --version', { env, encoding: 'utf8' }).trim();
-  await runLogged('VS Code dependencies (code-server postinstall: downloads and builds native modules)',
-    'sh', ['./postinstall.sh'], {
-      cwd: pkgDir,
-      env: { ...env, npm_config_user_agent: `npm/${npmVersion} node/v${P.NODE_VERSION} ${process.platform} ${process.arch}` },
-    });
+  await runLogged('VS Code dependencies (code-server postinstall: downloads and builds native modules)', 'sh', ['./postinstall.sh'], {
+    cwd: pkgDir,
+    env: { ...env, npm_config_user_agent: `npm/${npmVersion} node/v${P.NODE_VERSION} ${process.platform} ${process.arch}` },
+  });
   if (!fs.existsSync(codeServerEntry())) throw new Error(`code-server did not install: no ${codeServerEntry()}`);
   writeJson(marker, { ...wanted, installedAt: new Date().toISOString() });
   console.log(`VS Code tooling ready in ${Math.round((Date.now() - started) / 1000)} s.`);
@@ -123,6 +129,9 @@ module.exports = { ensureTools, toolsEnv };
 if (require.main === module) {
   ensureTools().then(
     (t) => console.log(`code-server: ${t.entry}\nnode: ${t.node}`),
-    (e) => { console.error(e.message); process.exit(1); },
+    (e) => {
+      console.error(e.message);
+      process.exit(1);
+    },
   );
 }

@@ -12,7 +12,10 @@ async function waitForWorkbench(page, { statusText, timeout = 90000 } = {}) {
 }
 
 async function openQuickInput(page, key, prefixText) {
-  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }).catch(() => {});
+  await page
+    .locator('.monaco-workbench')
+    .click({ position: { x: 700, y: 5 } })
+    .catch(() => {});
   await page.keyboard.press(key);
   const input = page.locator(`${QUICK_INPUT} .quick-input-box input`);
   await input.waitFor({ state: 'visible', timeout: 15000 });
@@ -44,7 +47,10 @@ async function answerInput(page, value) {
 
 async function closeQuickInput(page) {
   if (await page.locator(QUICK_INPUT).isVisible()) await page.keyboard.press('Escape');
-  await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  await page
+    .locator(QUICK_INPUT)
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => {});
 }
 
 /** Opens a workspace file through Quick Open and waits for its tab. */
@@ -98,13 +104,22 @@ async function widenSideBar(page, width) {
   await page.mouse.up();
   // The drag leaves the (empty) editor area focused, outlined in blue: give the focus back to the side bar.
   await runCommand(page, 'View: Focus into Primary Side Bar');
-  await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
-  await page.waitForFunction(() => document.querySelector('.part.sidebar')?.contains(document.activeElement), null, { timeout: 5000 }).catch(() => {});
+  await page
+    .locator(QUICK_INPUT)
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => {});
+  await page
+    .waitForFunction(() => document.querySelector('.part.sidebar')?.contains(document.activeElement), null, { timeout: 5000 })
+    .catch(() => {});
 }
 
 /** Waits until no notification toast (such as a finished search's progress) is showing. */
 async function noToasts(page) {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 15000 }).catch(() => {});
+  await page
+    .locator('.notifications-toasts .notification-toast')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15000 })
+    .catch(() => {});
 }
 
 /**
@@ -114,10 +129,21 @@ async function noToasts(page) {
  */
 async function cleanWorkbench(page) {
   await closeQuickInput(page);
-  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('.part.auxiliarybar')
+      .isVisible()
+      .catch(() => false)
+  ) {
     await runCommand(page, 'View: Hide Secondary Side Bar');
   }
-  if (await page.locator('.notifications-toasts .notification-toast').first().isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator('.notifications-toasts .notification-toast')
+      .first()
+      .isVisible()
+      .catch(() => false)
+  ) {
     await runCommand(page, 'Notifications: Clear All Notifications');
     await noToasts(page);
   }
@@ -130,7 +156,10 @@ async function webviewFrame(page, text, { timeout = 60000 } = {}) {
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
-      const found = await frame.locator('body', { hasText: text }).count().catch(() => 0);
+      const found = await frame
+        .locator('body', { hasText: text })
+        .count()
+        .catch(() => 0);
       if (found) return frame;
     }
     await page.waitForTimeout(500);
@@ -144,6 +173,17 @@ async function imagesLoaded(frame) {
 }
 
 module.exports = {
-  waitForWorkbench, filterCommands, runCommand, answerInput, closeQuickInput, openFile, hoverText, treeRow,
-  widenSideBar, noToasts, cleanWorkbench, webviewFrame, imagesLoaded,
+  waitForWorkbench,
+  filterCommands,
+  runCommand,
+  answerInput,
+  closeQuickInput,
+  openFile,
+  hoverText,
+  treeRow,
+  widenSideBar,
+  noToasts,
+  cleanWorkbench,
+  webviewFrame,
+  imagesLoaded,
 };

@@ -68,7 +68,8 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly getCompoundInfo: OlderApi['getCompoundInfo'] = (...args) => this.older.getCompoundInfo(...args);
   readonly getExtendedCompoundInfo: OlderApi['getExtendedCompoundInfo'] = (...args) => this.older.getExtendedCompoundInfo(...args);
   readonly getExtendedCompoundInfoList: OlderApi['getExtendedCompoundInfoList'] = (...args) => this.older.getExtendedCompoundInfoList(...args);
-  readonly getExtendedMolCompoundInfoList: OlderApi['getExtendedMolCompoundInfoList'] = (...args) => this.older.getExtendedMolCompoundInfoList(...args);
+  readonly getExtendedMolCompoundInfoList: OlderApi['getExtendedMolCompoundInfoList'] = (...args) =>
+    this.older.getExtendedMolCompoundInfoList(...args);
   readonly getRecordMol: OlderApi['getRecordMol'] = (...args) => this.older.getRecordMol(...args);
   readonly getOriginalMol: OlderApi['getOriginalMol'] = (...args) => this.older.getOriginalMol(...args);
   readonly getCompoundThumbnail: OlderApi['getCompoundThumbnail'] = (...args) => this.older.getCompoundThumbnail(...args);

@@ -43,7 +43,15 @@ import {
   type SubstructureFormat,
 } from '../wire';
 import type { ClientCore } from './core';
-import { ApiKeyRequiredError, BadRequestError, ConfigurationError, NotFoundError, ParseError, ResponseTooLargeError, StructureSearchUnavailableError } from './errors';
+import {
+  ApiKeyRequiredError,
+  BadRequestError,
+  ConfigurationError,
+  NotFoundError,
+  ParseError,
+  ResponseTooLargeError,
+  StructureSearchUnavailableError,
+} from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
 import { httpErrorOf } from './response-errors';
 import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
@@ -371,7 +379,7 @@ export class CurrentApi {
   /** Every record ID from `start` on. */
   async resultsFrom(queryId: string, start: number, call: CallOptions): Promise<number[]> {
     const all: number[] = [];
-    for (let next = start; ; ) {
+    for (let next = start; ;) {
       const page = await this.filterResults(queryId, next === 0 ? undefined : next, undefined, call);
       all.push(...page.results);
       if (!page.limitedToMaxAllowed || page.results.length === 0) return all;
@@ -389,9 +397,12 @@ export class CurrentApi {
     } catch (error) {
       if (error instanceof ParseError) throw error;
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new ResponseTooLargeError(`The SDF results unpack to more than ${maxBytes} bytes (the client's limit; raise maxSdfBytes to accept them)`, {
-          cause: error,
-        });
+        throw new ResponseTooLargeError(
+          `The SDF results unpack to more than ${maxBytes} bytes (the client's limit; raise maxSdfBytes to accept them)`,
+          {
+            cause: error,
+          },
+        );
       }
       throw new ParseError('The SDF results are not gzip data', undefined, { cause: error });
     }
@@ -436,7 +447,11 @@ export class CurrentApi {
     return stringOf(await this.callJson(op, { body: body as JsonRequest<Op>['body'], signal: call.signal }), 'queryId');
   }
 
-  private async submitStructureSearch<Op extends 'filterSubstructure' | 'filterSimilarity'>(op: Op, body: CurrentRequestBodies[Op], call: CallOptions): Promise<string> {
+  private async submitStructureSearch<Op extends 'filterSubstructure' | 'filterSimilarity'>(
+    op: Op,
+    body: CurrentRequestBodies[Op],
+    call: CallOptions,
+  ): Promise<string> {
     try {
       return await this.submit(op, body, call);
     } catch (error) {
@@ -445,10 +460,18 @@ export class CurrentApi {
     }
   }
 
-  private async status(op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus', queryId: string, call: CallOptions): Promise<StatusAnswer> {
+  private async status(
+    op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus',
+    queryId: string,
+    call: CallOptions,
+  ): Promise<StatusAnswer> {
     const id = queryIdOf(queryId);
     const { answer, retryAfter } = await this.send(op, { params: { queryId: id }, signal: call.signal });
-    const out: StatusAnswer = { status: stringOf(answer, 'status') as QueryStatusResponse['status'], count: Number(answer.count ?? 0), message: answer.message ?? '' };
+    const out: StatusAnswer = {
+      status: stringOf(answer, 'status') as QueryStatusResponse['status'],
+      count: Number(answer.count ?? 0),
+      message: answer.message ?? '',
+    };
     const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
     if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
     return out;
@@ -458,7 +481,10 @@ export class CurrentApi {
     return (await this.send(op, request)).answer;
   }
 
-  private async send<Op extends CurrentOperation>(op: Op, request: JsonRequest<Op>): Promise<{ answer: CurrentResponses[Op]; retryAfter: string | null }> {
+  private async send<Op extends CurrentOperation>(
+    op: Op,
+    request: JsonRequest<Op>,
+  ): Promise<{ answer: CurrentResponses[Op]; retryAfter: string | null }> {
     const { baseUrl, apiKey, userAgent, apiVersion } = this.core.options;
     if (!baseUrl) throw new ConfigurationError(`${op} needs the server address (baseUrl); there is no public default`);
     if (!apiKey) throw new ApiKeyRequiredError(op);

@@ -1,6 +1,14 @@
 /** Public surface of the Compound DB client. */
 export { CompoundDbClient } from './client';
-export type { CallOptions, DatasourceOrderInput, ElementFilterInput, IntrinsicPropertyInput, ScoredResults, SimilarityInput, SubstructureInput } from './current-api';
+export type {
+  CallOptions,
+  DatasourceOrderInput,
+  ElementFilterInput,
+  IntrinsicPropertyInput,
+  ScoredResults,
+  SimilarityInput,
+  SubstructureInput,
+} from './current-api';
 export type { MolInfoListOptions } from './older-api';
 export type { ClientOptions, RequestLogEntry } from './options';
 export type { OrderInput } from './inputs';

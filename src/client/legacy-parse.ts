@@ -12,8 +12,7 @@ import { elementOf, itemsOf, numberOf, textOf, type XmlNode } from './xml';
 
 const text = (e: Record<string, XmlNode>, key: string): string => textOf(e[key]) ?? '';
 const optionalText = (e: Record<string, XmlNode>, key: string): string | undefined => textOf(e[key]) || undefined;
-const optionalNumber = (e: Record<string, XmlNode>, key: string): number | undefined =>
-  e[key] === undefined ? undefined : numberOf(e[key]);
+const optionalNumber = (e: Record<string, XmlNode>, key: string): number | undefined => (e[key] === undefined ? undefined : numberOf(e[key]));
 
 export function compoundInfoOf(node: XmlNode): LegacyCompoundInfo {
   const e = elementOf(node);

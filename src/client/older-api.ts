@@ -106,7 +106,11 @@ export class OlderApi implements SpectrumSource {
       const records = await this.current.getDetailsBatch(ids, undefined, call);
       return Promise.all(records.map(async (d) => extendedInfoOf(d, await this.identifiersOf(d.smiles, call))));
     }
-    const node = await this.callLegacy('getExtendedCompoundInfoList', ids.map((id) => ['csids', id]), call);
+    const node = await this.callLegacy(
+      'getExtendedCompoundInfoList',
+      ids.map((id) => ['csids', id]),
+      call,
+    );
     return itemsOf(node).map(parseExtendedInfo);
   }
 
@@ -158,7 +162,17 @@ export class OlderApi implements SpectrumSource {
       if (!calc3d) return this.current.getMol(id, call);
       return (await this.current.getDetails(id, ['Mol3D'], call)).mol3D ?? '';
     }
-    const load = async (): Promise<string> => textOf(await this.callLegacy('getRecordMol', [['csid', id], ['calc3d', calc3d]], call)) ?? '';
+    const load = async (): Promise<string> =>
+      textOf(
+        await this.callLegacy(
+          'getRecordMol',
+          [
+            ['csid', id],
+            ['calc3d', calc3d],
+          ],
+          call,
+        ),
+      ) ?? '';
     return calc3d ? load() : this.core.cache.through('mol', id, load);
   }
 
@@ -200,12 +214,25 @@ export class OlderApi implements SpectrumSource {
     return this.transactionId(await this.callLegacy('asyncSimpleSearch', [['query', query]], call));
   }
 
-  async asyncSimpleSearchOrdered(query: string, order: SortKey = 'dbid', direction: Direction = 'ascending', call: CallOptions = {}): Promise<string> {
+  async asyncSimpleSearchOrdered(
+    query: string,
+    order: SortKey = 'dbid',
+    direction: Direction = 'ascending',
+    call: CallOptions = {},
+  ): Promise<string> {
     assertValid(checkSearchQuery('query', query));
     const wire = legacyOrder(order, direction);
     if (this.routesToCurrent) return this.remember(await this.current.filterName(query, { order, direction }, call));
     return this.transactionId(
-      await this.callLegacy('asyncSimpleSearchOrdered', [['query', query], ['orderBy', wire.orderBy], ['orderDirection', wire.orderDirection]], call),
+      await this.callLegacy(
+        'asyncSimpleSearchOrdered',
+        [
+          ['query', query],
+          ['orderBy', wire.orderBy],
+          ['orderDirection', wire.orderDirection],
+        ],
+        call,
+      ),
     );
   }
 
@@ -243,7 +270,17 @@ export class OlderApi implements SpectrumSource {
       const rest = await this.current.resultsFrom(id, start, call);
       return count < 0 ? rest : rest.slice(0, count);
     }
-    return intsOf(await this.callLegacy('getAsyncSearchResultPart', [['rid', id], ['start', start], ['count', count]], call));
+    return intsOf(
+      await this.callLegacy(
+        'getAsyncSearchResultPart',
+        [
+          ['rid', id],
+          ['start', start],
+          ['count', count],
+        ],
+        call,
+      ),
+    );
   }
 
   // ---- spectra (older interface only) ----
@@ -260,7 +297,13 @@ export class OlderApi implements SpectrumSource {
 
   async getSpectraInfoList(recordIds: ReadonlyArray<number | string>, call: CallOptions = {}): Promise<LegacySpectrumInfo[]> {
     const ids = recordIdsOf(recordIds, 'csids');
-    return itemsOf(await this.callLegacy('getSpectraInfoList', ids.map((id) => ['csids', id]), call)).map(spectrumInfoOf);
+    return itemsOf(
+      await this.callLegacy(
+        'getSpectraInfoList',
+        ids.map((id) => ['csids', id]),
+        call,
+      ),
+    ).map(spectrumInfoOf);
   }
 
   async getAllSpectraInfo(call: CallOptions = {}): Promise<LegacySpectrumInfo[]> {
@@ -389,4 +432,3 @@ export class OlderApi implements SpectrumSource {
     return httpErrorOf(response, this.core.redact);
   }
 }
-

@@ -100,7 +100,11 @@ export function readyEstimate(lastRunningMs: number, doneMs: number): number {
  * Resolves when the query is finished; rejects with QueryFailedError, TimeoutError (checks used up), CancelledError,
  * or InputError (before any check) when `maxStatusChecks` is not a whole number of at least 1.
  */
-export async function pollQuery(queryId: string, checkStatus: (signal?: AbortSignal) => Promise<StatusCheck>, options: PollOptions): Promise<PollOutcome> {
+export async function pollQuery(
+  queryId: string,
+  checkStatus: (signal?: AbortSignal) => Promise<StatusCheck>,
+  options: PollOptions,
+): Promise<PollOutcome> {
   const maxChecks = wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1) ?? LIMITS.statusChecks;
   const started = options.now();
   let lastRunningAt = 0;

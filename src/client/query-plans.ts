@@ -113,8 +113,10 @@ function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 
   const input = { dataSources: spec.dataSources, order: spec.order, direction: spec.direction };
   const groups =
     spec.kind === 'formulaBatch'
-      ? async (id: string, call: CallOptions) => (await current.filterFormulaBatchResults(id, call)).map((b) => ({ label: b.formula, ids: b.results }))
-      : async (id: string, call: CallOptions) => (await current.filterMassBatchResults(id, call)).map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: b.results }));
+      ? async (id: string, call: CallOptions) =>
+          (await current.filterFormulaBatchResults(id, call)).map((b) => ({ label: b.formula, ids: b.results }))
+      : async (id: string, call: CallOptions) =>
+          (await current.filterMassBatchResults(id, call)).map((b) => ({ label: `${b.mass} ± ${b.range}`, ids: b.results }));
   const all = async (id: string, call: CallOptions) => [...new Set((await groups(id, call)).flatMap((g) => g.ids))];
   return {
     immediate: false,
@@ -176,9 +178,13 @@ export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
     case 'name':
       return list((call) => current.filterName(spec.name, { order: spec.order, direction: spec.direction }, call));
     case 'formula':
-      return list((call) => current.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call));
+      return list((call) =>
+        current.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
+      );
     case 'mass':
-      return list((call) => current.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call));
+      return list((call) =>
+        current.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
+      );
     case 'element': {
       const { kind: _kind, ...input } = spec;
       return list((call) => current.filterElement(input, call));

@@ -22,7 +22,10 @@ export class QueryTimes {
   private readonly entries = new Map<string, QueryTimeEntry>();
 
   /** `saved` is untrusted (a persisted value): damaged entries are dropped. `onChange` runs after each sample. */
-  constructor(saved?: unknown, private readonly onChange?: (times: QueryTimes) => void) {
+  constructor(
+    saved?: unknown,
+    private readonly onChange?: (times: QueryTimes) => void,
+  ) {
     if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return;
     for (const [key, value] of Object.entries(saved as Record<string, unknown>)) {
       const e = value as Partial<QueryTimeEntry> | null;

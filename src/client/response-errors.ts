@@ -14,7 +14,10 @@ export function httpErrorOf(response: RawResponse, redact: Redact): HttpError {
   const parts = problem ? problemParts(problem, fieldErrors) : [bodyText(text, response.contentType)].filter(Boolean);
   const summary = parts.length ? parts.join(': ') : reason;
   const message = redact(`${summary} (HTTP ${response.status}${parts.length && !summary.startsWith(reason) ? ` ${reason}` : ''})`);
-  const details = { problem: problem && redactDeep(problem, redact), fieldErrors: fieldErrors.map((e) => ({ field: e.field, message: redact(e.message) })) };
+  const details = {
+    problem: problem && redactDeep(problem, redact),
+    fieldErrors: fieldErrors.map((e) => ({ field: e.field, message: redact(e.message) })),
+  };
   const ErrorClass = HTTP_ERROR_CLASS_OF_STATUS[response.status as keyof typeof HTTP_ERROR_CLASS_OF_STATUS];
   return ErrorClass ? new ErrorClass(message, details) : new HttpError(message, response.status, details);
 }

@@ -39,7 +39,8 @@ export async function runComposite(query: Query, text: string, context: Composit
     results.count = ids.length;
   } catch (error) {
     copy();
-    if (error instanceof CancelledError || options.signal?.aborted) throw error instanceof CancelledError ? error : new CancelledError(undefined, { cause: error });
+    if (error instanceof CancelledError || options.signal?.aborted)
+      throw error instanceof CancelledError ? error : new CancelledError(undefined, { cause: error });
     if (options.raiseErrors || !(error instanceof CompoundDbError)) throw error;
     results.error = error;
   }

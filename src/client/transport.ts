@@ -115,7 +115,10 @@ export class HttpTransport {
       const failure = closedEarly
         ? new NetworkError(`${url.host} closed the connection before the whole answer arrived`, 'ECONNRESET', { cause: error })
         : isTooLarge(error, FetchError)
-          ? new ResponseTooLargeError(`The answer from ${url.host} is larger than ${maxBytes} bytes (the client's limit; raise maxResponseBytes to accept it)`, { cause: error })
+          ? new ResponseTooLargeError(
+              `The answer from ${url.host} is larger than ${maxBytes} bytes (the client's limit; raise maxResponseBytes to accept it)`,
+              { cause: error },
+            )
           : this.failure(error, url, request.signal, timedOut, timeoutMs, FetchError);
       log(undefined, failure.kind);
       throw failure;

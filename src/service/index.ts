@@ -50,7 +50,12 @@ interface Backend {
 
 async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
-  return { store: new MemoryStore(loaded.records), engine: new QueryEngine(queryOptions), release: async () => undefined, skippedFiles: loaded.skippedFiles };
+  return {
+    store: new MemoryStore(loaded.records),
+    engine: new QueryEngine(queryOptions),
+    release: async () => undefined,
+    skippedFiles: loaded.skippedFiles,
+  };
 }
 
 /** The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. */

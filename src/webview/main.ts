@@ -41,7 +41,13 @@ function identifiers(view: DetailsView): HTMLElement {
   for (const id of view.identifiers) {
     const row = el('tr', {}, el('th', { text: id.label }), el('td', {}, el('code', { text: id.value })));
     row.dataset.identifier = id.label;
-    row.appendChild(el('td', {}, button('Copy', () => void host.request('copy', { text: id.value, what: id.label }).catch(report), { name: `Copy ${id.label}` })));
+    row.appendChild(
+      el(
+        'td',
+        {},
+        button('Copy', () => void host.request('copy', { text: id.value, what: id.label }).catch(report), { name: `Copy ${id.label}` }),
+      ),
+    );
     table.appendChild(row);
   }
   return section('Identifiers', table);
@@ -82,9 +88,15 @@ function mol(view: DetailsView, kind: '2d' | '3d', text: string | undefined): HT
   const actions = el(
     'div',
     { className: 'actions' },
-    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => void host.request('insertMol', { recordId: view.recordId, kind }).catch(report), { primary: true }),
-    button('Copy', () => void host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report), { name: `Copy ${kind.toUpperCase()} MOL block` }),
-    button('Save as .mol…', () => void host.request('saveMol', { recordId: view.recordId, kind }).catch(report), { name: `Save ${kind.toUpperCase()} MOL block as a file` }),
+    button(`Insert ${kind.toUpperCase()} MOL at cursor`, () => void host.request('insertMol', { recordId: view.recordId, kind }).catch(report), {
+      primary: true,
+    }),
+    button('Copy', () => void host.request('copy', { text, what: `${kind.toUpperCase()} MOL` }).catch(report), {
+      name: `Copy ${kind.toUpperCase()} MOL block`,
+    }),
+    button('Save as .mol…', () => void host.request('saveMol', { recordId: view.recordId, kind }).catch(report), {
+      name: `Save ${kind.toUpperCase()} MOL block as a file`,
+    }),
   );
   return el('details', {}, el('summary', { text: `${kind.toUpperCase()} MOL block` }), actions, pre);
 }
@@ -147,8 +159,12 @@ function show(view: DetailsView): void {
       'div',
       { className: 'image-actions' },
       button('Copy image', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
-      button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), { name: 'Save structure image as PNG' }),
-      button('Save SVG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'svg' }).catch(report), { name: 'Save structure image as SVG' }),
+      button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), {
+        name: 'Save structure image as PNG',
+      }),
+      button('Save SVG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'svg' }).catch(report), {
+        name: 'Save structure image as SVG',
+      }),
     );
   } else {
     card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
@@ -158,9 +174,15 @@ function show(view: DetailsView): void {
     el(
       'div',
       { className: 'actions' },
-      button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), { name: 'Find compounds similar to this one' }),
-      button('Search Substructure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), { name: 'Search compounds containing this structure' }),
-      button('Edit structure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'edit' }).catch(report), { name: 'Edit this structure in the structure editor' }),
+      button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), {
+        name: 'Find compounds similar to this one',
+      }),
+      button('Search Substructure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'substructure' }).catch(report), {
+        name: 'Search compounds containing this structure',
+      }),
+      button('Edit structure', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'edit' }).catch(report), {
+        name: 'Edit this structure in the structure editor',
+      }),
     ),
   );
   root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
@@ -212,7 +234,8 @@ function sendSnapshot(): void {
     mol3D: root.querySelector('pre[data-mol="3d"]')?.textContent ?? undefined,
     plot: plotted,
     imgCount: root.querySelectorAll('img').length,
-    theme: ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
+    theme:
+      ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
     buttons: [...root.querySelectorAll('button')].map((b) => {
       const style = getComputedStyle(b);
       return {

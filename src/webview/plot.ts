@@ -21,7 +21,6 @@ function niceTicks(min: number, max: number, count: number): number[] {
   return ticks;
 }
 
-
 /** Points scaled so that the base peak is 100 (mass spectra are read as relative abundance). */
 function relative(plot: SpectrumPlotView): Array<[number, number]> {
   if (!plot.sticks) return plot.points;
@@ -37,7 +36,11 @@ const fmt = (x: number, digits = 4) => String(Number(x.toFixed(digits)));
  * (each stick's tooltip and a read-out line), zoom by dragging across the plot (Reset zoom to undo).
  * `range` limits the x-axis; `onZoom` is called with a new range (or undefined to reset).
  */
-export function renderPlot(plot: SpectrumPlotView, range: [number, number] | undefined, onZoom: (range: [number, number] | undefined) => void): { figure: HTMLElement; state: PlotState } {
+export function renderPlot(
+  plot: SpectrumPlotView,
+  range: [number, number] | undefined,
+  onZoom: (range: [number, number] | undefined) => void,
+): { figure: HTMLElement; state: PlotState } {
   const figure = el('figure', { className: 'plot' });
   figure.dataset.spectrumId = String(plot.id);
   figure.dataset.points = String(plot.points.length);
@@ -90,7 +93,13 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
   }
   const xTitle = svg('text', { x: (W + PAD.left) / 2, y: H - 6, class: 'axis-label', 'text-anchor': 'middle' });
   xTitle.textContent = xLabel;
-  const yTitle = svg('text', { x: 14, y: (H - PAD.bottom + PAD.top) / 2, class: 'axis-label', 'text-anchor': 'middle', transform: `rotate(-90 14 ${(H - PAD.bottom + PAD.top) / 2})` });
+  const yTitle = svg('text', {
+    x: 14,
+    y: (H - PAD.bottom + PAD.top) / 2,
+    class: 'axis-label',
+    'text-anchor': 'middle',
+    transform: `rotate(-90 14 ${(H - PAD.bottom + PAD.top) / 2})`,
+  });
   yTitle.textContent = yLabel;
   root.append(xTitle, yTitle);
 
@@ -99,7 +108,12 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
     const px = sx(plot.precursorMz);
     traces.appendChild(svg('line', { x1: px, y1: PAD.top - 10, x2: px, y2: H - PAD.bottom, class: 'precursor' }));
     const nearRight = px > W - PAD.right - 120;
-    const label = svg('text', { x: nearRight ? px - 3 : px + 3, y: PAD.top - 14, class: 'precursor-label', 'text-anchor': nearRight ? 'end' : 'start' });
+    const label = svg('text', {
+      x: nearRight ? px - 3 : px + 3,
+      y: PAD.top - 14,
+      class: 'precursor-label',
+      'text-anchor': nearRight ? 'end' : 'start',
+    });
     label.textContent = `precursor ${fmt(plot.precursorMz)}`;
     traces.appendChild(label);
   }
@@ -130,7 +144,10 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
   const cursor = svg('line', { x1: 0, y1: PAD.top, x2: 0, y2: H - PAD.bottom, class: 'cursor', visibility: 'hidden' });
   const band = svg('rect', { x: 0, y: PAD.top, width: 0, height: H - PAD.top - PAD.bottom, class: 'zoom-band', visibility: 'hidden' });
   root.append(cursor, band);
-  const readout = el('p', { className: 'plot-readout', text: plot.sticks ? 'Point at a peak to read its values; drag across the plot to zoom.' : 'Drag across the plot to zoom.' });
+  const readout = el('p', {
+    className: 'plot-readout',
+    text: plot.sticks ? 'Point at a peak to read its values; drag across the plot to zoom.' : 'Drag across the plot to zoom.',
+  });
   readout.setAttribute('aria-live', 'polite');
   const toX = (event: MouseEvent) => {
     const box = root.getBoundingClientRect();
@@ -178,6 +195,11 @@ export function renderPlot(plot: SpectrumPlotView, range: [number, number] | und
   reset.disabled = !range;
   reset.addEventListener('click', () => onZoom(undefined));
   figure.appendChild(el('div', { className: 'plot-tools' }, readout, reset));
-  figure.appendChild(el('p', { className: 'note', text: `${plot.points.length} ${plot.sticks ? 'peaks' : 'points'}${range ? `, ${shown.length} in view (${xLabel} ${fmt(x0, 2)}–${fmt(x1, 2)})` : ''}; ${plot.sticks ? `intensities relative to the base peak; file units: ${plot.yLabel}` : `y: ${yLabel}`}` }));
+  figure.appendChild(
+    el('p', {
+      className: 'note',
+      text: `${plot.points.length} ${plot.sticks ? 'peaks' : 'points'}${range ? `, ${shown.length} in view (${xLabel} ${fmt(x0, 2)}–${fmt(x1, 2)})` : ''}; ${plot.sticks ? `intensities relative to the base peak; file units: ${plot.yLabel}` : `y: ${yLabel}`}`,
+    }),
+  );
   return { figure, state: { range: [x0, x1], yTop, yHighest, labels, details, xLabel, yLabel } };
 }

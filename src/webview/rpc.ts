@@ -1,4 +1,13 @@
-import type { DetailsPanelState, HostMessage, PlotMessage, PushMessage, ReplyMessage, SnapshotMessage, WebviewCommand, WebviewRequests } from './protocol';
+import type {
+  DetailsPanelState,
+  HostMessage,
+  PlotMessage,
+  PushMessage,
+  ReplyMessage,
+  SnapshotMessage,
+  WebviewCommand,
+  WebviewRequests,
+} from './protocol';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -17,8 +17,18 @@ export interface LegacyRoute {
 export const LEGACY_ROUTES = {
   getCompoundInfo: { family: 'Search', operation: 'GetCompoundInfo', token: 'required', root: 'CompoundInfo' },
   getExtendedCompoundInfo: { family: 'MassSpecAPI', operation: 'GetExtendedCompoundInfo', token: 'required', root: 'ExtendedCompoundInfo' },
-  getExtendedCompoundInfoList: { family: 'MassSpecAPI', operation: 'GetExtendedCompoundInfoArray', token: 'required', root: 'ArrayOfExtendedCompoundInfo' },
-  getExtendedMolCompoundInfoList: { family: 'MassSpecAPI', operation: 'GetExtendedMolCompoundInfoArray', token: 'required', root: 'ArrayOfExtendedMolCompoundInfo' },
+  getExtendedCompoundInfoList: {
+    family: 'MassSpecAPI',
+    operation: 'GetExtendedCompoundInfoArray',
+    token: 'required',
+    root: 'ArrayOfExtendedCompoundInfo',
+  },
+  getExtendedMolCompoundInfoList: {
+    family: 'MassSpecAPI',
+    operation: 'GetExtendedMolCompoundInfoArray',
+    token: 'required',
+    root: 'ArrayOfExtendedMolCompoundInfo',
+  },
   getRecordMol: { family: 'MassSpecAPI', operation: 'GetRecordMol', token: 'required', root: 'string' },
   getOriginalMol: { family: 'InChI', operation: 'CSIDToMol', token: 'required', root: 'string' },
   getCompoundThumbnail: { family: 'Search', operation: 'GetCompoundThumbnail', token: 'none', root: 'base64Binary' },
@@ -143,7 +153,18 @@ export interface LegacySpectrumInfo {
 /** Element order of each info object's children on the wire. */
 export const LEGACY_SPECTRUM_INFO_KEYS = ['spc_id', 'spc_type', 'csid', 'file_name', 'comments', 'original_url', 'submitted_date'] as const;
 export const LEGACY_EXTENDED_INFO_KEYS = [
-  'CSID', 'MF', 'SMILES', 'InChI', 'InChIKey', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'ALogP', 'XLogP', 'CommonName',
+  'CSID',
+  'MF',
+  'SMILES',
+  'InChI',
+  'InChIKey',
+  'AverageMass',
+  'MolecularWeight',
+  'MonoisotopicMass',
+  'NominalMass',
+  'ALogP',
+  'XLogP',
+  'CommonName',
 ] as const;
 
 /** `H:MM:SS.fff` of a duration in milliseconds. */

@@ -57,7 +57,10 @@ export function parseCharge(text: string): number | undefined {
 
 /** A MOL title line: one line of at most 80 characters (the MOL format's limit). */
 export function molTitle(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim().slice(0, 80);
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 80);
 }
 
 /** The block with its first (title) line replaced; never trims a MOL block (its three header lines may be blank). */
@@ -71,7 +74,10 @@ export function sdfRecord(molBlock: string, title: string, items: ReadonlyArray<
   const titled = title ? withTitle(molBlock, title) : molBlock;
   const mol = titled.endsWith('\n') ? titled : `${titled}\n`;
   // A data line may not be empty inside an item, and `$$$$` would end the record early.
-  const clean = (v: string | number) => String(v).replace(/\r?\n/g, ' ').replace(/^\$\$\$\$/, '');
+  const clean = (v: string | number) =>
+    String(v)
+      .replace(/\r?\n/g, ' ')
+      .replace(/^\$\$\$\$/, '');
   const data = items.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `> <${k}>\n${clean(v as string | number)}\n\n`);
   return `${mol}${data.join('')}$$$$\n`;
 }

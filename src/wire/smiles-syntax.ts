@@ -6,9 +6,7 @@
  */
 import { isElementSymbol } from './elements';
 
-export type SmilesSyntaxResult =
-  | { ok: true; atoms: number; components: number }
-  | { ok: false; index: number; reason: string };
+export type SmilesSyntaxResult = { ok: true; atoms: number; components: number } | { ok: false; index: number; reason: string };
 
 const ORGANIC_TWO = ['Cl', 'Br'];
 const ORGANIC_ONE = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 'o', 'p', 's', '*']);

@@ -16,13 +16,7 @@ export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
 /** The current interface reports `Complete`, the older one `ResultReady`; clients accept either. */
 export const FINISHED_STATUSES: readonly QueryStatus[] = ['Complete', 'ResultReady'];
-export const FAILED_STATUSES: readonly QueryStatus[] = [
-  'Failed',
-  'TooManyRecords',
-  'Suspended',
-  'Unknown',
-  'Not Found',
-];
+export const FAILED_STATUSES: readonly QueryStatus[] = ['Failed', 'TooManyRecords', 'Suspended', 'Unknown', 'Not Found'];
 
 export function isFinishedStatus(status: string): boolean {
   return (FINISHED_STATUSES as readonly string[]).includes(status);

@@ -226,8 +226,10 @@ export function checkConvert(body: Partial<ConvertBody>): Errors {
   const errors = checkNonEmptyString('input', body.input, [], LIMITS.molChars);
   if (errors.length === 0 && isConvertFormat(from) && from !== 'InChIKey') checkStructureSize('input', from, body.input as string, errors);
   if (errors.length === 0 && from === 'InChIKey') checkTextLength('input', body.input, LIMITS.textChars, errors);
-  if (!isConvertFormat(from)) errors.push({ field: 'inputFormat', message: `inputFormat ${show(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
-  if (!isConvertFormat(to)) errors.push({ field: 'outputFormat', message: `outputFormat ${show(body.outputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
+  if (!isConvertFormat(from))
+    errors.push({ field: 'inputFormat', message: `inputFormat ${show(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
+  if (!isConvertFormat(to))
+    errors.push({ field: 'outputFormat', message: `outputFormat ${show(body.outputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (isConvertFormat(from) && isConvertFormat(to) && !isAllowedConversion(from, to)) {
     errors.push({
       field: 'outputFormat',

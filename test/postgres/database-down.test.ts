@@ -36,7 +36,10 @@ describe('postgres: the database stops and restarts under load', function () {
     let stop = false;
     const worker = async () => {
       for (let i = 0; !stop; i++) {
-        const r = i % 2 ? await api(svc.baseUrl, 'GET', `records/${caffeine}/details?fields=CommonName`) : await api(svc.baseUrl, 'POST', 'filter/name', { name: 'caffeine' });
+        const r =
+          i % 2
+            ? await api(svc.baseUrl, 'GET', `records/${caffeine}/details?fields=CommonName`)
+            : await api(svc.baseUrl, 'POST', 'filter/name', { name: 'caffeine' });
         seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
         if (r.status === 503) retryAfter = r.headers.get('retry-after');
       }

@@ -44,7 +44,11 @@ describe('postgres: SQL injection through every text field', function () {
       await filter('filter/smiles', { smiles: t });
       await filter('filter/element', { includeElements: [t], excludeElements: [t] });
       await filter('filter/mass', { mass: 180, range: 1, dataSources: [t] });
-      for (const path of [`filter/${encodeURIComponent(t)}/status`, `filter/${encodeURIComponent(t)}/results`, `records/${encodeURIComponent(t)}/details`]) {
+      for (const path of [
+        `filter/${encodeURIComponent(t)}/status`,
+        `filter/${encodeURIComponent(t)}/results`,
+        `records/${encodeURIComponent(t)}/details`,
+      ]) {
         notServerError(path, await api(svc.baseUrl, 'GET', path));
       }
       notServerError('records/batch', await api(svc.baseUrl, 'POST', 'records/batch', { recordIds: [t] }));
@@ -71,6 +75,9 @@ describe('postgres: SQL injection through every text field', function () {
       const r = await api(svc.baseUrl, 'GET', `records/${e.id}/details?fields=CommonName`);
       assert.strictEqual(r.status, 200, `record ${e.id}`);
     }
-    assert.deepStrictEqual(logged.filter((l) => /internal error|syntax error|failed/i.test(l)), []);
+    assert.deepStrictEqual(
+      logged.filter((l) => /internal error|syntax error|failed/i.test(l)),
+      [],
+    );
   });
 });

@@ -85,9 +85,23 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
 
   it('by mass range of every kind, and by elements', async () => {
     for (const kind of MASS_KINDS) {
-      for (const [lo, hi] of [[100, 200], [180.04, 180.07], [0, 50], [300, 299], [194.08, 194.08]]) await same(`${kind} ${lo}-${hi}`, (s) => s.byMassRange(kind, lo, hi));
+      for (const [lo, hi] of [
+        [100, 200],
+        [180.04, 180.07],
+        [0, 50],
+        [300, 299],
+        [194.08, 194.08],
+      ])
+        await same(`${kind} ${lo}-${hi}`, (s) => s.byMassRange(kind, lo, hi));
     }
-    const cases: Array<[string[], boolean, string[]]> = [[['N'], false, []], [['N', 'O'], true, ['Cl']], [['Na', 'Cl'], false, ['H']], [['C'], true, ['N', 'O']], [[], true, []], [["'"], false, ["'"]]];
+    const cases: Array<[string[], boolean, string[]]> = [
+      [['N'], false, []],
+      [['N', 'O'], true, ['Cl']],
+      [['Na', 'Cl'], false, ['H']],
+      [['C'], true, ['N', 'O']],
+      [[], true, []],
+      [["'"], false, ["'"]],
+    ];
     for (const [inc, all, exc] of cases) await same(`elements ${inc.join()} ${all} ${exc.join()}`, (s) => s.byElements(inc, all, exc));
   });
 

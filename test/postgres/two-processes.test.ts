@@ -68,11 +68,13 @@ describe('postgres: two service processes over one database', function () {
   });
   after(async () => {
     for (const p of [a, b]) p?.child.kill();
-    await Promise.all([a, b].map((p) => p && new Promise((resolve) => (p.child.exitCode !== null ? resolve(undefined) : p.child.once('exit', resolve)))));
+    await Promise.all(
+      [a, b].map((p) => p && new Promise((resolve) => (p.child.exitCode !== null ? resolve(undefined) : p.child.once('exit', resolve)))),
+    );
     await drop?.();
   });
 
-  it('loads an SDF with the in-memory loader\'s report, the shipped collection, and a file once only', () => {
+  it("loads an SDF with the in-memory loader's report, the shipped collection, and a file once only", () => {
     assert.match(loadOutput, /loaded 1 records from .*lab\.sdf as datasource "lab"$/m);
     assert.match(loadOutput, /loaded \d+ records of the shipped collection/);
     assert.match(loadOutput, /lab\.sdf is already loaded as datasource "lab"/);

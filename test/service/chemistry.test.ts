@@ -21,8 +21,24 @@ import { tempDir } from '../support/temp';
 
 /** Standard InChIKeys and masses as published (IUPAC InChI and the usual public compound databases). */
 const KNOWN = [
-  { name: 'caffeine', smiles: 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', key: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', formula: 'C8H10N4O2', mono: 194.080376, avg: 194.19, nominal: 194 },
-  { name: 'aspirin', smiles: 'CC(=O)OC1=CC=CC=C1C(=O)O', key: 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', formula: 'C9H8O4', mono: 180.042259, avg: 180.16, nominal: 180 },
+  {
+    name: 'caffeine',
+    smiles: 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C',
+    key: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N',
+    formula: 'C8H10N4O2',
+    mono: 194.080376,
+    avg: 194.19,
+    nominal: 194,
+  },
+  {
+    name: 'aspirin',
+    smiles: 'CC(=O)OC1=CC=CC=C1C(=O)O',
+    key: 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N',
+    formula: 'C9H8O4',
+    mono: 180.042259,
+    avg: 180.16,
+    nominal: 180,
+  },
   { name: 'benzene', smiles: 'c1ccccc1', key: 'UHOVQNZJYSORNB-UHFFFAOYSA-N', formula: 'C6H6', mono: 78.04695, avg: 78.11, nominal: 78 },
   {
     name: 'cholesterol',
@@ -34,15 +50,55 @@ const KNOWN = [
     nominal: 386,
   },
   { name: 'sodium chloride', smiles: '[Na+].[Cl-]', key: 'FAPWRFPIFSIZLT-UHFFFAOYSA-M', formula: 'ClNa', mono: 57.958622, avg: 58.44, nominal: 58 },
-  { name: 'chloroform-d', smiles: '[2H]C(Cl)(Cl)Cl', key: 'HEDRZPFGACZZDS-MICDWDOJSA-N', formula: 'C[2H]Cl3', mono: 118.92066, avg: 120.38, nominal: 119 },
+  {
+    name: 'chloroform-d',
+    smiles: '[2H]C(Cl)(Cl)Cl',
+    key: 'HEDRZPFGACZZDS-MICDWDOJSA-N',
+    formula: 'C[2H]Cl3',
+    mono: 118.92066,
+    avg: 120.38,
+    nominal: 119,
+  },
   { name: 'ethanol', smiles: 'CCO', key: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', formula: 'C2H6O', mono: 46.041865, avg: 46.07, nominal: 46 },
-  { name: 'D-glucose', smiles: 'C([C@@H]1[C@H]([C@@H]([C@H](C(O1)O)O)O)O)O', key: 'WQZGKKKJIJFFOK-GASJEMHNSA-N', formula: 'C6H12O6', mono: 180.063388, avg: 180.16, nominal: 180 },
+  {
+    name: 'D-glucose',
+    smiles: 'C([C@@H]1[C@H]([C@@H]([C@H](C(O1)O)O)O)O)O',
+    key: 'WQZGKKKJIJFFOK-GASJEMHNSA-N',
+    formula: 'C6H12O6',
+    mono: 180.063388,
+    avg: 180.16,
+    nominal: 180,
+  },
   { name: 'acetic acid', smiles: 'CC(=O)O', key: 'QTBSBXVTEAMEQO-UHFFFAOYSA-N', formula: 'C2H4O2', mono: 60.021129, avg: 60.05, nominal: 60 },
-  { name: 'paracetamol', smiles: 'CC(=O)NC1=CC=C(C=C1)O', key: 'RZVAJINKPMORJF-UHFFFAOYSA-N', formula: 'C8H9NO2', mono: 151.063329, avg: 151.16, nominal: 151 },
-  { name: 'ibuprofen', smiles: 'CC(C)CC1=CC=C(C=C1)C(C)C(=O)O', key: 'HEFNNWSXXWATRW-UHFFFAOYSA-N', formula: 'C13H18O2', mono: 206.13068, avg: 206.28, nominal: 206 },
+  {
+    name: 'paracetamol',
+    smiles: 'CC(=O)NC1=CC=C(C=C1)O',
+    key: 'RZVAJINKPMORJF-UHFFFAOYSA-N',
+    formula: 'C8H9NO2',
+    mono: 151.063329,
+    avg: 151.16,
+    nominal: 151,
+  },
+  {
+    name: 'ibuprofen',
+    smiles: 'CC(C)CC1=CC=C(C=C1)C(C)C(=O)O',
+    key: 'HEFNNWSXXWATRW-UHFFFAOYSA-N',
+    formula: 'C13H18O2',
+    mono: 206.13068,
+    avg: 206.28,
+    nominal: 206,
+  },
   { name: 'ammonium (cation)', smiles: '[NH4+]', key: 'QGZKDVFQNNGYKY-UHFFFAOYSA-O', formula: 'H4N+', mono: 18.034374, avg: 18.04, nominal: 18 },
   { name: 'acetate (anion)', smiles: 'CC(=O)[O-]', key: 'QTBSBXVTEAMEQO-UHFFFAOYSA-M', formula: 'C2H3O2-', mono: 59.013304, avg: 59.04, nominal: 59 },
-  { name: 'sulfate (dianion)', smiles: '[O-]S(=O)(=O)[O-]', key: 'QAOWNCQODCNURD-UHFFFAOYSA-L', formula: 'O4S-2', mono: 95.95173, avg: 96.06, nominal: 96 },
+  {
+    name: 'sulfate (dianion)',
+    smiles: '[O-]S(=O)(=O)[O-]',
+    key: 'QAOWNCQODCNURD-UHFFFAOYSA-L',
+    formula: 'O4S-2',
+    mono: 95.95173,
+    avg: 96.06,
+    nominal: 96,
+  },
 ];
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -144,7 +200,14 @@ describe('service: chemistry', function () {
     });
 
     it('gives undefined, without throwing, for an InChI that is not one', async () => {
-      for (const bad of ['', 'InChI=1S/', 'InChI=1S/garbage', 'not an inchi', 'InChI=1S/C6H6/c1-2-4-6-5-3-1/h1-6H/zz', 'InChI=1S/C7H6/c1-2-4-6-5-3-1/h1-6H']) {
+      for (const bad of [
+        '',
+        'InChI=1S/',
+        'InChI=1S/garbage',
+        'not an inchi',
+        'InChI=1S/C6H6/c1-2-4-6-5-3-1/h1-6H/zz',
+        'InChI=1S/C7H6/c1-2-4-6-5-3-1/h1-6H',
+      ]) {
         assert.strictEqual(await chemistry.molFromInchiAsync(bad), undefined, bad);
       }
     });
@@ -152,7 +215,16 @@ describe('service: chemistry', function () {
 
   describe('bad input', () => {
     it('gives undefined for SMILES and MOL text that does not parse, without throwing', () => {
-      for (const bad of ['', '   ', 'C1CC', 'not a molecule', 'C(C)(C)(C)(C)C', '[Xx]', 'M  END', '\n\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n']) {
+      for (const bad of [
+        '',
+        '   ',
+        'C1CC',
+        'not a molecule',
+        'C(C)(C)(C)(C)C',
+        '[Xx]',
+        'M  END',
+        '\n\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n',
+      ]) {
         assert.strictEqual(chemistry.describe(bad), undefined, JSON.stringify(bad));
         assert.strictEqual(chemistry.inchiKeyOf(bad), undefined, JSON.stringify(bad));
         assert.strictEqual(chemistry.depictPng(bad), undefined, JSON.stringify(bad));
@@ -184,7 +256,11 @@ describe('service: chemistry', function () {
       assert.ok(records.length >= 8000 && records.length <= 10000, `${records.length} records`);
       const file = readCollectionFile(SHIPPED_DATA_DIR);
       assert.deepStrictEqual(file.dataSources.map((d) => d.name).slice(0, 3), ['chemical-structures-data', 'ketcher-react', 'MassBank']);
-      for (const name of ['CAS', 'ChEBI', 'KEGG', 'PubChem']) assert.ok(file.dataSources.some((d) => d.name === name), name);
+      for (const name of ['CAS', 'ChEBI', 'KEGG', 'PubChem'])
+        assert.ok(
+          file.dataSources.some((d) => d.name === name),
+          name,
+        );
       const both = records.filter((r) => r.dataSources.includes('chemical-structures-data') && r.dataSources.includes('ketcher-react'));
       assert.ok(both.length > 50, 'records held by both sources are merged into one');
       for (const r of records) {
@@ -192,13 +268,16 @@ describe('service: chemistry', function () {
       }
     });
 
-    it('has unique IDs and InChIKeys; the first two sources\' records 1..761 in InChIKey order, MassBank\'s after them', () => {
+    it("has unique IDs and InChIKeys; the first two sources' records 1..761 in InChIKey order, MassBank's after them", () => {
       const ids = records.map((r) => r.id);
       assert.strictEqual(new Set(ids).size, ids.length);
       assert.strictEqual(new Set(records.map((r) => r.inchiKey)).size, records.length);
       const byId = [...records].sort((a, b) => a.id - b.id);
       const firstStage = byId.filter((r) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react'));
-      assert.deepStrictEqual(firstStage.map((r) => r.id), firstStage.map((_, i) => i + 1));
+      assert.deepStrictEqual(
+        firstStage.map((r) => r.id),
+        firstStage.map((_, i) => i + 1),
+      );
       // IDs were given in InChIKey order; a few first-stage records later had their stereo completed (data/README.md)
       const outOfOrder = (list: CompoundRecord[]) => list.filter((r, i) => i > 0 && list[i - 1].inchiKey > r.inchiKey).length;
       assert.ok(outOfOrder(firstStage) <= 10, `${outOfOrder(firstStage)} first-stage records out of InChIKey order`);
@@ -206,7 +285,23 @@ describe('service: chemistry', function () {
     });
 
     it('gives every record all fields, non-empty and consistent', () => {
-      const sources = new Set(['chemical-structures-data', 'ketcher-react', 'MassBank', 'CAS', 'ChEBI', 'KEGG', 'PubChem', 'CompTox', 'HMDB', 'KNApSAcK', 'LIPID MAPS', 'ChEMBL', 'ZINC', 'NIKKAJI', 'LipidBank']);
+      const sources = new Set([
+        'chemical-structures-data',
+        'ketcher-react',
+        'MassBank',
+        'CAS',
+        'ChEBI',
+        'KEGG',
+        'PubChem',
+        'CompTox',
+        'HMDB',
+        'KNApSAcK',
+        'LIPID MAPS',
+        'ChEMBL',
+        'ZINC',
+        'NIKKAJI',
+        'LipidBank',
+      ]);
       for (const r of records) {
         const at = `record ${r.id} ${r.commonName}`;
         for (const key of ['commonName', 'smiles', 'inchi', 'inchiKey', 'formula', 'mol2D', 'mol3D', 'originalMol'] as const) {
@@ -226,7 +321,10 @@ describe('service: chemistry', function () {
         assert.deepStrictEqual([r.articleCount, r.orgCount], [0, 0], at);
         for (const e of r.externalReferences) {
           // KNApSAcK has no https address; NIKKAJI and LipidBank entries no stable one (externalUrl empty, data/README.md)
-          assert.ok(e.source && e.externalId && /^https?:\/\//.test(e.sourceUrl) && /^(https?:\/\/|$)/.test(e.externalUrl), `${at}: ${JSON.stringify(e)}`);
+          assert.ok(
+            e.source && e.externalId && /^https?:\/\//.test(e.sourceUrl) && /^(https?:\/\/|$)/.test(e.externalUrl),
+            `${at}: ${JSON.stringify(e)}`,
+          );
         }
         assert.ok(r.elements.length > 0 && r.components >= 1, at);
         assert.ok(!r.synonyms.some((s) => s.toLowerCase() === r.commonName.toLowerCase()), `${at}: synonyms exclude the common name`);
@@ -247,7 +345,7 @@ describe('service: chemistry', function () {
       }
     });
 
-    it('keeps 3D coordinates in mol3D (the source\'s or generated) except where documented', () => {
+    it("keeps 3D coordinates in mol3D (the source's or generated) except where documented", () => {
       let marked2D = 0;
       let massbank3D = 0;
       const isFirstStage = (r: CompoundRecord) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react');
@@ -268,7 +366,10 @@ describe('service: chemistry', function () {
       // MassBank compounds: the build's conformer budget (40), less those whose conformer fixed open stereo
       assert.ok(massbank3D >= 20 && massbank3D <= 40, `${massbank3D} MassBank compounds with 3D`);
       const zOf = (r: CompoundRecord): number[] =>
-        r.mol3D.split('\n').filter((l) => /^\s*-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} [A-Z]/.test(l)).map((l) => Number(l.slice(20, 30)));
+        r.mol3D
+          .split('\n')
+          .filter((l) => /^\s*-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} [A-Z]/.test(l))
+          .map((l) => Number(l.slice(20, 30)));
       const spread = (z: number[]): number => Math.max(...z) - Math.min(...z);
       // Conformers generated at build time (openchemlib) for ketcher-react's 2D drawings.
       const generated = records.filter((r) => /OCL/.test(r.mol3D.split('\n')[1]));
@@ -308,7 +409,13 @@ describe('service: chemistry', function () {
         assert.match(data, /^##TITLE=/);
         assert.match(data, /##DATA TYPE=MASS SPECTRUM/);
         assert.match(data, /##END=\s*$/);
-        assert.deepStrictEqual(store.ofRecord(info.csid).map((s) => s.spc_id).includes(info.spc_id), true);
+        assert.deepStrictEqual(
+          store
+            .ofRecord(info.csid)
+            .map((s) => s.spc_id)
+            .includes(info.spc_id),
+          true,
+        );
       }
       assert.strictEqual(store.get(999999999), undefined);
       assert.strictEqual(store.readData(999999999), undefined);
@@ -322,7 +429,12 @@ describe('service: chemistry', function () {
       for (const info of protonated) {
         const mz = Number(/precursor m\/z ([\d.]+)/.exec(info.comments!)![1]);
         assert.ok(Math.abs(mz - (194.080376 + 1.007276)) < 0.01, `precursor ${mz} in spectrum ${info.spc_id}`);
-        assert.strictEqual(info.spc_type.startsWith('ESI') || info.spc_type.startsWith('APCI') || info.spc_type.startsWith('APPI') ? info.spc_type.endsWith('+') : true, true);
+        assert.strictEqual(
+          info.spc_type.startsWith('ESI') || info.spc_type.startsWith('APCI') || info.spc_type.startsWith('APPI')
+            ? info.spc_type.endsWith('+')
+            : true,
+          true,
+        );
       }
     });
 
@@ -371,11 +483,23 @@ describe('service: chemistry', function () {
     });
 
     it('merges records of a user file into the collection by InChIKey', () => {
-      const base = records.slice(0, 3).map((r) => ({ ...r, dataSources: [...r.dataSources], externalReferences: [...r.externalReferences], synonyms: [...r.synonyms] }));
-      const same = { ...base[0], id: 9000, commonName: 'Other name', dataSources: ['lab'], externalReferences: [{ source: 'lab', sourceUrl: 'file:///x.sdf', externalId: '1', externalUrl: 'file:///x.sdf#1' }], synonyms: [] };
+      const base = records
+        .slice(0, 3)
+        .map((r) => ({ ...r, dataSources: [...r.dataSources], externalReferences: [...r.externalReferences], synonyms: [...r.synonyms] }));
+      const same = {
+        ...base[0],
+        id: 9000,
+        commonName: 'Other name',
+        dataSources: ['lab'],
+        externalReferences: [{ source: 'lab', sourceUrl: 'file:///x.sdf', externalId: '1', externalUrl: 'file:///x.sdf#1' }],
+        synonyms: [],
+      };
       const fresh = { ...records[10], id: 9001 };
       const appended = mergeRecords(base, [same, fresh]);
-      assert.deepStrictEqual(appended.map((r) => r.id), [9001]);
+      assert.deepStrictEqual(
+        appended.map((r) => r.id),
+        [9001],
+      );
       assert.strictEqual(base.length, 4);
       assert.ok(base[0].dataSources.includes('lab') && base[0].synonyms.includes('Other name'));
       assert.strictEqual(base[0].dataSourceCount, base[0].dataSources.length);

@@ -40,7 +40,13 @@ describe('client end to end against the local service', () => {
       records: fixture,
       shippedSpectra: false,
       spectraDir: writeSpectraDir(),
-      keys: { apiKeys: [KEY], tokens: [{ token: SUB, role: 'subscriber' }, { token: USER, role: 'user' }] },
+      keys: {
+        apiKeys: [KEY],
+        tokens: [
+          { token: SUB, role: 'subscriber' },
+          { token: USER, role: 'user' },
+        ],
+      },
     });
     both = new CompoundDbClient({ baseUrl: svc.baseUrl, legacyBaseUrl: svc.legacyBaseUrl, apiKey: KEY, token: SUB });
     keyOnly = new CompoundDbClient({ baseUrl: svc.baseUrl, apiKey: KEY });
@@ -48,7 +54,11 @@ describe('client end to end against the local service', () => {
   });
   after(() => svc.close());
 
-  async function finished(client: CompoundDbClient, queryId: string, status: (id: string) => Promise<{ status: string }> = (id) => client.filterStatus(id)) {
+  async function finished(
+    client: CompoundDbClient,
+    queryId: string,
+    status: (id: string) => Promise<{ status: string }> = (id) => client.filterStatus(id),
+  ) {
     for (let i = 0; i < 200; i++) {
       const s = await status(queryId);
       if (s.status !== 'Created' && s.status !== 'Processing') return s;
@@ -69,8 +79,17 @@ describe('client end to end against the local service', () => {
       assert.deepStrictEqual(await both.getDetails(682, ['SMILES']), { id: 682, smiles: 'CCO' });
       const batchIds = [682, ...Array.from({ length: 150 }, (_, i) => 100_000 + i), 2424];
       const batch = await both.getDetailsBatch(batchIds, ['CommonName']);
-      assert.deepStrictEqual(batch.map((r) => [r.id, r.commonName]), [[682, 'Ethanol'], [2424, 'Caffeine']]);
-      assert.deepStrictEqual((await both.getExternalReferences(2424, ['Beta'])).map((r) => r.externalId), ['beta-2424']);
+      assert.deepStrictEqual(
+        batch.map((r) => [r.id, r.commonName]),
+        [
+          [682, 'Ethanol'],
+          [2424, 'Caffeine'],
+        ],
+      );
+      assert.deepStrictEqual(
+        (await both.getExternalReferences(2424, ['Beta'])).map((r) => r.externalId),
+        ['beta-2424'],
+      );
       const png = await both.getImage(2424);
       assert.strictEqual(Buffer.from(png.subarray(1, 4)).toString('latin1'), 'PNG');
       assert.match(await both.getMol(171), /M {2}END/);
@@ -89,13 +108,19 @@ describe('client end to end against the local service', () => {
       assert.deepStrictEqual(await ids(await both.filterSmiles('OCC')), [682]);
       assert.deepStrictEqual(await ids(await both.filterName('guaranine')), [2424]);
       assert.deepStrictEqual(await ids(await both.filterMass(180.04, 0.01)), [2157, 9001]);
-      assert.deepStrictEqual(await ids(await both.filterIntrinsicProperty({ formula: 'C9H8O4', monoisotopicMass: { mass: 180.04, range: 0.01 } })), [2157, 9001]);
+      assert.deepStrictEqual(
+        await ids(await both.filterIntrinsicProperty({ formula: 'C9H8O4', monoisotopicMass: { mass: 180.04, range: 0.01 } })),
+        [2157, 9001],
+      );
     });
 
     it('formula and mass batches with their own status and results', async () => {
       const f = await both.filterFormulaBatch(['C9H8O4', 'C2H6O']);
       assert.strictEqual((await finished(both, f, (id) => both.filterFormulaBatchStatus(id))).status, 'Complete');
-      assert.deepStrictEqual(await both.filterFormulaBatchResults(f), [{ formula: 'C9H8O4', results: [2157, 9001] }, { formula: 'C2H6O', results: [682] }]);
+      assert.deepStrictEqual(await both.filterFormulaBatchResults(f), [
+        { formula: 'C9H8O4', results: [2157, 9001] },
+        { formula: 'C2H6O', results: [682] },
+      ]);
       const m = await both.filterMassBatch([{ mass: 194.08, range: 0.01 }]);
       await finished(both, m, (id) => both.filterMassBatchStatus(id));
       assert.deepStrictEqual(await both.filterMassBatchResults(m), [{ mass: 194.08, range: 0.01, results: [2424] }]);
@@ -162,13 +187,26 @@ describe('client end to end against the local service', () => {
       const ext = await tokenOnly.getExtendedCompoundInfo(2424);
       assert.strictEqual(ext.CommonName, 'Caffeine');
       assert.strictEqual(ext.MonoisotopicMass, 194.080376);
-      assert.deepStrictEqual((await tokenOnly.getExtendedCompoundInfoList([2424, 999999, 682])).map((x) => x.CSID), [2424, 682]);
-      const mol = await tokenOnly.getExtendedMolCompoundInfoList([2424], { molType: 'both', includeReferenceCounts: true, includeExternalReferences: true });
+      assert.deepStrictEqual(
+        (await tokenOnly.getExtendedCompoundInfoList([2424, 999999, 682])).map((x) => x.CSID),
+        [2424, 682],
+      );
+      const mol = await tokenOnly.getExtendedMolCompoundInfoList([2424], {
+        molType: 'both',
+        includeReferenceCounts: true,
+        includeExternalReferences: true,
+      });
       assert.strictEqual(mol[0].ReferenceCount, 50);
       assert.ok(mol[0].MOL2d && mol[0].MOL3d);
-      assert.deepStrictEqual(mol[0].ExternalReferences?.map((r) => r.ds_name), ['Alpha', 'Beta']);
+      assert.deepStrictEqual(
+        mol[0].ExternalReferences?.map((r) => r.ds_name),
+        ['Alpha', 'Beta'],
+      );
       const many = await tokenOnly.getExtendedMolCompoundInfoList([...Array.from({ length: 300 }, (_, i) => 200_000 + i), 682]);
-      assert.deepStrictEqual(many.map((x) => x.CSID), [682]);
+      assert.deepStrictEqual(
+        many.map((x) => x.CSID),
+        [682],
+      );
     });
 
     it('record MOL with calc3d, original MOL, thumbnail, databases', async () => {
@@ -198,23 +236,38 @@ describe('client end to end against the local service', () => {
 
     it('spectra: info, compound spectra, lists, spectrum objects and their data', async () => {
       assert.strictEqual((await tokenOnly.getSpectrumInfo(11)).spc_type, 'EI');
-      assert.deepStrictEqual((await tokenOnly.getCompoundSpectraInfo(2424)).map((s) => s.spc_id), [11, 12]);
-      assert.deepStrictEqual((await tokenOnly.getSpectraInfoList([2157, 2424])).map((s) => s.spc_id), [20, 11, 12]);
+      assert.deepStrictEqual(
+        (await tokenOnly.getCompoundSpectraInfo(2424)).map((s) => s.spc_id),
+        [11, 12],
+      );
+      assert.deepStrictEqual(
+        (await tokenOnly.getSpectraInfoList([2157, 2424])).map((s) => s.spc_id),
+        [20, 11, 12],
+      );
       assert.strictEqual((await tokenOnly.getAllSpectraInfo()).length, 3);
       const s = await tokenOnly.getSpectrum(11);
       assert.strictEqual(s.spectrumType, 'EI');
       assert.strictEqual(s.recordId, 2424);
       assert.strictEqual(s.submittedDate?.toISOString(), '2024-01-02T03:04:05.678Z');
       assert.strictEqual(await s.data(), SPECTRUM_TEXT);
-      assert.deepStrictEqual((await tokenOnly.getSpectra([11, 20])).map((x) => x.fileName), ['caffeine-ms.jdx', 'aspirin-ms.jdx']);
-      assert.deepStrictEqual((await tokenOnly.getCompoundSpectra(2424)).map((x) => x.id), [11, 12]);
+      assert.deepStrictEqual(
+        (await tokenOnly.getSpectra([11, 20])).map((x) => x.fileName),
+        ['caffeine-ms.jdx', 'aspirin-ms.jdx'],
+      );
+      assert.deepStrictEqual(
+        (await tokenOnly.getCompoundSpectra(2424)).map((x) => x.id),
+        [11, 12],
+      );
       assert.strictEqual((await tokenOnly.getAllSpectra()).length, 3);
       assert.strictEqual(await tokenOnly.getSpectrumData(20), '##TITLE=Aspirin\n##END=\n');
     });
 
     it('recognises the older error texts', async () => {
       await assert.rejects(tokenOnly.getExtendedCompoundInfo(999999), LegacyNotFoundError);
-      await assert.rejects(new CompoundDbClient({ baseUrl: svc.baseUrl, token: 'unknown-token-1234' }).getCompoundInfo(2424), LegacyAuthorizationError);
+      await assert.rejects(
+        new CompoundDbClient({ baseUrl: svc.baseUrl, token: 'unknown-token-1234' }).getCompoundInfo(2424),
+        LegacyAuthorizationError,
+      );
       await assert.rejects(new CompoundDbClient({ baseUrl: svc.baseUrl, token: USER }).getAllSpectraInfo(), LegacyAuthorizationError);
     });
   });
@@ -247,7 +300,10 @@ describe('client end to end against the local service', () => {
       const plain = await keyOnly.getImage(2424);
       const lit = await keyOnly.getImageHighlighted(2424, 'c1ncn(C)c1', 'SMILES');
       assert.notDeepStrictEqual(Buffer.from(lit), Buffer.from(plain));
-      await assert.rejects(keyOnly.filterSubstructure('C1CC(', { queryFormat: 'SMARTS' }), (e: unknown) => e instanceof BadRequestError && e.fieldErrors.some((f) => f.field === 'query'));
+      await assert.rejects(
+        keyOnly.filterSubstructure('C1CC(', { queryFormat: 'SMARTS' }),
+        (e: unknown) => e instanceof BadRequestError && e.fieldErrors.some((f) => f.field === 'query'),
+      );
     });
   });
 

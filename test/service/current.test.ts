@@ -33,8 +33,20 @@ describe('service: current interface, records and tools', () => {
       assert.match(r.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
       const d = r.json;
       assert.deepStrictEqual(Object.keys(d).sort(), [
-        'articleCount', 'averageMass', 'commonName', 'dataSourceCount', 'formula', 'id', 'mol2D', 'mol3D', 'molecularWeight',
-        'monoisotopicMass', 'nominalMass', 'orgCount', 'referenceCount', 'smiles',
+        'articleCount',
+        'averageMass',
+        'commonName',
+        'dataSourceCount',
+        'formula',
+        'id',
+        'mol2D',
+        'mol3D',
+        'molecularWeight',
+        'monoisotopicMass',
+        'nominalMass',
+        'orgCount',
+        'referenceCount',
+        'smiles',
       ]);
       assert.strictEqual(d.id, 2424);
       assert.strictEqual(d.formula, 'C_{8}H_{10}N_{4}O_{2}');
@@ -86,7 +98,12 @@ describe('service: current interface, records and tools', () => {
     it('leaves unknown IDs out and narrows fields', async () => {
       const r = await api(base, 'POST', 'records/batch', { recordIds: [2424, 999999, '682'], fields: ['CommonName'] });
       assert.strictEqual(r.status, 200);
-      assert.deepStrictEqual(r.json, { records: [{ id: 2424, commonName: 'Caffeine' }, { id: 682, commonName: 'Ethanol' }] });
+      assert.deepStrictEqual(r.json, {
+        records: [
+          { id: 2424, commonName: 'Caffeine' },
+          { id: 682, commonName: 'Ethanol' },
+        ],
+      });
     });
     it('null fields means all thirteen', async () => {
       const r = await api(base, 'POST', 'records/batch', { recordIds: [236], fields: null });
@@ -116,7 +133,10 @@ describe('service: current interface, records and tools', () => {
         { source: 'Beta', sourceUrl: 'https://beta.example/', externalId: 'beta-2424', externalUrl: 'https://beta.example/compound/2424' },
       ]);
       const beta = await api(base, 'GET', 'records/2424/externalreferences?dataSources=beta');
-      assert.deepStrictEqual(beta.json.externalReferences.map((x: { source: string }) => x.source), ['Beta']);
+      assert.deepStrictEqual(
+        beta.json.externalReferences.map((x: { source: string }) => x.source),
+        ['Beta'],
+      );
       assert.strictEqual((await api(base, 'GET', 'records/1/externalreferences')).status, 404);
     });
     it('returns a base64 PNG image, the same bytes on a second call', async () => {
@@ -137,7 +157,8 @@ describe('service: current interface, records and tools', () => {
   });
 
   describe('convert', () => {
-    const convert = (input: string, inputFormat: string, outputFormat: string) => api(base, 'POST', 'tools/convert', { input, inputFormat, outputFormat });
+    const convert = (input: string, inputFormat: string, outputFormat: string) =>
+      api(base, 'POST', 'tools/convert', { input, inputFormat, outputFormat });
 
     it('SMILES to InChI', async () => {
       assert.deepStrictEqual((await convert('OCC', 'SMILES', 'InChI')).json, { output: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3' });
@@ -159,7 +180,12 @@ describe('service: current interface, records and tools', () => {
     });
     it('allows exactly the eight pairs of spec 4.2 rule 6 among all sixteen', async () => {
       const mol = (await api(base, 'GET', 'records/682/mol')).json.sdf;
-      const ethanol: Record<string, string> = { SMILES: 'CCO', InChI: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', InChIKey: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', Mol: mol };
+      const ethanol: Record<string, string> = {
+        SMILES: 'CCO',
+        InChI: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3',
+        InChIKey: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N',
+        Mol: mol,
+      };
       const allowed = ['InChI>InChIKey', 'InChI>Mol', 'InChI>SMILES', 'InChIKey>InChI', 'InChIKey>Mol', 'Mol>InChI', 'Mol>InChIKey', 'SMILES>InChI'];
       const seen: string[] = [];
       for (const from of Object.keys(ethanol)) {
@@ -203,7 +229,9 @@ describe('service: current interface, records and tools', () => {
     it('true for a key, false for other strings, 400 without one', async () => {
       assert.deepStrictEqual((await api(base, 'POST', 'tools/validate/inchikey', { inchikey: CAFFEINE_KEY })).json, { valid: true });
       assert.deepStrictEqual((await api(base, 'POST', 'tools/validate/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA' })).json, { valid: false });
-      assert.deepStrictEqual((await api(base, 'POST', 'tools/validate/inchikey', { inchikey: 'ryyvlzvuvijvgh-uhfffaoysa-n' })).json, { valid: false });
+      assert.deepStrictEqual((await api(base, 'POST', 'tools/validate/inchikey', { inchikey: 'ryyvlzvuvijvgh-uhfffaoysa-n' })).json, {
+        valid: false,
+      });
       const none = await api(base, 'POST', 'tools/validate/inchikey', {});
       assert.strictEqual(none.status, 400);
       assert.ok(none.json.errors.inchikey);
@@ -250,7 +278,21 @@ describe('service: current interface, records and tools', () => {
     it('survives hostile input and never changes the data', async () => {
       const before = (await api(base, 'GET', 'records/2424/details')).text;
       const inputs: unknown[] = [null, 42, 'x', { formula: { $ne: 1 } }, { includeElements: 'C' }, { masses: [null] }, { name: ['a'] }, { inchi: 7 }];
-      const paths = ['filter/element', 'filter/formula', 'filter/formula/batch', 'filter/mass', 'filter/mass/batch', 'filter/name', 'filter/inchi', 'filter/inchikey', 'filter/smiles', 'filter/intrinsicproperty', 'tools/convert', 'tools/validate/inchikey', 'records/batch'];
+      const paths = [
+        'filter/element',
+        'filter/formula',
+        'filter/formula/batch',
+        'filter/mass',
+        'filter/mass/batch',
+        'filter/name',
+        'filter/inchi',
+        'filter/inchikey',
+        'filter/smiles',
+        'filter/intrinsicproperty',
+        'tools/convert',
+        'tools/validate/inchikey',
+        'records/batch',
+      ];
       for (const p of paths) {
         for (const body of inputs) {
           const r = await api(base, 'POST', p, JSON.stringify(body));

@@ -42,7 +42,11 @@ describe('service: current interface, filters and queries', () => {
         assert.ok(['Created', 'Processing'].includes(seen[0].status), JSON.stringify(seen));
         assert.strictEqual(seen[0].count, 0);
         assert.deepStrictEqual(seen[seen.length - 1], { status: 'Complete', count: 2 });
-        assert.deepStrictEqual(seen.map((x) => steps.indexOf(x.status)), [...seen.map((x) => steps.indexOf(x.status))].sort(), 'only forward');
+        assert.deepStrictEqual(
+          seen.map((x) => steps.indexOf(x.status)),
+          [...seen.map((x) => steps.indexOf(x.status))].sort(),
+          'only forward',
+        );
       } finally {
         await slow.close();
       }
@@ -85,7 +89,11 @@ describe('service: current interface, filters and queries', () => {
       assert.ok(badCount.json.errors.count);
     });
     it('gives the results as gzip+base64 SDF: a MOL block and data items per record, in result order', async () => {
-      const submit = await api(base, 'POST', 'filter/element', { includeElements: ['N', 'Cl'], orderBy: 'referenceCount', orderDirection: 'descending' });
+      const submit = await api(base, 'POST', 'filter/element', {
+        includeElements: ['N', 'Cl'],
+        orderBy: 'referenceCount',
+        orderDirection: 'descending',
+      });
       await waitQuery(base, `filter/${submit.json.queryId}/status`);
       const ids = (await api(base, 'GET', `filter/${submit.json.queryId}/results`)).json.results;
       assert.deepStrictEqual(ids, [2424, 5044, 2068, 5236, 7620]);
@@ -107,7 +115,9 @@ describe('service: current interface, filters and queries', () => {
         assert.ok(items.NAME && items.SMILES && items.INCHI.startsWith('InChI=1S/') && Number(items.MONOISOTOPIC_MASS) > 0);
       });
       const caffeine = (await api(base, 'GET', 'records/2424/details?fields=CommonName,MonoisotopicMass')).json;
-      assert.ok(entries[0].includes(`> <NAME>\n${caffeine.commonName}\n`) && entries[0].includes(`> <MONOISOTOPIC_MASS>\n${caffeine.monoisotopicMass}\n`));
+      assert.ok(
+        entries[0].includes(`> <NAME>\n${caffeine.commonName}\n`) && entries[0].includes(`> <MONOISOTOPIC_MASS>\n${caffeine.monoisotopicMass}\n`),
+      );
       assert.ok(entries[0].includes('> <INCHIKEY>\nRYYVLZVUVIJVGH-UHFFFAOYSA-N\n'));
     });
   });
@@ -119,7 +129,10 @@ describe('service: current interface, filters and queries', () => {
     });
     it('all of them with includeAll, and excluded elements', async () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['N', 'O'], options: { includeAll: true } }), [2068, 2424, 5236]);
-      assert.deepStrictEqual(await run('filter/element', { includeElements: ['C', 'H'], excludeElements: ['O', 'N', 'Cl'], options: { includeAll: true } }), [236]);
+      assert.deepStrictEqual(
+        await run('filter/element', { includeElements: ['C', 'H'], excludeElements: ['O', 'N', 'Cl'], options: { includeAll: true } }),
+        [236],
+      );
     });
     it('complexity: multiple means more than one part or a metal', async () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['Cl'], options: { complexity: 'multiple' } }), [5044]);
@@ -129,7 +142,10 @@ describe('service: current interface, filters and queries', () => {
     it('complexity: a single metal atom is multiple too', async () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe'], options: { complexity: 'multiple' } }), [26]);
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe'], options: { complexity: 'single' } }), []);
-      assert.deepStrictEqual(await run('filter/element', { includeElements: ['Fe', 'Na', 'K'], options: { complexity: 'multiple' } }), [26, 30, 5044]);
+      assert.deepStrictEqual(
+        await run('filter/element', { includeElements: ['Fe', 'Na', 'K'], options: { complexity: 'multiple' } }),
+        [26, 30, 5044],
+      );
     });
     it('isotopic: labeled and unlabeled', async () => {
       assert.deepStrictEqual(await run('filter/element', { includeElements: ['O'], options: { isotopic: 'labeled' } }), [7000]);
@@ -144,7 +160,10 @@ describe('service: current interface, filters and queries', () => {
       assert.ok(exclude.json.errors.excludeElements[0].includes('100'));
       const sym = await api(base, 'POST', 'filter/element', { includeElements: ['Xx'] });
       assert.ok(sym.json.errors.includeElements);
-      const opt = await api(base, 'POST', 'filter/element', { includeElements: ['C'], options: { complexity: 'some', isotopic: 'heavy', includeAll: 'yes' } });
+      const opt = await api(base, 'POST', 'filter/element', {
+        includeElements: ['C'],
+        options: { complexity: 'some', isotopic: 'heavy', includeAll: 'yes' },
+      });
       assert.ok(opt.json.errors['options.complexity'] && opt.json.errors['options.isotopic'] && opt.json.errors['options.includeAll']);
       for (const options of ['all', 1, [true]]) {
         const r = await api(base, 'POST', 'filter/element', { includeElements: ['C'], options });
@@ -179,7 +198,8 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await sorted('articleCount', 'descending'), [2068, 5236]);
       assert.deepStrictEqual(await sorted('orgCount', 'descending'), [2068, 5236]);
       assert.deepStrictEqual(await sorted('dataSourceCount', 'descending'), [2068, 5236]);
-      const all = (orderBy: string, orderDirection: string) => run('filter/element', { includeElements: ['C', 'O'], options: { includeAll: true }, orderBy, orderDirection });
+      const all = (orderBy: string, orderDirection: string) =>
+        run('filter/element', { includeElements: ['C', 'O'], options: { includeAll: true }, orderBy, orderDirection });
       const mw = await all('molecularWeight', 'ascending');
       assert.deepStrictEqual(mw.slice(0, 3), [7000, 682, 171]);
       assert.strictEqual(mw[mw.length - 1], 5775);
@@ -198,7 +218,11 @@ describe('service: current interface, filters and queries', () => {
       assert.ok(r.json.errors.formula);
     });
     it('formula batch echoes each formula as sent with its results', async () => {
-      const submit = await api(base, 'POST', 'filter/formula/batch', { formulas: ['C9H8O4', 'H6C2O', 'C99'], orderBy: 'referenceCount', orderDirection: 'descending' });
+      const submit = await api(base, 'POST', 'filter/formula/batch', {
+        formulas: ['C9H8O4', 'H6C2O', 'C99'],
+        orderBy: 'referenceCount',
+        orderDirection: 'descending',
+      });
       const status = await waitQuery(base, `filter/formula/batch/${submit.json.queryId}/status`);
       assert.deepStrictEqual(status, { count: 3, message: '', status: 'Complete' });
       const r = await api(base, 'GET', `filter/formula/batch/${submit.json.queryId}/results`);
@@ -217,7 +241,10 @@ describe('service: current interface, filters and queries', () => {
       const submit = await api(base, 'POST', 'filter/formula/batch', { formulas: ['C7H8N4O2', 'C8H10N4O2'], dataSources: ['BETA'] });
       await waitQuery(base, `filter/formula/batch/${submit.json.queryId}/status`);
       const r = await api(base, 'GET', `filter/formula/batch/${submit.json.queryId}/results`);
-      assert.deepStrictEqual(r.json.batchResults, [{ formula: 'C7H8N4O2', results: [2068] }, { formula: 'C8H10N4O2', results: [2424] }]);
+      assert.deepStrictEqual(r.json.batchResults, [
+        { formula: 'C7H8N4O2', results: [2068] },
+        { formula: 'C8H10N4O2', results: [2424] },
+      ]);
       assert.ok((await api(base, 'POST', 'filter/formula/batch', { formulas: ['C2H6O'], dataSources: ['Gamma'] })).json.errors.dataSources);
     });
   });
@@ -245,38 +272,74 @@ describe('service: current interface, filters and queries', () => {
       assert.deepStrictEqual(await run('filter/mass', { mass: 1, range: 0.0001 }), []);
     });
     it('mass batch gives mass, range and results per entry', async () => {
-      const submit = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 194.08, range: 0.01 }, { mass: 46.04, range: 0.01 }] });
+      const submit = await api(base, 'POST', 'filter/mass/batch', {
+        masses: [
+          { mass: 194.08, range: 0.01 },
+          { mass: 46.04, range: 0.01 },
+        ],
+      });
       await waitQuery(base, `filter/mass/batch/${submit.json.queryId}/status`);
       const r = await api(base, 'GET', `filter/mass/batch/${submit.json.queryId}/results`);
-      assert.deepStrictEqual(r.json, { batchResults: [{ mass: 194.08, range: 0.01, results: [2424] }, { mass: 46.04, range: 0.01, results: [682] }] });
+      assert.deepStrictEqual(r.json, {
+        batchResults: [
+          { mass: 194.08, range: 0.01, results: [2424] },
+          { mass: 46.04, range: 0.01, results: [682] },
+        ],
+      });
       const bad = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 5, range: 500 }] });
       assert.ok(bad.json.errors['masses[0].range']);
       const worse = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 100, range: 1 }, { mass: 11000.5, range: 1 }, 7] });
       assert.deepStrictEqual(Object.keys(worse.json.errors).sort(), ['masses[1].mass', 'masses[2]']);
     });
     it('mass batch restricts every entry to the datasources', async () => {
-      const submit = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 180.04, range: 0.01 }, { mass: 180.9, range: 1 }], dataSources: ['Alpha'] });
+      const submit = await api(base, 'POST', 'filter/mass/batch', {
+        masses: [
+          { mass: 180.04, range: 0.01 },
+          { mass: 180.9, range: 1 },
+        ],
+        dataSources: ['Alpha'],
+      });
       await waitQuery(base, `filter/mass/batch/${submit.json.queryId}/status`);
       const r = await api(base, 'GET', `filter/mass/batch/${submit.json.queryId}/results`);
-      assert.deepStrictEqual(r.json.batchResults, [{ mass: 180.04, range: 0.01, results: [2157, 9001] }, { mass: 180.9, range: 1, results: [2157, 5236, 9001] }]);
+      assert.deepStrictEqual(r.json.batchResults, [
+        { mass: 180.04, range: 0.01, results: [2157, 9001] },
+        { mass: 180.9, range: 1, results: [2157, 5236, 9001] },
+      ]);
       const beta = await api(base, 'POST', 'filter/mass/batch', { masses: [{ mass: 180.9, range: 1 }], dataSources: ['Beta'] });
       await waitQuery(base, `filter/mass/batch/${beta.json.queryId}/status`);
       assert.deepStrictEqual((await api(base, 'GET', `filter/mass/batch/${beta.json.queryId}/results`)).json.batchResults[0].results, [2068]);
     });
     it('intrinsic property combines formula and each mass kind', async () => {
-      assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'C9H8O4', monoisotopicMass: { mass: 180.04, range: 0.01 } }), [2157, 9001]);
+      assert.deepStrictEqual(
+        await run('filter/intrinsicproperty', { formula: 'C9H8O4', monoisotopicMass: { mass: 180.04, range: 0.01 } }),
+        [2157, 9001],
+      );
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { molecularWeight: { mass: 194.19, range: 0.01 } }), [2424]);
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { nominalMass: { mass: 60, range: 0.5 } }), [171]);
-      assert.deepStrictEqual(await run('filter/intrinsicproperty', { averageMass: { mass: 58.44, range: 0.01 }, options: { complexity: 'multiple' } }), [5044]);
+      assert.deepStrictEqual(
+        await run('filter/intrinsicproperty', { averageMass: { mass: 58.44, range: 0.01 }, options: { complexity: 'multiple' } }),
+        [5044],
+      );
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'C9H8O4', nominalMass: { mass: 194, range: 0.5 } }), []);
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 } }), [682, 7000]);
-      assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'labeled' } }), [7000]);
-      assert.deepStrictEqual(await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'unlabeled' } }), [682]);
+      assert.deepStrictEqual(
+        await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'labeled' } }),
+        [7000],
+      );
+      assert.deepStrictEqual(
+        await run('filter/intrinsicproperty', { monoisotopicMass: { mass: 40, range: 7 }, options: { isotopic: 'unlabeled' } }),
+        [682],
+      );
       assert.deepStrictEqual(await run('filter/intrinsicproperty', { formula: 'H8C7O2N4' }), [2068, 5236]);
       const none = await api(base, 'POST', 'filter/intrinsicproperty', { options: { complexity: 'any' } });
       assert.strictEqual(none.status, 400);
       assert.ok(none.json.errors.formula);
-      const bad = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope', averageMass: { mass: -1, range: 1 }, nominalMass: 60, options: 'x' });
+      const bad = await api(base, 'POST', 'filter/intrinsicproperty', {
+        formula: 'nope',
+        averageMass: { mass: -1, range: 1 },
+        nominalMass: 60,
+        options: 'x',
+      });
       assert.deepStrictEqual(Object.keys(bad.json.errors).sort(), ['averageMass.mass', 'nominalMass', 'options']);
       const formula = await api(base, 'POST', 'filter/intrinsicproperty', { formula: 'nope' });
       assert.ok(formula.json.errors.formula);
@@ -346,7 +409,9 @@ describe('service: current interface, filters and queries', () => {
         ['filter/element', { includeElements: ['Cl'] }, [5044, 7620]],
         ['filter/smiles', { smiles: 'OCC' }, [682]],
       ];
-      const all = await Promise.all(Array.from({ length: 100 }, (_, i) => cases[i % cases.length]).map(async ([p, body, want]) => ({ got: await run(p, body), want })));
+      const all = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => cases[i % cases.length]).map(async ([p, body, want]) => ({ got: await run(p, body), want })),
+      );
       assert.strictEqual(all.length, 100);
       for (const { got, want } of all) assert.deepStrictEqual(got, want);
     });

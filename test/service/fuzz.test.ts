@@ -5,7 +5,16 @@
  * search may end Failed, and afterwards every record reads back exactly as before.
  */
 import * as assert from 'assert';
-import { CURRENT_ROUTES, LEGACY_ERROR_TEXT, LEGACY_ROUTES, LEGACY_XML_NAMESPACE, fillPath, isFailedStatus, legacyPath, type CurrentOperation } from '../../src/wire';
+import {
+  CURRENT_ROUTES,
+  LEGACY_ERROR_TEXT,
+  LEGACY_ROUTES,
+  LEGACY_XML_NAMESPACE,
+  fillPath,
+  isFailedStatus,
+  legacyPath,
+  type CurrentOperation,
+} from '../../src/wire';
 import { DEV_TOKEN, startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
 import { buildFixtureRecords, FIXTURE, writeSpectraDir } from './support/fixture';
@@ -23,11 +32,53 @@ function random(seed: number): () => number {
 }
 
 const STRINGS = [
-  '', ' ', 'caffeine', 'C', 'Xx', 'CCO', 'C1CC(', 'c1ccccc1', '[Fe+', '[2H]C', 'InChI=1S/', 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3',
-  'InChI=1S/C6H6/c1-2-4-6-5-3-1/h1-6H/zz', 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', 'AAAAAAAAAAAAAA-AAAAAAAAAA-A', 'C8H10N4O2', 'C_{9}H_{8}O_{4}^{2-}',
-  '2424', '-1', '0', '1e400', 'NaN', 'null', 'true', '../../etc/passwd', '<x>&amp;</x>', "'; DROP TABLE compounds; --", '\u0000\u0001',
-  '\uD800', 'é漢字🙂', '%E0%A4%A', '{"a":1}', 'M  END', '$$$$', 'recordId', 'ascending', 'descending', 'massDefect', 'multiple',
-  'SMILES', 'InChI', 'InChIKey', 'Mol', 'eCSID', 'eDescending', 'e3D', 'True',
+  '',
+  ' ',
+  'caffeine',
+  'C',
+  'Xx',
+  'CCO',
+  'C1CC(',
+  'c1ccccc1',
+  '[Fe+',
+  '[2H]C',
+  'InChI=1S/',
+  'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3',
+  'InChI=1S/C6H6/c1-2-4-6-5-3-1/h1-6H/zz',
+  'RYYVLZVUVIJVGH-UHFFFAOYSA-N',
+  'AAAAAAAAAAAAAA-AAAAAAAAAA-A',
+  'C8H10N4O2',
+  'C_{9}H_{8}O_{4}^{2-}',
+  '2424',
+  '-1',
+  '0',
+  '1e400',
+  'NaN',
+  'null',
+  'true',
+  '../../etc/passwd',
+  '<x>&amp;</x>',
+  "'; DROP TABLE compounds; --",
+  '\u0000\u0001',
+  '\uD800',
+  'é漢字🙂',
+  '%E0%A4%A',
+  '{"a":1}',
+  'M  END',
+  '$$$$',
+  'recordId',
+  'ascending',
+  'descending',
+  'massDefect',
+  'multiple',
+  'SMILES',
+  'InChI',
+  'InChIKey',
+  'Mol',
+  'eCSID',
+  'eDescending',
+  'e3D',
+  'True',
 ];
 
 function generator(seed: number) {
@@ -68,15 +119,45 @@ function generator(seed: number) {
 
 /** Body keys of the current interface's requests (contract 1.4), so junk lands where a route looks. */
 const FIELD_NAMES = [
-  'recordIds', 'fields', 'includeElements', 'excludeElements', 'options', 'includeAll', 'complexity', 'isotopic', 'orderBy', 'orderDirection',
-  'formula', 'formulas', 'dataSources', 'inchi', 'inchikey', 'smiles', 'name', 'mass', 'range', 'masses', 'molecularWeight', 'nominalMass',
-  'averageMass', 'monoisotopicMass', 'input', 'inputFormat', 'outputFormat',
+  'recordIds',
+  'fields',
+  'includeElements',
+  'excludeElements',
+  'options',
+  'includeAll',
+  'complexity',
+  'isotopic',
+  'orderBy',
+  'orderDirection',
+  'formula',
+  'formulas',
+  'dataSources',
+  'inchi',
+  'inchikey',
+  'smiles',
+  'name',
+  'mass',
+  'range',
+  'masses',
+  'molecularWeight',
+  'nominalMass',
+  'averageMass',
+  'monoisotopicMass',
+  'input',
+  'inputFormat',
+  'outputFormat',
 ];
 
 /** A valid body for each POST route, the starting point for swapping fields. */
 const VALID: Partial<Record<CurrentOperation, Record<string, unknown>>> = {
   getDetailsBatch: { recordIds: [2424, 682], fields: ['SMILES'] },
-  filterElement: { includeElements: ['C'], excludeElements: ['Cl'], options: { includeAll: false, complexity: 'any', isotopic: 'any' }, orderBy: 'recordId', orderDirection: 'ascending' },
+  filterElement: {
+    includeElements: ['C'],
+    excludeElements: ['Cl'],
+    options: { includeAll: false, complexity: 'any', isotopic: 'any' },
+    orderBy: 'recordId',
+    orderDirection: 'ascending',
+  },
   filterFormula: { formula: 'C9H8O4', dataSources: ['Alpha'], orderBy: 'molecularWeight', orderDirection: 'descending' },
   filterFormulaBatch: { formulas: ['C9H8O4', 'C2H6O'], dataSources: ['Beta'] },
   filterInchi: { inchi: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3' },
@@ -91,10 +172,26 @@ const VALID: Partial<Record<CurrentOperation, Record<string, unknown>>> = {
 };
 
 /** Form fields of the older interface (contract 2.2). */
-const FORM_FIELDS = ['csid', 'csids', 'id', 'query', 'rid', 'eMolType', 'includeReferenceCounts', 'includeExternalReferences', 'calc3d', 'orderBy', 'orderDirection', 'start', 'count', 'spc_id'];
+const FORM_FIELDS = [
+  'csid',
+  'csids',
+  'id',
+  'query',
+  'rid',
+  'eMolType',
+  'includeReferenceCounts',
+  'includeExternalReferences',
+  'calc3d',
+  'orderBy',
+  'orderDirection',
+  'start',
+  'count',
+  'spc_id',
+];
 
 /** Texts an older-interface 500 may carry: the contract's, and the project's documented field errors. */
-const LEGACY_500 = /^(Missing parameter: \w+\.|Invalid value for parameter: \w+( \([^\n]*\))?\.|Too many values for parameter: \w+ \(at most \d+\)\.|Search ended \w+|Unable to draw record \d+)$/;
+const LEGACY_500 =
+  /^(Missing parameter: \w+\.|Invalid value for parameter: \w+( \([^\n]*\))?\.|Too many values for parameter: \w+ \(at most \d+\)\.|Search ended \w+|Unable to draw record \d+)$/;
 
 describe('service: hostile input never crashes it nor changes the data', function () {
   this.timeout(120_000);
@@ -110,7 +207,11 @@ describe('service: hostile input never crashes it nor changes the data', functio
   const snapshot = async () => ({
     records: (await api(base, 'POST', 'records/batch', { recordIds: FIXTURE.map((e) => e.id) })).text,
     dataSources: (await api(base, 'GET', 'lookups/datasources')).text,
-    legacy: (await request(`${base}/MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray?csids=2424&csids=5044&eMolType=eBoth&includeReferenceCounts=true&includeExternalReferences=true&token=${DEV_TOKEN}`)).text,
+    legacy: (
+      await request(
+        `${base}/MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray?csids=2424&csids=5044&eMolType=eBoth&includeReferenceCounts=true&includeExternalReferences=true&token=${DEV_TOKEN}`,
+      )
+    ).text,
     spectra: (await request(`${base}/Spectra.asmx/GetAllSpectraInfo?token=${DEV_TOKEN}`)).text,
   });
 
@@ -135,7 +236,9 @@ describe('service: hostile input never crashes it nor changes the data', functio
         const path = /[\uD800-\uDFFF]/.test(param) ? route.path.replace(/\{\w+\}/g, '%ED%A0%80') : fillPath(route.path, filled);
         let r: Reply;
         if (route.method === 'GET') {
-          const query = new URLSearchParams(Array.from({ length: g.int(4) }, (): [string, string] => [g.pick(['fields', 'dataSources', 'start', 'count', g.text()]), g.text()]));
+          const query = new URLSearchParams(
+            Array.from({ length: g.int(4) }, (): [string, string] => [g.pick(['fields', 'dataSources', 'start', 'count', g.text()]), g.text()]),
+          );
           r = await api(base, 'GET', `${path}?${query}`);
         } else {
           const valid = VALID[op] ?? {};
@@ -144,7 +247,10 @@ describe('service: hostile input never crashes it nor changes the data', functio
               ? g.value()
               : i % 4 === 1
                 ? Buffer.from(Array.from({ length: g.int(60) }, () => g.int(256))).toString('latin1')
-                : { ...valid, ...Object.fromEntries(Array.from({ length: 1 + g.int(2) }, () => [g.pick([...Object.keys(valid), ...FIELD_NAMES]), g.value()])) };
+                : {
+                    ...valid,
+                    ...Object.fromEntries(Array.from({ length: 1 + g.int(2) }, () => [g.pick([...Object.keys(valid), ...FIELD_NAMES]), g.value()])),
+                  };
           r = await api(base, 'POST', path, typeof body === 'string' ? body : JSON.stringify(body));
           if (r.status === 200 && typeof r.json?.queryId === 'string') accepted.push(r.json.queryId);
         }
@@ -154,9 +260,15 @@ describe('service: hostile input never crashes it nor changes the data', functio
     }
     for (const route of Object.values(LEGACY_ROUTES)) {
       for (let i = 0; i < 12; i++) {
-        const fields = new URLSearchParams(Array.from({ length: g.int(5) }, (): [string, string] => [g.pick(FORM_FIELDS), i % 2 ? g.text() : String(g.value())]));
+        const fields = new URLSearchParams(
+          Array.from({ length: g.int(5) }, (): [string, string] => [g.pick(FORM_FIELDS), i % 2 ? g.text() : String(g.value())]),
+        );
         if (i % 6 !== 5) fields.append('token', i % 6 === 4 ? g.text() : DEV_TOKEN);
-        const r = await request(`${base}${legacyPath(route)}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
+        const r = await request(`${base}${legacyPath(route)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: fields.toString(),
+        });
         const what = `${route.operation} ${fields}`;
         if (r.status === 200) assert.ok(r.text.includes(` xmlns="${LEGACY_XML_NAMESPACE}"`), what);
         else {
@@ -168,7 +280,9 @@ describe('service: hostile input never crashes it nor changes the data', functio
     }
     for (let i = 0; i < 20; i++) {
       for (const handler of ['ImagesHandler.ashx', 'FilesHandler.ashx']) {
-        const r = await request(`${base}/${handler}?id=${encodeURIComponent(i % 2 ? g.text() : String(g.int(30_000)))}&disp=${encodeURIComponent(g.text())}`);
+        const r = await request(
+          `${base}/${handler}?id=${encodeURIComponent(i % 2 ? g.text() : String(g.int(30_000)))}&disp=${encodeURIComponent(g.text())}`,
+        );
         assert.ok([200, 404, 500].includes(r.status), `${handler} gave ${r.status}`);
         sent++;
       }

@@ -12,7 +12,8 @@ const USER = 'user-token-12345678';
 describe('service: older interface', () => {
   let svc: RunningService;
   let base: string;
-  const call = (path: string, fields: Fields = [], token: string | null = SUB, method: 'POST' | 'GET' = 'POST') => legacy(base, path, fields, token, method);
+  const call = (path: string, fields: Fields = [], token: string | null = SUB, method: 'POST' | 'GET' = 'POST') =>
+    legacy(base, path, fields, token, method);
   const xml = async (path: string, fields: Fields = [], token: string | null = SUB) => {
     const r = await call(path, fields, token);
     assert.strictEqual(r.status, 200, `${path}: ${r.status} ${r.text}`);
@@ -30,7 +31,13 @@ describe('service: older interface', () => {
       records: buildFixtureRecords(chemistry),
       shippedSpectra: false,
       spectraDir: writeSpectraDir(),
-      keys: { apiKeys: ['api-key-12345678'], tokens: [{ token: SUB, role: 'subscriber' }, { token: USER, role: 'user' }] },
+      keys: {
+        apiKeys: ['api-key-12345678'],
+        tokens: [
+          { token: SUB, role: 'subscriber' },
+          { token: USER, role: 'user' },
+        ],
+      },
     });
     base = svc.legacyBaseUrl;
   });
@@ -52,13 +59,30 @@ describe('service: older interface', () => {
       assert.strictEqual(parseXml(a.text).CompoundInfo.CSID, '682');
       const b = await call('MassSpecApi.asmx/GetExtendedCompoundInfo', [['Csid', '682']], SUB, 'GET');
       assert.strictEqual(parseXml(b.text).ExtendedCompoundInfo.CommonName, 'Ethanol');
-      const c = await request(`${base}/Search.asmx/GetCompoundInfo?csid=682`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `TOKEN=${SUB}` });
+      const c = await request(`${base}/Search.asmx/GetCompoundInfo?csid=682`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `TOKEN=${SUB}`,
+      });
       assert.strictEqual(c.status, 200);
     });
     it('GetExtendedCompoundInfo: all twelve children in order, plain formula (as the contract shows), ALogP, XLogP 0', async () => {
       const { raw, doc } = await xml('MassSpecAPI.asmx/GetExtendedCompoundInfo', [['csid', '2424']]);
       const names = [...raw.matchAll(/<(\w+)>/g)].map((m) => m[1]);
-      assert.deepStrictEqual(names, ['CSID', 'MF', 'SMILES', 'InChI', 'InChIKey', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'ALogP', 'XLogP', 'CommonName']);
+      assert.deepStrictEqual(names, [
+        'CSID',
+        'MF',
+        'SMILES',
+        'InChI',
+        'InChIKey',
+        'AverageMass',
+        'MolecularWeight',
+        'MonoisotopicMass',
+        'NominalMass',
+        'ALogP',
+        'XLogP',
+        'CommonName',
+      ]);
       const info = doc.ExtendedCompoundInfo;
       assert.strictEqual(info.MF, 'C8H10N4O2');
       assert.strictEqual(Number(info.MonoisotopicMass), 194.080376);
@@ -75,30 +99,74 @@ describe('service: older interface', () => {
       assert.strictEqual((await call('Search.asmx/GetCompoundInfo', [['csid', 'abc']])).status, 500);
     });
     it('GetExtendedCompoundInfoArray: repeated keys, unknown IDs left out', async () => {
-      const { doc } = await xml('MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [['csids', '2424'], ['csids', '999999'], ['CSIDS', '682']]);
-      assert.deepStrictEqual(doc.ArrayOfExtendedCompoundInfo.ExtendedCompoundInfo.map((x: { CSID: string }) => x.CSID), ['2424', '682']);
+      const { doc } = await xml('MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [
+        ['csids', '2424'],
+        ['csids', '999999'],
+        ['CSIDS', '682'],
+      ]);
+      assert.deepStrictEqual(
+        doc.ArrayOfExtendedCompoundInfo.ExtendedCompoundInfo.map((x: { CSID: string }) => x.CSID),
+        ['2424', '682'],
+      );
     });
     it('GetExtendedMolCompoundInfoArray: eMolType, reference counts and external references by flags', async () => {
-      const plain = (await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [['csids', '2424']])).doc.ArrayOfExtendedMolCompoundInfo.ExtendedMolCompoundInfo[0];
+      const plain = (await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [['csids', '2424']])).doc.ArrayOfExtendedMolCompoundInfo
+        .ExtendedMolCompoundInfo[0];
       assert.match(plain.MOL2d, /M {2}END/);
       assert.strictEqual(plain.MOL3d, undefined);
       assert.strictEqual(plain.ReferenceCount, undefined);
       assert.strictEqual(plain.ExternalReferences, undefined);
       const both = (
-        await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [['csids', '2424'], ['eMolType', 'eBoth'], ['includeReferenceCounts', 'True'], ['includeExternalReferences', 'TRUE']])
+        await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [
+          ['csids', '2424'],
+          ['eMolType', 'eBoth'],
+          ['includeReferenceCounts', 'True'],
+          ['includeExternalReferences', 'TRUE'],
+        ])
       ).doc.ArrayOfExtendedMolCompoundInfo.ExtendedMolCompoundInfo[0];
       assert.ok(both.MOL2d && both.MOL3d.startsWith('2424\n'));
       assert.deepStrictEqual([both.ReferenceCount, both.DataSourceCount, both.ArticleCount, both.OrgCount], ['50', '2', '30', '2']);
-      assert.deepStrictEqual(both.ExternalReferences.ExtRef[1], { ds_name: 'Beta', ds_url: 'https://beta.example/', ext_id: 'beta-2424', ext_url: 'https://beta.example/compound/2424' });
-      const three = (await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [['csids', '682'], ['emoltype', 'e3d']])).doc.ArrayOfExtendedMolCompoundInfo.ExtendedMolCompoundInfo[0];
+      assert.deepStrictEqual(both.ExternalReferences.ExtRef[1], {
+        ds_name: 'Beta',
+        ds_url: 'https://beta.example/',
+        ext_id: 'beta-2424',
+        ext_url: 'https://beta.example/compound/2424',
+      });
+      const three = (
+        await xml('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [
+          ['csids', '682'],
+          ['emoltype', 'e3d'],
+        ])
+      ).doc.ArrayOfExtendedMolCompoundInfo.ExtendedMolCompoundInfo[0];
       assert.ok(three.MOL3d.startsWith('682\n') && three.MOL2d === undefined);
-      const tooMany = await call('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', Array.from({ length: 251 }, (_, i): [string, string] => ['csids', String(i + 1)]));
+      const tooMany = await call(
+        'MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray',
+        Array.from({ length: 251 }, (_, i): [string, string] => ['csids', String(i + 1)]),
+      );
       assert.strictEqual(tooMany.status, 500);
-      assert.strictEqual((await call('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [['csids', '1'], ['eMolType', 'e4D']])).status, 500);
+      assert.strictEqual(
+        (
+          await call('MassSpecAPI.asmx/GetExtendedMolCompoundInfoArray', [
+            ['csids', '1'],
+            ['eMolType', 'e4D'],
+          ])
+        ).status,
+        500,
+      );
     });
     it('GetRecordMol with calc3d, CSIDToMol gives the original MOL', async () => {
-      const two = (await xml('MassSpecAPI.asmx/GetRecordMol', [['csid', '682'], ['calc3d', 'false']])).doc.string;
-      const three = (await xml('MassSpecAPI.asmx/GetRecordMol', [['csid', '682'], ['calc3d', 'True']])).doc.string;
+      const two = (
+        await xml('MassSpecAPI.asmx/GetRecordMol', [
+          ['csid', '682'],
+          ['calc3d', 'false'],
+        ])
+      ).doc.string;
+      const three = (
+        await xml('MassSpecAPI.asmx/GetRecordMol', [
+          ['csid', '682'],
+          ['calc3d', 'True'],
+        ])
+      ).doc.string;
       assert.match(two, /RDKit {10}2D/);
       assert.ok(three.startsWith('682\n'));
       const original = (await xml('InChI.asmx/CSIDToMol', [['csid', '682']])).doc.string;
@@ -139,10 +207,40 @@ describe('service: older interface', () => {
       assert.ok(!raw.includes('<Message'), 'an empty message is left out');
       assert.match(doc.RequestStatus.Elapsed, /^\d+:\d{2}:\d{2}\.\d{3}$/);
       assert.deepStrictEqual(ints((await xml('Search.asmx/GetAsyncSearchResult', [['rid', rid]])).doc), [2157, 171, 30]);
-      assert.deepStrictEqual(ints((await xml('Search.asmx/GetAsyncSearchResultPart', [['rid', rid], ['start', '1'], ['count', '1']])).doc), [171]);
-      assert.deepStrictEqual(ints((await xml('Search.asmx/GetAsyncSearchResultPart', [['rid', rid], ['start', '1'], ['count', '-1']])).doc), [171, 30]);
+      assert.deepStrictEqual(
+        ints(
+          (
+            await xml('Search.asmx/GetAsyncSearchResultPart', [
+              ['rid', rid],
+              ['start', '1'],
+              ['count', '1'],
+            ])
+          ).doc,
+        ),
+        [171],
+      );
+      assert.deepStrictEqual(
+        ints(
+          (
+            await xml('Search.asmx/GetAsyncSearchResultPart', [
+              ['rid', rid],
+              ['start', '1'],
+              ['count', '-1'],
+            ])
+          ).doc,
+        ),
+        [171, 30],
+      );
       assert.deepStrictEqual(ints((await xml('Search.asmx/GetAsyncSearchResultPart', [['rid', rid]])).doc), [2157, 171, 30]);
-      assert.strictEqual((await call('Search.asmx/GetAsyncSearchResultPart', [['rid', rid], ['count', '-2']])).status, 500);
+      assert.strictEqual(
+        (
+          await call('Search.asmx/GetAsyncSearchResultPart', [
+            ['rid', rid],
+            ['count', '-2'],
+          ])
+        ).status,
+        500,
+      );
     });
     it('AsyncSimpleSearchOrdered: eCSID by default, every order key and direction', async () => {
       const ordered = async (fields: Fields) => {
@@ -151,12 +249,44 @@ describe('service: older interface', () => {
         return ints((await xml('Search.asmx/GetAsyncSearchResult', [['rid', rid]])).doc);
       };
       assert.deepStrictEqual(await ordered([]), [30, 171, 2157]);
-      assert.deepStrictEqual(await ordered([['orderBy', 'eCSID'], ['orderDirection', 'eDescending']]), [2157, 171, 30]);
-      assert.deepStrictEqual(await ordered([['orderby', 'eReferenceCount'], ['orderdirection', 'eAscending']]), [30, 171, 2157]);
-      assert.deepStrictEqual(await ordered([['orderBy', 'eMolecularWeight'], ['orderDirection', 'eDescending']]), [2157, 30, 171]);
-      assert.deepStrictEqual(await ordered([['orderBy', 'eArticleCount'], ['orderDirection', 'eDescending']]), [2157, 171, 30]);
+      assert.deepStrictEqual(
+        await ordered([
+          ['orderBy', 'eCSID'],
+          ['orderDirection', 'eDescending'],
+        ]),
+        [2157, 171, 30],
+      );
+      assert.deepStrictEqual(
+        await ordered([
+          ['orderby', 'eReferenceCount'],
+          ['orderdirection', 'eAscending'],
+        ]),
+        [30, 171, 2157],
+      );
+      assert.deepStrictEqual(
+        await ordered([
+          ['orderBy', 'eMolecularWeight'],
+          ['orderDirection', 'eDescending'],
+        ]),
+        [2157, 30, 171],
+      );
+      assert.deepStrictEqual(
+        await ordered([
+          ['orderBy', 'eArticleCount'],
+          ['orderDirection', 'eDescending'],
+        ]),
+        [2157, 171, 30],
+      );
       for (const key of ['eMassDefect', 'eDataSourceCount', 'eOrgCount']) assert.strictEqual((await ordered([['orderBy', key]])).length, 3);
-      assert.strictEqual((await call('Search.asmx/AsyncSimpleSearchOrdered', [['query', 'x'], ['orderBy', 'eColour']])).status, 500);
+      assert.strictEqual(
+        (
+          await call('Search.asmx/AsyncSimpleSearchOrdered', [
+            ['query', 'x'],
+            ['orderBy', 'eColour'],
+          ])
+        ).status,
+        500,
+      );
     });
     it('500 with the project text for an unknown transaction ID', async () => {
       for (const op of ['GetAsyncSearchStatus', 'GetAsyncSearchStatusAndCount', 'GetAsyncSearchResult', 'GetAsyncSearchResultPart']) {
@@ -182,10 +312,25 @@ describe('service: older interface', () => {
       assert.strictEqual((await call('Spectra.asmx/GetSpectrumInfo', [['spc_id', '99']])).status, 500);
     });
     it('GetCompoundSpectraInfo, GetSpectraInfoArray (no token), GetAllSpectraInfo', async () => {
-      const ids = (doc: { ArrayOfCSSpectrumInfo: { CSSpectrumInfo?: Array<{ spc_id: string }> } }) => (doc.ArrayOfCSSpectrumInfo.CSSpectrumInfo ?? []).map((x) => Number(x.spc_id));
+      const ids = (doc: { ArrayOfCSSpectrumInfo: { CSSpectrumInfo?: Array<{ spc_id: string }> } }) =>
+        (doc.ArrayOfCSSpectrumInfo.CSSpectrumInfo ?? []).map((x) => Number(x.spc_id));
       assert.deepStrictEqual(ids((await xml('Spectra.asmx/GetCompoundSpectraInfo', [['csid', '2424']])).doc), [11, 12]);
       assert.deepStrictEqual(ids((await xml('Spectra.asmx/GetCompoundSpectraInfo', [['csid', '682']])).doc), []);
-      assert.deepStrictEqual(ids((await xml('Spectra.asmx/GetSpectraInfoArray', [['csids', '2157'], ['csids', '2424']], null)).doc), [20, 11, 12]);
+      assert.deepStrictEqual(
+        ids(
+          (
+            await xml(
+              'Spectra.asmx/GetSpectraInfoArray',
+              [
+                ['csids', '2157'],
+                ['csids', '2424'],
+              ],
+              null,
+            )
+          ).doc,
+        ),
+        [20, 11, 12],
+      );
       assert.deepStrictEqual(ids((await xml('Spectra.asmx/GetAllSpectraInfo')).doc), [11, 12, 20]);
     });
     it('FilesHandler serves the data file without a token, 404 for an unknown id', async () => {
@@ -248,10 +393,31 @@ describe('service: older interface', () => {
       const cases: Array<[string, Fields, string]> = [
         ['Search.asmx/GetCompoundInfo', [['csid', '-4']], 'Invalid value for parameter: csid.'],
         ['MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [['csids', '1,x']], 'Invalid value for parameter: csids.'],
-        ['MassSpecAPI.asmx/GetRecordMol', [['csid', '682'], ['calc3d', 'maybe']], 'Invalid value for parameter: calc3d.'],
-        ['Search.asmx/GetAsyncSearchResultPart', [['rid', 'x'], ['start', 'two']], LEGACY_ERROR_TEXT.unknownTransaction],
+        [
+          'MassSpecAPI.asmx/GetRecordMol',
+          [
+            ['csid', '682'],
+            ['calc3d', 'maybe'],
+          ],
+          'Invalid value for parameter: calc3d.',
+        ],
+        [
+          'Search.asmx/GetAsyncSearchResultPart',
+          [
+            ['rid', 'x'],
+            ['start', 'two'],
+          ],
+          LEGACY_ERROR_TEXT.unknownTransaction,
+        ],
         ['Search.asmx/AsyncSimpleSearch', [], 'Missing parameter: query.'],
-        ['Search.asmx/AsyncSimpleSearchOrdered', [['query', 'x'], ['orderDirection', 'eSideways']], 'Invalid value for parameter: orderDirection.'],
+        [
+          'Search.asmx/AsyncSimpleSearchOrdered',
+          [
+            ['query', 'x'],
+            ['orderDirection', 'eSideways'],
+          ],
+          'Invalid value for parameter: orderDirection.',
+        ],
         ['Spectra.asmx/GetSpectrumInfo', [['spc_id', 'eleven']], 'Invalid value for parameter: spc_id.'],
       ];
       for (const [path, fields, text] of cases) {

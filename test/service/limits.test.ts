@@ -33,7 +33,11 @@ describe('service: limits, unfinished queries and budgets', () => {
     const want = records.filter((r) => r.elements.includes('C')).map((r) => r.id);
     assert.ok(want.length > 10_000);
     const submit = await api(svc.baseUrl, 'POST', 'filter/element', { includeElements: ['C'] });
-    assert.deepStrictEqual(await waitQuery(svc.baseUrl, `filter/${submit.json.queryId}/status`), { count: want.length, message: '', status: 'Complete' });
+    assert.deepStrictEqual(await waitQuery(svc.baseUrl, `filter/${submit.json.queryId}/status`), {
+      count: want.length,
+      message: '',
+      status: 'Complete',
+    });
     const first = await api(svc.baseUrl, 'GET', `filter/${submit.json.queryId}/results`);
     assert.strictEqual(first.json.results.length, 10_000);
     assert.strictEqual(first.json.limitedToMaxAllowed, true);

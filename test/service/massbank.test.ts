@@ -58,7 +58,11 @@ describe('shipped collection: MassBank', function () {
   let byId: Map<number, CompoundRecord>;
   let spectra: SpectrumStore;
   let byFile: Map<string, number>;
-  const sample = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.txt')).sort().map((f) => readFixture(path.join(FIXTURES, f)));
+  const sample = fs
+    .readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => readFixture(path.join(FIXTURES, f)));
 
   before(async () => {
     records = await loadShippedCollection();
@@ -71,7 +75,11 @@ describe('shipped collection: MassBank', function () {
     assert.ok(records.length > 8000, `${records.length} records`);
     const all = spectra.all();
     assert.ok(all.length > 80000, `${all.length} spectra`);
-    assert.deepStrictEqual(records.map((r) => r.id), records.map((_, i) => i + 1), 'IDs 1..N with no gap');
+    assert.deepStrictEqual(
+      records.map((r) => r.id),
+      records.map((_, i) => i + 1),
+      'IDs 1..N with no gap',
+    );
   });
 
   it('keeps the compounds other work relies on, under their old IDs', () => {
@@ -81,7 +89,10 @@ describe('shipped collection: MassBank', function () {
     // the records of the first two sources keep IDs 1..761 in InChIKey order
     const firstStage = records.filter((r) => r.dataSources.includes('chemical-structures-data') || r.dataSources.includes('ketcher-react'));
     assert.strictEqual(firstStage.length, 761);
-    assert.deepStrictEqual(firstStage.map((r) => r.id), firstStage.map((_, i) => i + 1));
+    assert.deepStrictEqual(
+      firstStage.map((r) => r.id),
+      firstStage.map((_, i) => i + 1),
+    );
   });
 
   it('round-trips a sample of source records: InChIKey, formula, exact mass, peak list byte for byte', () => {
@@ -93,14 +104,20 @@ describe('shipped collection: MassBank', function () {
       const info = spectra.get(spcId)!;
       const record = byId.get(info.csid)!;
       if (source.inchiKey && record.inchiKey !== source.inchiKey) {
-        assert.ok(readme.includes(`${source.accession}:`), `${source.accession}: InChIKey ${record.inchiKey} differs from ${source.inchiKey} and is not reported`);
+        assert.ok(
+          readme.includes(`${source.accession}:`),
+          `${source.accession}: InChIKey ${record.inchiKey} differs from ${source.inchiKey} and is not reported`,
+        );
       }
       assert.strictEqual(record.formula, plainFormula(source.formula), `${source.accession} formula`);
       if (AVERAGE_MASS_AS_EXACT.test(source.accession)) {
         // a source quirk: these records give the average mass under CH$EXACT_MASS (228.31522 for C15H16O2)
         assert.ok(Math.abs(record.averageMass - source.exactMass) < 0.01, `${source.accession}: ${record.averageMass} vs ${source.exactMass}`);
       } else {
-        assert.ok(Math.abs(record.monoisotopicMass - source.exactMass) < 0.001, `${source.accession}: ${record.monoisotopicMass} vs ${source.exactMass}`);
+        assert.ok(
+          Math.abs(record.monoisotopicMass - source.exactMass) < 0.001,
+          `${source.accession}: ${record.monoisotopicMass} vs ${source.exactMass}`,
+        );
       }
       const names = new Set([record.commonName, ...record.synonyms].map((n) => n.toLowerCase()));
       for (const name of source.names) assert.ok(names.has(name.toLowerCase()), `${source.accession}: name ${name}`);
@@ -120,12 +137,19 @@ describe('shipped collection: MassBank', function () {
       assert.ok(byId.has(info.csid));
     }
     // records of release 2025.05.1 under CC BY-NC, CC BY-NC-SA and CC BY-NC-ND (their IDs only)
-    for (const accession of ['MSBNK-BS-BS001000', 'MSBNK-Fac_Eng_Univ_Tokyo-JP001120', 'MSBNK-Keio_Univ-KO002906', 'MSBNK-RIKEN-PR301941', 'MSBNK-RIKEN_ReSpect-PS043304']) {
+    for (const accession of [
+      'MSBNK-BS-BS001000',
+      'MSBNK-Fac_Eng_Univ_Tokyo-JP001120',
+      'MSBNK-Keio_Univ-KO002906',
+      'MSBNK-RIKEN-PR301941',
+      'MSBNK-RIKEN_ReSpect-PS043304',
+    ]) {
       assert.strictEqual(byFile.get(`${accession}.jdx`), undefined, `${accession} is not open and must not be shipped`);
     }
     const licenses = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'LICENSES.md'), 'utf8');
     assert.ok(!/\| CC BY-NC/.test(licenses));
-    for (const source of sample) assert.ok(licenses.includes(source.accession.replace(/-[^-]*$/, '')), `${source.accession}'s contributor is attributed`);
+    for (const source of sample)
+      assert.ok(licenses.includes(source.accession.replace(/-[^-]*$/, '')), `${source.accession}'s contributor is attributed`);
   });
 
   it('spectrum types are in the spec vocabulary and data files are JCAMP-DX peak tables', () => {
@@ -145,7 +169,11 @@ describe('shipped collection: MassBank', function () {
     const keys = new Set<string>();
     const wrong: string[] = [];
     for (const r of records) {
-      for (const [what, structure] of [['SMILES', r.smiles], ['2D', r.mol2D], ['3D', r.mol3D]] as const) {
+      for (const [what, structure] of [
+        ['SMILES', r.smiles],
+        ['2D', r.mol2D],
+        ['3D', r.mol3D],
+      ] as const) {
         if (chemistry.inchiKeyOf(structure) !== r.inchiKey) wrong.push(`${r.id} ${r.commonName} ${what}`);
       }
       assert.ok(!keys.has(r.inchiKey), `${r.inchiKey} twice`);
@@ -157,7 +185,15 @@ describe('shipped collection: MassBank', function () {
   it('has no reference to a service of the kind this project implements', () => {
     const sources = new Set(records.flatMap((r) => r.externalReferences.map((x) => x.source)));
     for (const s of ['CAS', 'ChEBI', 'KEGG', 'PubChem', 'MassBank']) assert.ok(sources.has(s), s);
-    assert.deepStrictEqual([...sources].filter((s) => !/^(chemical-structures-data|ketcher-react|MassBank|CAS|ChEBI|KEGG|PubChem|CompTox|HMDB|KNApSAcK|LIPID MAPS|ChEMBL|ZINC|NIKKAJI|LipidBank)$/.test(s)), []);
+    assert.deepStrictEqual(
+      [...sources].filter(
+        (s) =>
+          !/^(chemical-structures-data|ketcher-react|MassBank|CAS|ChEBI|KEGG|PubChem|CompTox|HMDB|KNApSAcK|LIPID MAPS|ChEMBL|ZINC|NIKKAJI|LipidBank)$/.test(
+            s,
+          ),
+      ),
+      [],
+    );
   });
 
   describe('through the service', () => {
@@ -168,7 +204,9 @@ describe('shipped collection: MassBank', function () {
     after(() => svc.close());
 
     it('loads within the budget', () => {
-      console.log(`      service load: ${svc.loadMs} ms, ${svc.records} records, ${svc.spectra} spectra, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+      console.log(
+        `      service load: ${svc.loadMs} ms, ${svc.records} records, ${svc.spectra} spectra, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
+      );
       assert.ok(svc.loadMs < 6000, `${svc.loadMs} ms (2 s on an idle machine; generous here for a shared CI core)`);
     });
 
@@ -191,7 +229,8 @@ describe('shipped collection: MassBank', function () {
 
     it('lists and serves the measured spectra of a record (older interface)', async () => {
       const [caffeine] = await runFilter(svc.baseUrl, 'filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
-      const list = parseXml((await legacy(svc.baseUrl, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', String(caffeine)]])).text).ArrayOfCSSpectrumInfo.CSSpectrumInfo;
+      const list = parseXml((await legacy(svc.baseUrl, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', String(caffeine)]])).text)
+        .ArrayOfCSSpectrumInfo.CSSpectrumInfo;
       assert.ok(Array.isArray(list) && list.length > 10, 'caffeine has many measured spectra');
       const file = await request(`${svc.baseUrl}/FilesHandler.ashx?type=blob&disp=1&id=${list[0].spc_id}`);
       assert.strictEqual(file.status, 200);

@@ -33,7 +33,15 @@ const PLAIN: Array<[string, Record<string, unknown>]> = [
 ];
 const BATCHES: Array<[string, Record<string, unknown>]> = [
   ['filter/formula/batch', { formulas: ['C7H8N4O2', 'C9H8O4', 'C2H6O'] }],
-  ['filter/mass/batch', { masses: [{ mass: 100, range: 100 }, { mass: 300, range: 100 }] }],
+  [
+    'filter/mass/batch',
+    {
+      masses: [
+        { mass: 100, range: 100 },
+        { mass: 300, range: 100 },
+      ],
+    },
+  ],
 ];
 
 describe('service: sort keys and directions on every ordered search', () => {
@@ -58,7 +66,11 @@ describe('service: sort keys and directions on every ordered search', () => {
   }
 
   function assertSorted(got: number[], unordered: number[], orderBy: OrderBy, direction: Direction, what: string): void {
-    assert.deepStrictEqual([...got].sort((a, b) => a - b), [...unordered].sort((a, b) => a - b), `${what}: the same records`);
+    assert.deepStrictEqual(
+      [...got].sort((a, b) => a - b),
+      [...unordered].sort((a, b) => a - b),
+      `${what}: the same records`,
+    );
     const sign = direction === 'descending' ? -1 : 1;
     for (let i = 1; i < got.length; i++) {
       const [a, b] = [details.get(got[i - 1])!, details.get(got[i])!];
@@ -78,7 +90,11 @@ describe('service: sort keys and directions on every ordered search', () => {
         }
       }
       const descending = await runFilter(base, path, { ...body, orderBy: null, orderDirection: 'descending' });
-      assert.deepStrictEqual(descending, [...unordered].sort((a, b) => b - a), 'a direction alone orders by record ID');
+      assert.deepStrictEqual(
+        descending,
+        [...unordered].sort((a, b) => b - a),
+        'a direction alone orders by record ID',
+      );
     });
   }
 

@@ -51,7 +51,13 @@ describe('service: query engine', () => {
     const e = engine();
     const g = gate();
     const q = e.get(e.submit('massBatch', g.run))!;
-    g.open({ kind: 'massBatch', entries: [{ mass: 1, range: 1, results: [1, 2] }, { mass: 2, range: 1, results: [3] }] });
+    g.open({
+      kind: 'massBatch',
+      entries: [
+        { mass: 1, range: 1, results: [1, 2] },
+        { mass: 2, range: 1, results: [3] },
+      ],
+    });
     for (let i = 0; i < 3; i++) await nextTurn();
     assert.deepStrictEqual([q.status, q.count], ['Complete', 3]);
   });

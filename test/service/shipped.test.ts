@@ -79,7 +79,10 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.deepStrictEqual(partial.skippedDataFiles, [{ file: missing, reason: 'ENOENT' }]);
       assert.strictEqual(partial.records, svc.records);
       assert.strictEqual(partial.dataSources[partial.dataSources.length - 1], 'my-lab');
-      assert.ok(lines.some((l) => l.includes(missing) && l.includes('ENOENT')), lines.join('\n'));
+      assert.ok(
+        lines.some((l) => l.includes(missing) && l.includes('ENOENT')),
+        lines.join('\n'),
+      );
     } finally {
       await partial.close();
     }
@@ -113,7 +116,9 @@ describe('service: shipped collection, user SDF and command line', () => {
 
   it('serves the shipped spectra and their JCAMP-DX files', async () => {
     const [benzene] = await runFilter(base, 'filter/inchikey', { inchikey: 'UHOVQNZJYSORNB-UHFFFAOYSA-N' });
-    const all = [parseXml((await legacy(base, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', String(benzene)]])).text).ArrayOfCSSpectrumInfo.CSSpectrumInfo].flat();
+    const all = [
+      parseXml((await legacy(base, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', String(benzene)]])).text).ArrayOfCSSpectrumInfo.CSSpectrumInfo,
+    ].flat();
     assert.ok(all.length > 0);
     const file = await request(`${base}/FilesHandler.ashx?type=blob&disp=1&id=${all[0].spc_id}`);
     assert.strictEqual(file.status, 200);
@@ -122,14 +127,32 @@ describe('service: shipped collection, user SDF and command line', () => {
 
   describe('command line', () => {
     it('parses its options', () => {
-      assert.deepStrictEqual(parseArgs(['--port', '0', '--host', '::1', '--data', 'a.sdf', '--data', 'b.sdf', '--spectra', 'dir', '--keys', 'k.json', '--rate-limit', '60']), {
-        port: 0,
-        host: '::1',
-        dataFiles: ['a.sdf', 'b.sdf'],
-        spectraDir: 'dir',
-        keysFile: 'k.json',
-        rateLimitPerMinute: 60,
-      });
+      assert.deepStrictEqual(
+        parseArgs([
+          '--port',
+          '0',
+          '--host',
+          '::1',
+          '--data',
+          'a.sdf',
+          '--data',
+          'b.sdf',
+          '--spectra',
+          'dir',
+          '--keys',
+          'k.json',
+          '--rate-limit',
+          '60',
+        ]),
+        {
+          port: 0,
+          host: '::1',
+          dataFiles: ['a.sdf', 'b.sdf'],
+          spectraDir: 'dir',
+          keysFile: 'k.json',
+          rateLimitPerMinute: 60,
+        },
+      );
       assert.throws(() => parseArgs(['--port', 'abc']), /whole number/);
       assert.throws(() => parseArgs(['--colour']), /unknown option/);
       assert.throws(() => parseArgs(['--data']), /needs a value/);
@@ -191,13 +214,25 @@ describe('service: shipped collection, user SDF and command line', () => {
     it('applies --keys, --data (twice), --spectra and --rate-limit', async () => {
       const dir = tempDir('cli');
       const keys = path.join(dir, 'keys.json');
-      fs.writeFileSync(keys, JSON.stringify({ apiKeys: ['cli-key-12345678'], tokens: [{ token: 'cli-sub-12345678', role: 'subscriber' }, { token: 'cli-user-1234567', role: 'user' }] }));
+      fs.writeFileSync(
+        keys,
+        JSON.stringify({
+          apiKeys: ['cli-key-12345678'],
+          tokens: [
+            { token: 'cli-sub-12345678', role: 'subscriber' },
+            { token: 'cli-user-1234567', role: 'user' },
+          ],
+        }),
+      );
       const spectra = fs.mkdtempSync(path.join(dir, 'spectra-'));
       fs.writeFileSync(path.join(spectra, 'lab.jdx'), '##TITLE=Lab spectrum\n##END=\n');
       fs.writeFileSync(path.join(spectra, 'index.json'), JSON.stringify([{ spc_id: 90001, spc_type: 'IR', csid: 1, file_name: 'lab.jdx' }]));
       const second = path.join(dir, 'second-lab.sdf');
       fs.writeFileSync(second, USER_SDF.replace('Lab compound one', 'Lab compound two'));
-      const r = await serve(['--port', '0', '--keys', keys, '--data', sdfFile, '--data', second, '--spectra', spectra, '--rate-limit', '3'], /loaded in \d+ ms\n/);
+      const r = await serve(
+        ['--port', '0', '--keys', keys, '--data', sdfFile, '--data', second, '--spectra', spectra, '--rate-limit', '3'],
+        /loaded in \d+ ms\n/,
+      );
       try {
         assert.ok(r.baseUrl, r.err);
         const url = r.baseUrl!;
@@ -211,8 +246,15 @@ describe('service: shipped collection, user SDF and command line', () => {
         const spectrum = parseXml((await legacy(url, 'Spectra.asmx/GetSpectrumInfo', [['spc_id', '90001']], 'cli-sub-12345678')).text);
         assert.strictEqual(spectrum.CSSpectrumInfo.file_name, 'lab.jdx');
         assert.strictEqual((await request(`${url}/FilesHandler.ashx?type=blob&disp=1&id=90001`)).text, '##TITLE=Lab spectrum\n##END=\n');
-        assert.strictEqual((await legacy(url, 'Spectra.asmx/GetSpectrumInfo', [['spc_id', '90001']], 'cli-user-1234567')).text, LEGACY_ERROR_TEXT.unauthorized);
-        assert.strictEqual((await legacy(url, 'Search.asmx/SimpleSearch', [['query', 'caffeine']])).text, LEGACY_ERROR_TEXT.unauthorized, 'the development token is refused');
+        assert.strictEqual(
+          (await legacy(url, 'Spectra.asmx/GetSpectrumInfo', [['spc_id', '90001']], 'cli-user-1234567')).text,
+          LEGACY_ERROR_TEXT.unauthorized,
+        );
+        assert.strictEqual(
+          (await legacy(url, 'Search.asmx/SimpleSearch', [['query', 'caffeine']])).text,
+          LEGACY_ERROR_TEXT.unauthorized,
+          'the development token is refused',
+        );
       } finally {
         assert.strictEqual(await stop(r.child), 0);
       }

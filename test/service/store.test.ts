@@ -17,7 +17,14 @@ describe('service store', () => {
       assert.notStrictEqual(formulaKey('C8H10N4O3'), key);
     });
     it('reads charges with the sign first, isotopes and dotted parts', () => {
-      assert.deepStrictEqual(parseFormula('C2H3O2-'), { counts: new Map([['C', 2], ['H', 3], ['O', 2]]), charge: -1 });
+      assert.deepStrictEqual(parseFormula('C2H3O2-'), {
+        counts: new Map([
+          ['C', 2],
+          ['H', 3],
+          ['O', 2],
+        ]),
+        charge: -1,
+      });
       assert.strictEqual(parseFormula('O4S-2')?.charge, -2);
       assert.strictEqual(parseFormula('H4N+')?.charge, 1);
       assert.strictEqual(parseFormula('SO_{4}^{2-}')?.charge, -2);
@@ -39,7 +46,7 @@ describe('service store', () => {
     it('agrees with a brute-force scan for all of / any of / none of, across word boundaries', () => {
       const pool = ['C', 'H', 'N', 'O', 'S', 'Cl', 'P', 'Br'];
       let seed = 7;
-      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const rows = Array.from({ length: 1000 }, () => pool.filter(() => random() < 0.4));
       const index = new ElementIndex((p) => rows[p], rows.length);
       for (let t = 0; t < 300; t++) {
@@ -48,9 +55,15 @@ describe('service store', () => {
         if (random() < 0.1) include.push('Xx');
         for (const all of [true, false]) {
           const want = rows.flatMap((r, p) =>
-            include.length && (all ? include.every((e) => r.includes(e)) : include.some((e) => r.includes(e))) && !exclude.some((e) => r.includes(e)) ? [p] : [],
+            include.length && (all ? include.every((e) => r.includes(e)) : include.some((e) => r.includes(e))) && !exclude.some((e) => r.includes(e))
+              ? [p]
+              : [],
           );
-          assert.deepStrictEqual(index.match(include, all, exclude), want, `${all ? 'all' : 'any'} of ${include.join(' ')} none of ${exclude.join(' ')}`);
+          assert.deepStrictEqual(
+            index.match(include, all, exclude),
+            want,
+            `${all ? 'all' : 'any'} of ${include.join(' ')} none of ${exclude.join(' ')}`,
+          );
         }
       }
     });
@@ -60,7 +73,10 @@ describe('service store', () => {
     it('finds inclusive ranges by binary search, in value order', () => {
       const values = [5, 1, 3, 3, 9, 7];
       const idx = new SortedIndex((i) => values[i], values.length);
-      assert.deepStrictEqual([...idx.range(3, 7)].map((p) => values[p]), [3, 3, 5, 7]);
+      assert.deepStrictEqual(
+        [...idx.range(3, 7)].map((p) => values[p]),
+        [3, 3, 5, 7],
+      );
       assert.deepStrictEqual([...idx.range(10, 20)], []);
       assert.deepStrictEqual([...idx.range(4, 2)], []);
       assert.deepStrictEqual([...idx.range(-Infinity, Infinity)].length, 6);
@@ -76,12 +92,24 @@ describe('service store', () => {
     it('looks records up by ID, InChIKey (any case) and InChI', async () => {
       assert.strictEqual((await store.getById(2424))?.commonName, 'Caffeine');
       assert.strictEqual(await store.getById(1), undefined);
-      assert.deepStrictEqual((await store.getByInchiKey('ryyvlzvuvijvgh-uhfffaoysa-n')).map((r) => r.id), [2424]);
-      assert.deepStrictEqual((await store.getByInchi('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3')).map((r) => r.id), [682]);
+      assert.deepStrictEqual(
+        (await store.getByInchiKey('ryyvlzvuvijvgh-uhfffaoysa-n')).map((r) => r.id),
+        [2424],
+      );
+      assert.deepStrictEqual(
+        (await store.getByInchi('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3')).map((r) => r.id),
+        [682],
+      );
     });
     it('finds mass ranges of every kind', async () => {
-      assert.deepStrictEqual((await store.byMassRange('nominalMass', 180, 180)).map((r) => r.id).sort((a, b) => a - b), [2068, 2157, 5236, 9001]);
-      assert.deepStrictEqual((await store.byMassRange('monoisotopicMass', 46, 46.1)).map((r) => r.id), [682]);
+      assert.deepStrictEqual(
+        (await store.byMassRange('nominalMass', 180, 180)).map((r) => r.id).sort((a, b) => a - b),
+        [2068, 2157, 5236, 9001],
+      );
+      assert.deepStrictEqual(
+        (await store.byMassRange('monoisotopicMass', 46, 46.1)).map((r) => r.id),
+        [682],
+      );
       assert.ok((await store.byMassRange('averageMass', 0, 1e9)).length === store.size);
     });
     it('freezes records so nothing can change the data', async () => {

@@ -240,11 +240,7 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       'calc3d',
       'token',
     ];
-    const OPS: LegacyOperation[] = [
-      'simpleSearch',
-      'asyncSimpleSearchOrdered',
-      'getExtendedMolCompoundInfoList',
-    ];
+    const OPS: LegacyOperation[] = ['simpleSearch', 'asyncSimpleSearchOrdered', 'getExtendedMolCompoundInfoList'];
     it('older interface: every form field, every adversarial text, within a second, never an unexpected 500', async function () {
       this.timeout(400_000);
       for (const field of FORM_FIELDS) {
@@ -300,67 +296,79 @@ describe('service: no input hurts anyone else (issue 8)', function () {
     // The bounds are the in-memory engine's; over PostgreSQL the queries live in the database (its rows expire).
     const inMemory = process.env.COMPOUND_DB_TEST_DATABASE === undefined;
 
-    (inMemory ? it : it.skip)('keeps at most maxQueries and maxResultIds, drops the oldest finished first, and answers 503 with Retry-After when all are running', async () => {
-      const small = await startService({
-        port: 0,
-        records: buildFixtureRecords(chemistry),
-        shippedSpectra: false,
-        maxQueries: 20,
-        maxResultIds: 100,
-      });
-      try {
-        const ids: string[] = [];
-        for (let i = 0; i < 60; i++) {
-          const r = await api(small.baseUrl, 'POST', 'filter/element', { includeElements: ['C'] });
-          assert.strictEqual(r.status, 200, r.text);
-          ids.push(r.json.queryId);
-          await waitQuery(small.baseUrl, `filter/${r.json.queryId}/status`);
-          const stored = small.storedQueries()!;
-          assert.ok(stored.queries <= 20 && stored.resultIds <= 100, JSON.stringify(stored));
+    (inMemory ? it : it.skip)(
+      'keeps at most maxQueries and maxResultIds, drops the oldest finished first, and answers 503 with Retry-After when all are running',
+      async () => {
+        const small = await startService({
+          port: 0,
+          records: buildFixtureRecords(chemistry),
+          shippedSpectra: false,
+          maxQueries: 20,
+          maxResultIds: 100,
+        });
+        try {
+          const ids: string[] = [];
+          for (let i = 0; i < 60; i++) {
+            const r = await api(small.baseUrl, 'POST', 'filter/element', { includeElements: ['C'] });
+            assert.strictEqual(r.status, 200, r.text);
+            ids.push(r.json.queryId);
+            await waitQuery(small.baseUrl, `filter/${r.json.queryId}/status`);
+            const stored = small.storedQueries()!;
+            assert.ok(stored.queries <= 20 && stored.resultIds <= 100, JSON.stringify(stored));
+          }
+          assert.strictEqual((await api(small.baseUrl, 'GET', `filter/${ids[0]}/status`)).status, 400, 'the oldest finished query was dropped');
+          assert.strictEqual((await api(small.baseUrl, 'GET', `filter/${ids[59]}/results`)).json.results.length, 12, 'the newest is kept');
+        } finally {
+          await small.close();
         }
-        assert.strictEqual((await api(small.baseUrl, 'GET', `filter/${ids[0]}/status`)).status, 400, 'the oldest finished query was dropped');
-        assert.strictEqual((await api(small.baseUrl, 'GET', `filter/${ids[59]}/results`)).json.results.length, 12, 'the newest is kept');
-      } finally {
-        await small.close();
-      }
-      const slow = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, maxQueries: 5, queryDelayMs: 5000 });
-      try {
-        for (let i = 0; i < 5; i++) assert.strictEqual((await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' })).status, 200);
-        const full = await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' });
-        assert.strictEqual(full.status, 503, full.text);
-        assert.strictEqual(full.headers.get('retry-after'), '1');
-        const older = await legacy(slow.baseUrl, 'Search.asmx/AsyncSimpleSearch', [['query', 'ethanol']]);
-        assert.strictEqual(older.status, 503);
-        assert.strictEqual(older.headers.get('retry-after'), '1');
-      } finally {
-        await slow.close();
-      }
-    });
+        const slow = await startService({
+          port: 0,
+          records: buildFixtureRecords(chemistry),
+          shippedSpectra: false,
+          maxQueries: 5,
+          queryDelayMs: 5000,
+        });
+        try {
+          for (let i = 0; i < 5; i++) assert.strictEqual((await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' })).status, 200);
+          const full = await api(slow.baseUrl, 'POST', 'filter/smiles', { smiles: 'CCO' });
+          assert.strictEqual(full.status, 503, full.text);
+          assert.strictEqual(full.headers.get('retry-after'), '1');
+          const older = await legacy(slow.baseUrl, 'Search.asmx/AsyncSimpleSearch', [['query', 'ethanol']]);
+          assert.strictEqual(older.status, 503);
+          assert.strictEqual(older.headers.get('retry-after'), '1');
+        } finally {
+          await slow.close();
+        }
+      },
+    );
 
-    (inMemory ? it : it.skip)('under a stream of 130-entry mass batches from 8 connections, memory reaches a plateau (bounded load test)', async () => {
-      const gc = forceGc();
-      const loaded = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, maxQueries: 300 });
-      const masses = Array.from({ length: 130 }, (_, i) => ({ mass: 10 + i * 3, range: 100 }));
-      const heap: number[] = [];
-      try {
-        for (let round = 0; round < 6; round++) {
-          await Promise.all(
-            Array.from({ length: 8 }, async () => {
-              for (let i = 0; i < 40; i++) assert.strictEqual((await api(loaded.baseUrl, 'POST', 'filter/mass/batch', { masses })).status, 200);
-            }),
-          );
-          gc();
-          heap.push(process.memoryUsage().heapUsed);
-          assert.ok(loaded.storedQueries()!.queries <= 300);
+    (inMemory ? it : it.skip)(
+      'under a stream of 130-entry mass batches from 8 connections, memory reaches a plateau (bounded load test)',
+      async () => {
+        const gc = forceGc();
+        const loaded = await startService({ port: 0, records: buildFixtureRecords(chemistry), shippedSpectra: false, maxQueries: 300 });
+        const masses = Array.from({ length: 130 }, (_, i) => ({ mass: 10 + i * 3, range: 100 }));
+        const heap: number[] = [];
+        try {
+          for (let round = 0; round < 6; round++) {
+            await Promise.all(
+              Array.from({ length: 8 }, async () => {
+                for (let i = 0; i < 40; i++) assert.strictEqual((await api(loaded.baseUrl, 'POST', 'filter/mass/batch', { masses })).status, 200);
+              }),
+            );
+            gc();
+            heap.push(process.memoryUsage().heapUsed);
+            assert.ok(loaded.storedQueries()!.queries <= 300);
+          }
+        } finally {
+          await loaded.close();
         }
-      } finally {
-        await loaded.close();
-      }
-      const mb = heap.map((h) => Math.round(h / 1e6));
-      console.log(`      heap after each 320 batches (MB): ${mb.join(', ')}; stored queries capped at 300`);
-      // 1,920 queries in all; from the second round on the store is full, so the heap stays level.
-      assert.ok(mb[5] - mb[1] < 15, `heap grew from ${mb[1]} to ${mb[5]} MB`);
-    });
+        const mb = heap.map((h) => Math.round(h / 1e6));
+        console.log(`      heap after each 320 batches (MB): ${mb.join(', ')}; stored queries capped at 300`);
+        // 1,920 queries in all; from the second round on the store is full, so the heap stays level.
+        assert.ok(mb[5] - mb[1] < 15, `heap grew from ${mb[1]} to ${mb[5]} MB`);
+      },
+    );
   });
 
   describe('the rate limit covers the older interface', () => {

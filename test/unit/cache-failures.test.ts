@@ -31,7 +31,10 @@ describe('failures never corrupt what is cached', () => {
 
     server.reset();
     server.otherwise(batchAnswer());
-    assert.deepStrictEqual((await client.getDetailsBatch(ids)).map((r) => r.id), ids);
+    assert.deepStrictEqual(
+      (await client.getDetailsBatch(ids)).map((r) => r.id),
+      ids,
+    );
     assert.strictEqual(server.requests.length, 1);
     assert.deepStrictEqual(JSON.parse(server.requests[0].body).recordIds, ids.slice(100));
   });

@@ -17,7 +17,12 @@ describe('Compound objects load lazily and once', () => {
     assert.strictEqual(formula, 'C_{9}H_{8}O_{4}');
     assert.strictEqual(smiles, 'CC(=O)Oc1ccccc1C(=O)O');
     assert.strictEqual(await compound.commonName(), 'Aspirin');
-    assert.deepStrictEqual(await compound.masses(), { averageMass: 180.1574, molecularWeight: 180.1574, monoisotopicMass: 180.042252, nominalMass: 180 });
+    assert.deepStrictEqual(await compound.masses(), {
+      averageMass: 180.1574,
+      molecularWeight: 180.1574,
+      monoisotopicMass: 180.042252,
+      nominalMass: 180,
+    });
     assert.strictEqual(await compound.mol2D(), MOL);
     assert.strictEqual(await compound.mol3D(), `2157\n${MOL}`);
     assert.strictEqual(server.requests.length, 1);
@@ -32,7 +37,9 @@ describe('Compound objects load lazily and once', () => {
     assert.strictEqual(await compound.inchi(), ASPIRIN_INCHI);
     assert.strictEqual(await compound.inchiKey(), ASPIRIN_KEY);
     assert.strictEqual(server.requests.length, 3);
-    assertCurrent(server.requests[1], 'POST', 'tools/convert', { body: { input: 'CC(=O)Oc1ccccc1C(=O)O', inputFormat: 'SMILES', outputFormat: 'InChI' } });
+    assertCurrent(server.requests[1], 'POST', 'tools/convert', {
+      body: { input: 'CC(=O)Oc1ccccc1C(=O)O', inputFormat: 'SMILES', outputFormat: 'InChI' },
+    });
     assertCurrent(server.requests[2], 'POST', 'tools/convert', { body: { input: ASPIRIN_INCHI, inputFormat: 'InChI', outputFormat: 'InChIKey' } });
   });
 
@@ -126,7 +133,10 @@ describe('caching hook', () => {
     await client.getDetails(1, ['SMILES']);
     assert.strictEqual(cache.get('details', 1), undefined);
     await client.getDetailsBatch([1, 2]);
-    assert.deepStrictEqual((await client.getDetailsBatch([2, 3, 1])).map((r) => r.id), [2, 3, 1]);
+    assert.deepStrictEqual(
+      (await client.getDetailsBatch([2, 3, 1])).map((r) => r.id),
+      [2, 3, 1],
+    );
     assert.deepStrictEqual(JSON.parse(server.requests[2].body).recordIds, [3], 'only the uncached ID is asked for');
   });
 

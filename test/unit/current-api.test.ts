@@ -44,7 +44,10 @@ describe('current interface: every operation on the wire', () => {
     server.reply({ body: { records: [record(2), record(1)] } });
     const records = await client.getDetailsBatch([1, 2]);
     assertCurrent(only(), 'POST', 'records/batch', { body: { recordIds: [1, 2], fields: ALL_FIELDS.split(',') } });
-    assert.deepStrictEqual(records.map((r) => r.id), [1, 2]);
+    assert.deepStrictEqual(
+      records.map((r) => r.id),
+      [1, 2],
+    );
   });
 
   it('getExternalReferences with and without datasources', async () => {
@@ -121,8 +124,21 @@ describe('current interface: every operation on the wire', () => {
   });
 
   it('filterSubstructure and filterSimilarity send their bodies; scores come with the results', async () => {
-    server.reply({ body: { queryId: 's1' } }, { body: { queryId: 's2' } }, { body: { results: [5, 3], scores: [1, 0.8571], limitedToMaxAllowed: false } });
-    assert.strictEqual(await client.filterSubstructure('[OX2H]c', { queryFormat: 'SMARTS', useChirality: true, maxResults: 25, dataSources: ['db'], order: 'record_id' }), 's1');
+    server.reply(
+      { body: { queryId: 's1' } },
+      { body: { queryId: 's2' } },
+      { body: { results: [5, 3], scores: [1, 0.8571], limitedToMaxAllowed: false } },
+    );
+    assert.strictEqual(
+      await client.filterSubstructure('[OX2H]c', {
+        queryFormat: 'SMARTS',
+        useChirality: true,
+        maxResults: 25,
+        dataSources: ['db'],
+        order: 'record_id',
+      }),
+      's1',
+    );
     assert.strictEqual(await client.filterSimilarity('c1ccccc1O', { threshold: 0.5, maxResults: 10 }), 's2');
     assert.deepStrictEqual(await client.filterScoredResults('s2'), { results: [5, 3], scores: [1, 0.8571] });
     assertCurrent(server.requests[0], 'POST', 'filter/substructure', {
@@ -136,7 +152,10 @@ describe('current interface: every operation on the wire', () => {
     await assert.rejects(client.filterSimilarity('CCO', { threshold: 2 }), /threshold 2 must be a number from 0 to 1/);
     assert.strictEqual(server.requests.length, 0);
     server.reply(problemReply(404, { title: 'Not Found', status: 404 }), problemReply(404, { title: 'Not Found', status: 404 }));
-    await assert.rejects(client.filterSubstructure('c1ccccc1'), (e: unknown) => e instanceof StructureSearchUnavailableError && e.message === 'structure search is not offered by this server');
+    await assert.rejects(
+      client.filterSubstructure('c1ccccc1'),
+      (e: unknown) => e instanceof StructureSearchUnavailableError && e.message === 'structure search is not offered by this server',
+    );
     await assert.rejects(client.filterSimilarity('c1ccccc1'), StructureSearchUnavailableError);
   });
 
@@ -160,7 +179,7 @@ describe('current interface: every operation on the wire', () => {
     });
   });
 
-  it('filterIntrinsicProperty sends masses outside filter mass\'s limits: the contract sets none for it', async () => {
+  it("filterIntrinsicProperty sends masses outside filter mass's limits: the contract sets none for it", async () => {
     server.reply({ body: { queryId: 'i2' } });
     assert.strictEqual(await client.filterIntrinsicProperty({ nominalMass: { mass: 46, range: 0 } }), 'i2');
     assertCurrent(only(), 'POST', 'filter/intrinsicproperty', { body: { nominalMass: { mass: 46, range: 0 } } });
@@ -174,12 +193,24 @@ describe('current interface: every operation on the wire', () => {
   it('filterMass and filterMassBatch', async () => {
     server.reply({ body: { queryId: 'm1' } }, { body: { queryId: 'm2' } });
     await client.filterMass(180.04, 0.002, { dataSources: ['db'], order: 'datasource_count' });
-    await client.filterMassBatch([{ mass: 180.04, range: 0.002 }, { mass: 18.01, range: 0.1 }], { direction: 'descending' });
+    await client.filterMassBatch(
+      [
+        { mass: 180.04, range: 0.002 },
+        { mass: 18.01, range: 0.1 },
+      ],
+      { direction: 'descending' },
+    );
     assertCurrent(server.requests[0], 'POST', 'filter/mass', {
       body: { mass: 180.04, range: 0.002, dataSources: ['db'], orderBy: 'dataSourceCount' },
     });
     assertCurrent(server.requests[1], 'POST', 'filter/mass/batch', {
-      body: { masses: [{ mass: 180.04, range: 0.002 }, { mass: 18.01, range: 0.1 }], orderDirection: 'descending' },
+      body: {
+        masses: [
+          { mass: 180.04, range: 0.002 },
+          { mass: 18.01, range: 0.1 },
+        ],
+        orderDirection: 'descending',
+      },
     });
   });
 
@@ -259,7 +290,10 @@ describe('current interface: every operation on the wire', () => {
       assert.strictEqual(ORDER_BY_OF_SORT_KEY.record_id, 'recordId');
     });
     it('an unknown key or direction is refused before any request', async () => {
-      await assert.rejects(client.filterName('x', { order: 'name' as SortKey }), (e: unknown) => e instanceof InputError && /order "name"/.test(e.message));
+      await assert.rejects(
+        client.filterName('x', { order: 'name' as SortKey }),
+        (e: unknown) => e instanceof InputError && /order "name"/.test(e.message),
+      );
       await assert.rejects(client.filterMass(100, 1, { order: 'recordId' as SortKey }), InputError);
       await assert.rejects(client.filterFormula('H2O', { direction: 'up' as 'ascending' }), /direction "up"/);
       assert.strictEqual(server.requests.length, 0);

@@ -10,7 +10,9 @@ describe('formula format is the same with a token or an API key', () => {
   const withKey = () => makeClient(server, { apiKey: KEY, token: undefined }).client;
   const withToken = () => makeClient(server, { apiKey: undefined, token: TOKEN }).client;
   const converter = () =>
-    server.otherwise((req) => ({ body: { output: (JSON.parse(req.body) as { inputFormat: string }).inputFormat === 'SMILES' ? ASPIRIN_INCHI : ASPIRIN_KEY } }));
+    server.otherwise((req) => ({
+      body: { output: (JSON.parse(req.body) as { inputFormat: string }).inputFormat === 'SMILES' ? ASPIRIN_INCHI : ASPIRIN_KEY },
+    }));
   /** What a server may write: the contract's plain MF, or TeX-like as some do; the client reads either the same. */
   const molInfo = (mf: string) =>
     xmlReply(

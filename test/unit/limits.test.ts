@@ -18,13 +18,33 @@ describe('limits and input rules are checked before any request', () => {
     ['mass above 11000', () => client.filterMass(11000.5, 1), [/mass/, /11000\.5/, /1 to 11000/]],
     ['mass range below 0.0001', () => client.filterMass(100, 0.00001), [/range/, /0\.00001|1e-5/, /0\.0001 to 100/]],
     ['mass range above 100', () => client.filterMass(100, 101), [/range/, /101/, /0\.0001 to 100/]],
-    ['a mass batch pair out of range', () => client.filterMassBatch([{ mass: 100, range: 1 }, { mass: 0, range: 1 }]), [/masses\[1\]\.mass/, /\b0\b/, /1 to 11000/]],
-    ['a negative intrinsic mass', () => client.filterIntrinsicProperty({ averageMass: { mass: -1, range: 1 } }), [/averageMass\.mass/, /-1/, /negative/]],
+    [
+      'a mass batch pair out of range',
+      () =>
+        client.filterMassBatch([
+          { mass: 100, range: 1 },
+          { mass: 0, range: 1 },
+        ]),
+      [/masses\[1\]\.mass/, /\b0\b/, /1 to 11000/],
+    ],
+    [
+      'a negative intrinsic mass',
+      () => client.filterIntrinsicProperty({ averageMass: { mass: -1, range: 1 } }),
+      [/averageMass\.mass/, /-1/, /negative/],
+    ],
     ['16 included elements', () => client.filterElement({ includeElements: elements(16) }), [/includeElements/, /16/, /at most 15/]],
-    ['101 excluded elements', () => client.filterElement({ includeElements: ['C'], excludeElements: elements(101) }), [/excludeElements/, /101/, /at most 100/]],
+    [
+      '101 excluded elements',
+      () => client.filterElement({ includeElements: ['C'], excludeElements: elements(101) }),
+      [/excludeElements/, /101/, /at most 100/],
+    ],
     ['no included element', () => client.filterElement({ includeElements: [] }), [/includeElements/, /at least one/]],
     ['a symbol that is no element', () => client.filterElement({ includeElements: ['Xx'] }), [/includeElements/, /"Xx"/, /not an element symbol/]],
-    ['a bad complexity', () => client.filterElement({ includeElements: ['C'], complexity: 'some' as 'any' }), [/complexity/, /"some"/, /any, single, multiple/]],
+    [
+      'a bad complexity',
+      () => client.filterElement({ includeElements: ['C'], complexity: 'some' as 'any' }),
+      [/complexity/, /"some"/, /any, single, multiple/],
+    ],
     ['intrinsic property with no input', () => client.filterIntrinsicProperty({ complexity: 'any' }), [/at least one of formula, molecularWeight/]],
     ['a conversion that is not allowed', () => client.convert('CCO', 'SMILES', 'Mol'), [/SMILES to Mol/, /not allowed/, /InChI to InChIKey/]],
     ['an unknown convert format', () => client.convert('CCO', 'CML' as 'Mol', 'InChI'), [/inputFormat/, /"CML"/]],
@@ -42,7 +62,11 @@ describe('limits and input rules are checked before any request', () => {
     ['a bad mol type', () => client.getExtendedMolCompoundInfoList([1], { molType: '4d' as '2d' }), [/molType/, /"4d"/, /2d, 3d, both/]],
     ['a count below -1', () => client.getAsyncSearchResultPart('r', 0, -2), [/count/, /-2/, /at least -1/]],
     ['an unknown older sort key', () => client.asyncSimpleSearchOrdered('x', 'weight' as 'dbid'), [/order/, /"weight"/, /record_id/]],
-    ['no status checks for a search', () => client.search('aspirin', { maxStatusChecks: 0, raiseErrors: true }), [/maxStatusChecks/, /\b0\b/, /at least 1/]],
+    [
+      'no status checks for a search',
+      () => client.search('aspirin', { maxStatusChecks: 0, raiseErrors: true }),
+      [/maxStatusChecks/, /\b0\b/, /at least 1/],
+    ],
   ];
   for (const [what, call, patterns] of cases) {
     it(what, async () => {

@@ -51,7 +51,10 @@ describe('older interface: every operation on the wire (with a token)', () => {
   it('getExtendedCompoundInfoList repeats csids', async () => {
     server.reply(xmlReply('ArrayOfExtendedCompoundInfo', `\n  <ExtendedCompoundInfo>${EXTENDED}</ExtendedCompoundInfo>\n`));
     assert.deepStrictEqual(await client.getExtendedCompoundInfoList([2157, 3]), [EXTENDED_OBJECT]);
-    assertLegacy(only(), '/MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [['csids', '2157'], ['csids', '3']]);
+    assertLegacy(only(), '/MassSpecAPI.asmx/GetExtendedCompoundInfoArray', [
+      ['csids', '2157'],
+      ['csids', '3'],
+    ]);
   });
 
   it('getExtendedMolCompoundInfoList sends mol type and flags, reads MOL and references', async () => {
@@ -61,7 +64,11 @@ describe('older interface: every operation on the wire (with a token)', () => {
       '<ExternalReferences><ExtRef><ds_name>db</ds_name><ds_url>http://x</ds_url><ext_id>A1</ext_id><ext_url>http://x/A1</ext_url></ExtRef></ExternalReferences>' +
       '</ExtendedMolCompoundInfo>';
     server.reply(xmlReply('ArrayOfExtendedMolCompoundInfo', inner), xmlReply('ArrayOfExtendedMolCompoundInfo', ''));
-    const [info] = await client.getExtendedMolCompoundInfoList([2157], { molType: 'both', includeReferenceCounts: true, includeExternalReferences: true });
+    const [info] = await client.getExtendedMolCompoundInfoList([2157], {
+      molType: 'both',
+      includeReferenceCounts: true,
+      includeExternalReferences: true,
+    });
     assert.deepStrictEqual(info, {
       ...EXTENDED_OBJECT,
       MOL2d: MOL,
@@ -90,20 +97,32 @@ describe('older interface: every operation on the wire (with a token)', () => {
   it('getExtendedMolCompoundInfoList splits at 250 and keeps the order', async () => {
     server.otherwise((req) => {
       const ids = new URLSearchParams(req.body).getAll('csids');
-      return xmlReply('ArrayOfExtendedMolCompoundInfo', ids.map((id) => `<ExtendedMolCompoundInfo><CSID>${id}</CSID></ExtendedMolCompoundInfo>`).join(''));
+      return xmlReply(
+        'ArrayOfExtendedMolCompoundInfo',
+        ids.map((id) => `<ExtendedMolCompoundInfo><CSID>${id}</CSID></ExtendedMolCompoundInfo>`).join(''),
+      );
     });
     const ids = Array.from({ length: 600 }, (_, i) => i + 1);
     const infos = await client.getExtendedMolCompoundInfoList(ids, { molType: '3d' });
-    assert.deepStrictEqual(server.requests.map((r) => new URLSearchParams(r.body).getAll('csids').length), [250, 250, 100]);
+    assert.deepStrictEqual(
+      server.requests.map((r) => new URLSearchParams(r.body).getAll('csids').length),
+      [250, 250, 100],
+    );
     assert.ok(server.requests.every((r) => new URLSearchParams(r.body).get('eMolType') === 'e3D'));
-    assert.deepStrictEqual(infos.map((i) => i.CSID), ids);
+    assert.deepStrictEqual(
+      infos.map((i) => i.CSID),
+      ids,
+    );
   });
 
   it('getRecordMol with calc3d, and getOriginalMol, keep the MOL text exactly', async () => {
     server.reply(xmlReply('string', xmlEscape(MOL)), xmlReply('string', xmlEscape(MOL)));
     assert.strictEqual(await client.getRecordMol(7, true), MOL);
     assert.strictEqual(await client.getOriginalMol(7), MOL);
-    assertLegacy(server.requests[0], '/MassSpecAPI.asmx/GetRecordMol', [['csid', '7'], ['calc3d', 'true']]);
+    assertLegacy(server.requests[0], '/MassSpecAPI.asmx/GetRecordMol', [
+      ['csid', '7'],
+      ['calc3d', 'true'],
+    ]);
     assertLegacy(server.requests[1], '/InChI.asmx/CSIDToMol', [['csid', '7']]);
   });
 
@@ -133,7 +152,11 @@ describe('older interface: every operation on the wire (with a token)', () => {
     assert.strictEqual(await client.asyncSimpleSearchOrdered('aspirin'), 'rid-2');
     assert.strictEqual(await client.asyncSimpleSearchOrdered('aspirin', 'molecular_weight', 'descending'), 'rid-3');
     assertLegacy(server.requests[0], '/Search.asmx/AsyncSimpleSearch', [['query', 'aspirin']]);
-    assertLegacy(server.requests[1], '/Search.asmx/AsyncSimpleSearchOrdered', [['query', 'aspirin'], ['orderBy', 'eCSID'], ['orderDirection', 'eAscending']]);
+    assertLegacy(server.requests[1], '/Search.asmx/AsyncSimpleSearchOrdered', [
+      ['query', 'aspirin'],
+      ['orderBy', 'eCSID'],
+      ['orderDirection', 'eAscending'],
+    ]);
     assertLegacy(server.requests[2], '/Search.asmx/AsyncSimpleSearchOrdered', [
       ['query', 'aspirin'],
       ['orderBy', 'eMolecularWeight'],
@@ -151,7 +174,12 @@ describe('older interface: every operation on the wire (with a token)', () => {
       xmlReply('ArrayOfInt', ''),
     );
     assert.strictEqual(await client.getAsyncSearchStatus('rid'), 'Processing');
-    assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('rid'), { Status: 'ResultReady', Count: 2, Message: 'Found by name', Elapsed: '0:00:01.250' });
+    assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('rid'), {
+      Status: 'ResultReady',
+      Count: 2,
+      Message: 'Found by name',
+      Elapsed: '0:00:01.250',
+    });
     assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('rid'), { Status: 'Processing', Count: 0, Elapsed: '0:00:00.010' });
     assert.deepStrictEqual(await client.getAsyncSearchResult('rid'), [1, 2]);
     assert.deepStrictEqual(await client.getAsyncSearchResultPart('rid', 1, 1), [2]);
@@ -159,8 +187,16 @@ describe('older interface: every operation on the wire (with a token)', () => {
     assertLegacy(server.requests[0], '/Search.asmx/GetAsyncSearchStatus', [['rid', 'rid']]);
     assertLegacy(server.requests[1], '/Search.asmx/GetAsyncSearchStatusAndCount', [['rid', 'rid']]);
     assertLegacy(server.requests[3], '/Search.asmx/GetAsyncSearchResult', [['rid', 'rid']]);
-    assertLegacy(server.requests[4], '/Search.asmx/GetAsyncSearchResultPart', [['rid', 'rid'], ['start', '1'], ['count', '1']]);
-    assertLegacy(server.requests[5], '/Search.asmx/GetAsyncSearchResultPart', [['rid', 'rid'], ['start', '0'], ['count', '-1']]);
+    assertLegacy(server.requests[4], '/Search.asmx/GetAsyncSearchResultPart', [
+      ['rid', 'rid'],
+      ['start', '1'],
+      ['count', '1'],
+    ]);
+    assertLegacy(server.requests[5], '/Search.asmx/GetAsyncSearchResultPart', [
+      ['rid', 'rid'],
+      ['start', '0'],
+      ['count', '-1'],
+    ]);
   });
 
   describe('spectra', () => {
@@ -180,12 +216,26 @@ describe('older interface: every operation on the wire (with a token)', () => {
         comments: 'calculated',
         submitted_date: '2007-08-08T20:18:36.593',
       });
-      assert.deepStrictEqual((await client.getCompoundSpectraInfo(2157)).map((i) => i.spc_id), [5, 6]);
-      assert.deepStrictEqual((await client.getSpectraInfoList([9, 10])).map((i) => i.csid), [9]);
+      assert.deepStrictEqual(
+        (await client.getCompoundSpectraInfo(2157)).map((i) => i.spc_id),
+        [5, 6],
+      );
+      assert.deepStrictEqual(
+        (await client.getSpectraInfoList([9, 10])).map((i) => i.csid),
+        [9],
+      );
       assert.deepStrictEqual(await client.getAllSpectraInfo(), []);
       assertLegacy(server.requests[0], '/Spectra.asmx/GetSpectrumInfo', [['spc_id', '5']]);
       assertLegacy(server.requests[1], '/Spectra.asmx/GetCompoundSpectraInfo', [['csid', '2157']]);
-      assertLegacy(server.requests[2], '/Spectra.asmx/GetSpectraInfoArray', [['csids', '9'], ['csids', '10']], false);
+      assertLegacy(
+        server.requests[2],
+        '/Spectra.asmx/GetSpectraInfoArray',
+        [
+          ['csids', '9'],
+          ['csids', '10'],
+        ],
+        false,
+      );
       assertLegacy(server.requests[3], '/Spectra.asmx/GetAllSpectraInfo', []);
     });
 
@@ -230,8 +280,14 @@ describe('older interface: every operation on the wire (with a token)', () => {
           : xmlReply('CSSpectrumInfo', SPECTRUM_INFO(id));
       });
       assert.strictEqual((await client.getSpectrum(5)).fileName, 's5.jdx');
-      assert.deepStrictEqual((await client.getSpectra([6, 7])).map((s) => s.fileName), ['s6.jdx', 's7.jdx']);
-      assert.deepStrictEqual((await client.getAllSpectra()).map((s) => s.id), [1]);
+      assert.deepStrictEqual(
+        (await client.getSpectra([6, 7])).map((s) => s.fileName),
+        ['s6.jdx', 's7.jdx'],
+      );
+      assert.deepStrictEqual(
+        (await client.getAllSpectra()).map((s) => s.id),
+        [1],
+      );
     });
 
     it('an unknown spectrum data file is a NotFoundError', async () => {
@@ -243,11 +299,17 @@ describe('older interface: every operation on the wire (with a token)', () => {
   describe('older-interface failures', () => {
     it('a missing-token 500 text is a LegacyAuthorizationError', async () => {
       server.reply(textReply(500, `System.InvalidOperationException: ${LEGACY_ERROR_TEXT.missingToken}`));
-      await assert.rejects(client.getCompoundInfo(1), (e: unknown) => e instanceof LegacyAuthorizationError && e.reason === 'missingToken' && e.status === 500);
+      await assert.rejects(
+        client.getCompoundInfo(1),
+        (e: unknown) => e instanceof LegacyAuthorizationError && e.reason === 'missingToken' && e.status === 500,
+      );
     });
     it('an unauthorized 500 text is a LegacyAuthorizationError naming the role', async () => {
       server.reply(textReply(500, LEGACY_ERROR_TEXT.unauthorized));
-      await assert.rejects(client.getAllSpectraInfo(), (e: unknown) => e instanceof LegacyAuthorizationError && e.reason === 'unauthorized' && /subscriber/.test(e.message));
+      await assert.rejects(
+        client.getAllSpectraInfo(),
+        (e: unknown) => e instanceof LegacyAuthorizationError && e.reason === 'unauthorized' && /subscriber/.test(e.message),
+      );
     });
     it('a record-not-found 500 text is a LegacyNotFoundError', async () => {
       server.reply(textReply(500, LEGACY_ERROR_TEXT.recordNotFound));
@@ -255,7 +317,10 @@ describe('older interface: every operation on the wire (with a token)', () => {
     });
     it('another 500 text is a ServerError carrying the text', async () => {
       server.reply(textReply(500, LEGACY_ERROR_TEXT.resultsNotReady));
-      await assert.rejects(client.getAsyncSearchResult('r'), (e: unknown) => e instanceof ServerError && e.message.includes(LEGACY_ERROR_TEXT.resultsNotReady));
+      await assert.rejects(
+        client.getAsyncSearchResult('r'),
+        (e: unknown) => e instanceof ServerError && e.message.includes(LEGACY_ERROR_TEXT.resultsNotReady),
+      );
     });
     it('malformed XML is a ParseError', async () => {
       server.reply({ status: 200, headers: { 'Content-Type': 'text/xml' }, body: '<ArrayOfInt><int>1</ArrayOfInt>' });
@@ -270,7 +335,11 @@ describe('older interface: every operation on the wire (with a token)', () => {
       await assert.rejects(client.getRecordMol(1), (e: unknown) => e instanceof ParseError && /expected <string>/.test(e.message));
     });
     it('DOCTYPE entities are not expanded', async () => {
-      server.reply({ status: 200, headers: { 'Content-Type': 'text/xml' }, body: '<!DOCTYPE string [<!ENTITY boom "EXPANDED">]><string xmlns="urn:x">&boom;</string>' });
+      server.reply({
+        status: 200,
+        headers: { 'Content-Type': 'text/xml' },
+        body: '<!DOCTYPE string [<!ENTITY boom "EXPANDED">]><string xmlns="urn:x">&boom;</string>',
+      });
       const mol = await client.getRecordMol(1);
       assert.doesNotMatch(mol, /EXPANDED/);
     });
@@ -278,7 +347,10 @@ describe('older interface: every operation on the wire (with a token)', () => {
       const noToken = makeClient(server).client;
       const noKey = new CompoundDbClient({ baseUrl: server.url });
       for (const c of [noToken, noKey]) {
-        await assert.rejects(c.getOriginalMol(1), (e: unknown) => e instanceof TokenRequiredError && /getOriginalMol needs a security token/.test(e.message));
+        await assert.rejects(
+          c.getOriginalMol(1),
+          (e: unknown) => e instanceof TokenRequiredError && /getOriginalMol needs a security token/.test(e.message),
+        );
         await assert.rejects(c.getSpectrumInfo(1), TokenRequiredError);
         await assert.rejects(c.getSpectrum(1), TokenRequiredError);
         await assert.rejects(c.getAllSpectra(), TokenRequiredError);

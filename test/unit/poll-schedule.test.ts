@@ -135,7 +135,13 @@ describe('learning poll schedule', () => {
 
   describe('QueryTimes', () => {
     it('drops damaged persisted entries and keeps good ones', () => {
-      const t = new QueryTimes({ 'a x': { ms: 10, n: 2 }, 'b x': { ms: -1, n: 1 }, 'c x': { ms: 'x', n: 1 }, 'd x': null, 'e x': { ms: 1e12, n: 1 } });
+      const t = new QueryTimes({
+        'a x': { ms: 10, n: 2 },
+        'b x': { ms: -1, n: 1 },
+        'c x': { ms: 'x', n: 1 },
+        'd x': null,
+        'e x': { ms: 1e12, n: 1 },
+      });
       assert.deepStrictEqual(Object.keys(t.toJSON()), ['a x']);
       for (const junk of [null, 5, 'x', [1, 2]]) assert.deepStrictEqual(new QueryTimes(junk).toJSON(), {});
     });

@@ -8,9 +8,28 @@ import type { RecordDetails } from '../../src/wire';
 
 describe('JCAMP parsing', () => {
   it('reads a peak table, scaled by XFACTOR and YFACTOR, with titles and units', () => {
-    const s = parseJcamp(['##TITLE= caffeine', '##XUNITS= M/Z', '##YUNITS= RELATIVE ABUNDANCE', '##XFACTOR= 2', '##YFACTOR= 0.5', '##PEAK TABLE= (XY..XY)', '97.5, 100 98 20', '##END='].join('\n'));
+    const s = parseJcamp(
+      [
+        '##TITLE= caffeine',
+        '##XUNITS= M/Z',
+        '##YUNITS= RELATIVE ABUNDANCE',
+        '##XFACTOR= 2',
+        '##YFACTOR= 0.5',
+        '##PEAK TABLE= (XY..XY)',
+        '97.5, 100 98 20',
+        '##END=',
+      ].join('\n'),
+    );
     const { labels, ...rest } = s;
-    assert.deepStrictEqual(rest, { title: 'caffeine', xUnits: 'M/Z', yUnits: 'RELATIVE ABUNDANCE', points: [[195, 50], [196, 10]] });
+    assert.deepStrictEqual(rest, {
+      title: 'caffeine',
+      xUnits: 'M/Z',
+      yUnits: 'RELATIVE ABUNDANCE',
+      points: [
+        [195, 50],
+        [196, 10],
+      ],
+    });
     assert.strictEqual(labels.get('XFACTOR'), '2');
     assert.strictEqual(labels.get('PEAKTABLE'), '(XY..XY)');
   });
@@ -22,13 +41,25 @@ describe('JCAMP parsing', () => {
   });
 
   it('reads XYDATA (X++(Y..Y)) in plain form: X spaced from FIRSTX to LASTX, Y scaled', () => {
-    const text = ['##TITLE= ir', '##FIRSTX= 100', '##LASTX= 105', '##YFACTOR= 10', '##XYDATA= (X++(Y..Y))', '100 1 2 3', '103 4 5 6', '##END='].join('\r\n');
-    assert.deepStrictEqual(parseJcamp(text).points, [[100, 10], [101, 20], [102, 30], [103, 40], [104, 50], [105, 60]]);
+    const text = ['##TITLE= ir', '##FIRSTX= 100', '##LASTX= 105', '##YFACTOR= 10', '##XYDATA= (X++(Y..Y))', '100 1 2 3', '103 4 5 6', '##END='].join(
+      '\r\n',
+    );
+    assert.deepStrictEqual(parseJcamp(text).points, [
+      [100, 10],
+      [101, 20],
+      [102, 30],
+      [103, 40],
+      [104, 50],
+      [105, 60],
+    ]);
   });
 
   it('XYDATA without LASTX steps by one; $$ comments are ignored', () => {
     const text = ['##FIRSTX= 5', '##XYDATA= (X++(Y..Y))', '5 7 8 $$ a comment 99', '##END='].join('\n');
-    assert.deepStrictEqual(parseJcamp(text).points, [[5, 7], [6, 8]]);
+    assert.deepStrictEqual(parseJcamp(text).points, [
+      [5, 7],
+      [6, 8],
+    ]);
   });
 
   it('compressed (ASDF) XYDATA yields no points rather than wrong ones', () => {
@@ -142,14 +173,27 @@ describe('Persisted search states', () => {
 
   it('keeps well-formed states, drops damaged ones and unknown specs', () => {
     const kept = sanitizeStates(
-      [null, 'x', { id: 1, spec }, { id: 'a' }, { id: 'b', spec: { kind: 'gone' } }, { id: 'c', spec, status: 'Complete', ids: [1, 'x', 2.5, 3], more: true, createdAt: 7 }],
+      [
+        null,
+        'x',
+        { id: 1, spec },
+        { id: 'a' },
+        { id: 'b', spec: { kind: 'gone' } },
+        { id: 'c', spec, status: 'Complete', ids: [1, 'x', 2.5, 3], more: true, createdAt: 7 },
+      ],
       rules,
     );
-    assert.deepStrictEqual(kept.map((s) => [s.id, s.ids, s.more, s.status, s.createdAt]), [['c', [1, 3], true, 'Complete', 7]]);
+    assert.deepStrictEqual(
+      kept.map((s) => [s.id, s.ids, s.more, s.status, s.createdAt]),
+      [['c', [1, 3], true, 'Complete', 7]],
+    );
   });
 
   it('a search running when the window closed is stopped with a message; missing fields get safe values', () => {
-    const [s] = sanitizeStates([{ id: 'r', spec, running: true, groups: [{ label: 'C2H6O', ids: [1, 'y'] }, { label: 3 }], openGroups: ['C2H6O', 4] }], rules);
+    const [s] = sanitizeStates(
+      [{ id: 'r', spec, running: true, groups: [{ label: 'C2H6O', ids: [1, 'y'] }, { label: 3 }], openGroups: ['C2H6O', 4] }],
+      rules,
+    );
     assert.strictEqual(s.running, false);
     assert.strictEqual(s.error, 'interrupted');
     assert.strictEqual(s.status, 'Unknown');

@@ -17,7 +17,10 @@ describe('query object', () => {
     await query.run();
     assertCurrent(server.requests[0], 'POST', 'filter/formula', { body: { formula: 'C9H8O4', dataSources: ['a'] } });
     assertCurrent(server.requests[1], 'GET', 'filter/q1/status');
-    assert.deepStrictEqual([query.queryId, query.status, query.count, query.statusChecks, query.via, query.grouped], ['q1', 'Complete', 60, 1, 'current', false]);
+    assert.deepStrictEqual(
+      [query.queryId, query.status, query.count, query.statusChecks, query.via, query.grouped],
+      ['q1', 'Complete', 60, 1, 'current', false],
+    );
     const page = await query.page(0, 50);
     assertCurrent(server.requests[2], 'GET', 'filter/q1/results', { query: { count: '51' } });
     assert.deepStrictEqual(page, { ids: ids(1, 50), more: true });
@@ -34,9 +37,22 @@ describe('query object', () => {
 
   it('batch searches: their own status route, groups by formula or mass, pages over all their IDs', async () => {
     const { client } = makeClient(server);
-    const batch = { body: { batchResults: [{ mass: 180, range: 0.5, results: [1, 2] }, { mass: 46, range: 0.1, results: [2, 3] }] } };
+    const batch = {
+      body: {
+        batchResults: [
+          { mass: 180, range: 0.5, results: [1, 2] },
+          { mass: 46, range: 0.1, results: [2, 3] },
+        ],
+      },
+    };
     server.reply({ body: { queryId: 'b' } }, status('Complete', 4), batch, batch);
-    const query = client.query({ kind: 'massBatch', masses: [{ mass: 180, range: 0.5 }, { mass: 46, range: 0.1 }] });
+    const query = client.query({
+      kind: 'massBatch',
+      masses: [
+        { mass: 180, range: 0.5 },
+        { mass: 46, range: 0.1 },
+      ],
+    });
     await query.run();
     assertCurrent(server.requests[1], 'GET', 'filter/mass/batch/b/status');
     assert.ok(query.grouped);
@@ -67,7 +83,14 @@ describe('query object', () => {
 
   it('a search answered at once (the older simple search) pages from what it holds', async () => {
     const { client } = makeClient(server, { apiKey: undefined, token: TOKEN });
-    server.reply(xmlReply('ArrayOfInt', ids(1, 60).map((i) => `<int>${i}</int>`).join('')));
+    server.reply(
+      xmlReply(
+        'ArrayOfInt',
+        ids(1, 60)
+          .map((i) => `<int>${i}</int>`)
+          .join(''),
+      ),
+    );
     const query = client.query({ kind: 'legacySimple', query: 'benzene' });
     await query.run();
     assert.deepStrictEqual([query.status, query.count, query.queryId], ['ResultReady', 60, undefined]);
@@ -106,7 +129,9 @@ describe('query object', () => {
     const { client } = makeClient(server);
     server.reply({ body: { queryId: 'q' } }, status('Processing'), status('Complete', 1));
     const seen: string[] = [];
-    await client.query({ kind: 'inchikey', inchikey: 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N' }).run({ onProgress: (p) => seen.push(`${p.status}/${p.statusChecks}`) });
+    await client
+      .query({ kind: 'inchikey', inchikey: 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N' })
+      .run({ onProgress: (p) => seen.push(`${p.status}/${p.statusChecks}`) });
     assert.deepStrictEqual(seen, ['Created/0', 'Processing/1', 'Complete/2']);
   });
 });

@@ -41,7 +41,9 @@ describe('section 9 routing with only an API key', () => {
       SMILES: 'CC(=O)Oc1ccccc1C(=O)O',
     });
     assertCurrent(server.requests[0], 'GET', 'records/2157/details', { query: { fields: 'SMILES' } });
-    assertCurrent(server.requests[1], 'POST', 'tools/convert', { body: { input: 'CC(=O)Oc1ccccc1C(=O)O', inputFormat: 'SMILES', outputFormat: 'InChI' } });
+    assertCurrent(server.requests[1], 'POST', 'tools/convert', {
+      body: { input: 'CC(=O)Oc1ccccc1C(=O)O', inputFormat: 'SMILES', outputFormat: 'InChI' },
+    });
     assertCurrent(server.requests[2], 'POST', 'tools/convert', { body: { input: ASPIRIN_INCHI, inputFormat: 'InChI', outputFormat: 'InChIKey' } });
   });
 
@@ -58,7 +60,10 @@ describe('section 9 routing with only an API key', () => {
     server.reply({ body: { records: [record(2), record(1)] } });
     converter();
     const infos = await client.getExtendedCompoundInfoList([1, 2, 3]);
-    assert.deepStrictEqual(infos.map((i) => i.CSID), [1, 2]);
+    assert.deepStrictEqual(
+      infos.map((i) => i.CSID),
+      [1, 2],
+    );
     assertCurrent(server.requests[0], 'POST', 'records/batch', { body: { recordIds: [1, 2, 3], fields: ALL_FIELDS.split(',') } });
   });
 
@@ -70,7 +75,11 @@ describe('section 9 routing with only an API key', () => {
         ? { body: { externalReferences: refs } }
         : { body: { output: (JSON.parse(req.body) as { inputFormat: string }).inputFormat === 'SMILES' ? ASPIRIN_INCHI : ASPIRIN_KEY } },
     );
-    const [info] = await client.getExtendedMolCompoundInfoList([2157], { molType: '3d', includeReferenceCounts: true, includeExternalReferences: true });
+    const [info] = await client.getExtendedMolCompoundInfoList([2157], {
+      molType: '3d',
+      includeReferenceCounts: true,
+      includeExternalReferences: true,
+    });
     assert.strictEqual(info.MOL2d, undefined);
     assert.strictEqual(info.MOL3d, `2157\n${MOL}`);
     assert.deepStrictEqual([info.ReferenceCount, info.DataSourceCount, info.ArticleCount, info.OrgCount], [12, 3, 5, 1]);
@@ -102,7 +111,12 @@ describe('section 9 routing with only an API key', () => {
     assert.strictEqual(await client.asyncSimpleSearchOrdered('aspirin', 'dbid', 'descending'), 'q2');
     t = 2250;
     assert.strictEqual(await client.getAsyncSearchStatus('q1'), 'ResultReady');
-    assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('q2'), { Status: 'Processing', Count: 0, Message: 'working', Elapsed: '0:00:01.250' });
+    assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('q2'), {
+      Status: 'Processing',
+      Count: 0,
+      Message: 'working',
+      Elapsed: '0:00:01.250',
+    });
     assert.deepStrictEqual(await client.getAsyncSearchStatusAndCount('elsewhere'), { Status: 'Unknown', Count: 0, Elapsed: '0:00:00.000' });
     assert.deepStrictEqual(await client.getAsyncSearchResult('q1'), [1, 2]);
     assert.deepStrictEqual(await client.getAsyncSearchResultPart('q1', 1, 5), [2]);
@@ -125,6 +139,9 @@ describe('section 9 routing with only an API key', () => {
     await client.getDatabases();
     await client.getCompoundThumbnail(1);
     await client.getRecordMol(1);
-    assert.ok(server.requests.every((r) => r.path.startsWith('/compounds/v1/')), paths().join(', '));
+    assert.ok(
+      server.requests.every((r) => r.path.startsWith('/compounds/v1/')),
+      paths().join(', '),
+    );
   });
 });

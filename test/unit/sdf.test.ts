@@ -4,14 +4,19 @@ import { normaliseSdf, plainFormula, sdfRecord } from '../../src/wire';
 const MOL = '\n  RDKit          2D\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0\nM  END\n';
 
 describe('SDF as other tools expect it', () => {
-  it('plainFormula turns the wire\'s TeX-like formula into plain text and keeps plain text', () => {
+  it("plainFormula turns the wire's TeX-like formula into plain text and keeps plain text", () => {
     assert.strictEqual(plainFormula('C_{19}H_{16}'), 'C19H16');
     assert.strictEqual(plainFormula('C_{2}H_{3}O_{2}^{-}'), 'C2H3O2-');
     assert.strictEqual(plainFormula('C8H10N4O2'), 'C8H10N4O2');
   });
 
   it('sdfRecord titles the MOL block with the name and writes plain items', () => {
-    const text = sdfRecord(MOL, 'Methane\nsecond line', [['ID', 5], ['FORMULA', 'CH4'], ['EMPTY', ''], ['EVIL', '$$$$ x']]);
+    const text = sdfRecord(MOL, 'Methane\nsecond line', [
+      ['ID', 5],
+      ['FORMULA', 'CH4'],
+      ['EMPTY', ''],
+      ['EVIL', '$$$$ x'],
+    ]);
     assert.ok(text.startsWith('Methane second line\n  RDKit'));
     assert.ok(text.includes('> <ID>\n5\n\n> <FORMULA>\nCH4\n\n'));
     assert.ok(!text.includes('<EMPTY>'), 'an empty item is left out');

@@ -24,7 +24,14 @@ describe('composite search (spec 3)', () => {
   it('a name: filter name, checks status at once and then with growing waits, then fetches the results', async () => {
     let t = 0;
     const { client, sleeps } = makeClient(server, { now: () => (t += 10) });
-    server.reply({ body: { queryId: 'q1' } }, status('Created'), status('Processing'), status('Processing'), status('Complete', 2, 'Found'), results([2157, 3]));
+    server.reply(
+      { body: { queryId: 'q1' } },
+      status('Created'),
+      status('Processing'),
+      status('Processing'),
+      status('Complete', 2, 'Found'),
+      results([2157, 3]),
+    );
     const progress: SearchProgress[] = [];
     const res = await client.search('aspirin', { onProgress: (p) => progress.push(p) });
     assert.ok(res instanceof Results);
@@ -34,7 +41,11 @@ describe('composite search (spec 3)', () => {
     assert.strictEqual(server.requests.length, 6);
     assert.deepStrictEqual(sleeps, [200, 200, 200], 'no wait before the first check; then, with nothing learned, 200 ms');
     assert.strictEqual(res.statusChecks, 4);
-    assert.deepStrictEqual(progress.map((p) => p.status), ['Created', 'Created', 'Processing', 'Processing', 'Complete'], 'after the submit, then after each check');
+    assert.deepStrictEqual(
+      progress.map((p) => p.status),
+      ['Created', 'Created', 'Processing', 'Processing', 'Complete'],
+      'after the submit, then after each check',
+    );
     assert.strictEqual(res.status, 'Complete');
     assert.strictEqual(res.message, 'Found');
     assert.strictEqual(res.count, 2);
@@ -123,7 +134,10 @@ describe('composite search (spec 3)', () => {
 
       server.reset();
       server.reply({ body: { queryId: 'q' } }, status(failed));
-      await assert.rejects(client.search('aspirin', { raiseErrors: true }), (e: unknown) => e instanceof QueryFailedError && e.queryStatus === failed);
+      await assert.rejects(
+        client.search('aspirin', { raiseErrors: true }),
+        (e: unknown) => e instanceof QueryFailedError && e.queryStatus === failed,
+      );
     });
   }
 

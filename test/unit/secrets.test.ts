@@ -53,7 +53,10 @@ describe('secrets stay out of URLs, logs and errors', () => {
       assert.ok(!text.includes(KEY), `key found in: ${text}`);
       assert.ok(!text.includes(TOKEN), `token found in: ${text}`);
     }
-    assert.ok(errors.some((e) => String((e as Error).message).includes('[redacted]')), 'echoed secrets are replaced');
+    assert.ok(
+      errors.some((e) => String((e as Error).message).includes('[redacted]')),
+      'echoed secrets are replaced',
+    );
 
     // and they did travel where the contract puts them
     const current = server.requests.filter((r) => r.path.startsWith('/compounds/'));

@@ -61,7 +61,10 @@ describe('The one in-flight helper', () => {
 
   it('keeps no failure: the next call loads again', async () => {
     const loads = new InFlight<string, number>();
-    await assert.rejects(loads.run('k', async () => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      loads.run('k', async () => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     assert.strictEqual(await loads.run('k', async () => 2), 2);
   });
 

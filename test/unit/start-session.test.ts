@@ -19,7 +19,7 @@ function start(runDir: string, reset = false): string {
   return ensureWorkspace(runDir, { reset }).workspace;
 }
 
-describe('npm start keeps the user\'s settings and workspace', () => {
+describe("npm start keeps the user's settings and workspace", () => {
   let runDir: string;
   before(async () => {
     // The scripts are plain CommonJS files of this repository, loaded as npm start loads them.

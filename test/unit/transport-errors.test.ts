@@ -77,7 +77,13 @@ describe('transport and errors', () => {
   });
 
   it('a gateway HTML page becomes a readable message, without tags', async () => {
-    server.reply(textReply(502, '<html><head><title>502 Bad Gateway</title><style>p{}</style></head><body><h1>Bad Gateway</h1><p>upstream down</p></body></html>', 'text/html'));
+    server.reply(
+      textReply(
+        502,
+        '<html><head><title>502 Bad Gateway</title><style>p{}</style></head><body><h1>Bad Gateway</h1><p>upstream down</p></body></html>',
+        'text/html',
+      ),
+    );
     const { client } = makeClient(server);
     await assert.rejects(client.getDatasources(), (e: unknown) => {
       assert.ok(e instanceof HttpError);
@@ -216,7 +222,10 @@ describe('transport and errors', () => {
   });
 
   it('missing server address or API key is said before any request', async () => {
-    await assert.rejects(new CompoundDbClient({ baseUrl: '', apiKey: KEY }).getDatasources(), (e: unknown) => e instanceof ConfigurationError && /baseUrl/.test(e.message));
+    await assert.rejects(
+      new CompoundDbClient({ baseUrl: '', apiKey: KEY }).getDatasources(),
+      (e: unknown) => e instanceof ConfigurationError && /baseUrl/.test(e.message),
+    );
     await assert.rejects(new CompoundDbClient({ baseUrl: server.url }).getDatasources(), ApiKeyRequiredError);
     assert.strictEqual(server.requests.length, 0);
   });

@@ -38,7 +38,9 @@ export function run(): Promise<void> {
     ui: 'tdd',
     color: false,
     timeout: Number(process.env.COMPOUND_DB_TEST_TIMEOUT_MS) || 60_000,
-    reporter: function silent() { /* lines are printed below */ } as unknown as string,
+    reporter: function silent() {
+      /* lines are printed below */
+    } as unknown as string,
     ...(grep ? { grep } : {}),
   });
   const files = testFiles(path.resolve(__dirname, 'suite'));

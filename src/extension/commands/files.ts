@@ -12,7 +12,9 @@ export function countSdfRecords(sdf: string): number {
  * plain formulas and named MOL titles, whatever the server sent.
  */
 export async function saveSdf(served: string, suggestedName: string, target?: string): Promise<{ uri: string; records: number; message: string }> {
-  const uri = target ? vscode.Uri.parse(target) : await pickSaveTarget(suggestedName, vscode.l10n.t('Save results as SDF'), { [vscode.l10n.t('Structure-data file')]: ['sdf'] });
+  const uri = target
+    ? vscode.Uri.parse(target)
+    : await pickSaveTarget(suggestedName, vscode.l10n.t('Save results as SDF'), { [vscode.l10n.t('Structure-data file')]: ['sdf'] });
   const sdf = normaliseSdf(served);
   await vscode.workspace.fs.writeFile(uri, Buffer.from(sdf, 'utf8'));
   const records = countSdfRecords(sdf);

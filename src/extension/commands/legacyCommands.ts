@@ -55,7 +55,8 @@ async function plotInDetails(s: Services, recordId: number, spectrumId: number):
 const spectraJson = (spectra: Spectrum[], signal: AbortSignal) => Promise.all(spectra.map((sp) => spectrumJson(sp, false, signal)));
 
 const idsOf = async (a: Ids | undefined, title: string, limit?: number) => a?.recordIds ?? (await askRecordIds(title, limit));
-const ridOf = async (a: Rid | undefined, title: string) => a?.transactionId ?? (await askString(title, 'transactionId', vscode.l10n.t('Transaction ID of an older-interface search')));
+const ridOf = async (a: Rid | undefined, title: string) =>
+  a?.transactionId ?? (await askString(title, 'transactionId', vscode.l10n.t('Transaction ID of an older-interface search')));
 const spectrumIdOf = async (a: SpectrumArgs | undefined, title: string) => a?.spectrumId ?? (await askSpectrumId(title));
 const nothing = async (_a: object | undefined) => undefined;
 
@@ -65,13 +66,32 @@ async function askMolList(a: MolListArgs | undefined) {
   const title = vscode.l10n.t('Older Interface: Extended Compound Info with MOL');
   const ids = await idsOf(a, title, LIMITS.legacyMolInfoBatch);
   if (a) {
-    return { ids, options: { molType: a.molType ?? '2d', includeReferenceCounts: a.includeReferenceCounts ?? false, includeExternalReferences: a.includeExternalReferences ?? false } };
+    return {
+      ids,
+      options: {
+        molType: a.molType ?? '2d',
+        includeReferenceCounts: a.includeReferenceCounts ?? false,
+        includeExternalReferences: a.includeExternalReferences ?? false,
+      },
+    };
   }
-  const molType = await pick(title, MOL_TYPES.map((m) => ({ label: m, value: m })), vscode.l10n.t('Coordinates'));
+  const molType = await pick(
+    title,
+    MOL_TYPES.map((m) => ({ label: m, value: m })),
+    vscode.l10n.t('Coordinates'),
+  );
   const counts = vscode.l10n.t('Reference counts');
   const references = vscode.l10n.t('External references');
-  const include = await vscode.window.showQuickPick([counts, references], { title, canPickMany: true, placeHolder: vscode.l10n.t('Include (optional)'), ignoreFocusOut: true });
-  return { ids, options: { molType, includeReferenceCounts: !!include?.includes(counts), includeExternalReferences: !!include?.includes(references) } };
+  const include = await vscode.window.showQuickPick([counts, references], {
+    title,
+    canPickMany: true,
+    placeHolder: vscode.l10n.t('Include (optional)'),
+    ignoreFocusOut: true,
+  });
+  return {
+    ids,
+    options: { molType, includeReferenceCounts: !!include?.includes(counts), includeExternalReferences: !!include?.includes(references) },
+  };
 }
 
 /**
@@ -119,7 +139,12 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       ask: async (a: (Id & { calc3d?: boolean }) | undefined) => {
         const title = vscode.l10n.t('Older Interface: Record MOL');
         const id = await recordIdOf(a, title);
-        const calc3d = a ? !!a.calc3d : (await pick(title, [{ label: '2D', value: '2d' }, { label: vscode.l10n.t('3D (calculated)'), value: '3d' }])) === '3d';
+        const calc3d = a
+          ? !!a.calc3d
+          : (await pick(title, [
+              { label: '2D', value: '2d' },
+              { label: vscode.l10n.t('3D (calculated)'), value: '3d' },
+            ])) === '3d';
         return { id, calc3d };
       },
       title: () => vscode.l10n.t('record MOL'),
@@ -155,7 +180,11 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       ask: (a: Rid | undefined) => ridOf(a, vscode.l10n.t('Older Interface: Search Status and Count')),
       title: () => vscode.l10n.t('search status'),
       request: (c, rid, signal) => c.getAsyncSearchStatusAndCount(rid, { signal }),
-      show: asMessage((st: LegacyRequestStatus, rid: string) => st.Message ? vscode.l10n.t('Transaction {0}: {1}, {2} results ({3})', rid, st.Status, st.Count, st.Message) : vscode.l10n.t('Transaction {0}: {1}, {2} results', rid, st.Status, st.Count)),
+      show: asMessage((st: LegacyRequestStatus, rid: string) =>
+        st.Message
+          ? vscode.l10n.t('Transaction {0}: {1}, {2} results ({3})', rid, st.Status, st.Count, st.Message)
+          : vscode.l10n.t('Transaction {0}: {1}, {2} results', rid, st.Status, st.Count),
+      ),
     }),
     lookupCommand(s, 'compoundDb.legacy.getAsyncSearchResult', {
       ask: (a: Rid | undefined) => ridOf(a, vscode.l10n.t('Older Interface: Search Result')),
@@ -187,7 +216,8 @@ export function registerLegacyCommands(s: Services): vscode.Disposable[] {
       },
     }),
     lookupCommand(s, 'compoundDb.legacy.getSpectra', {
-      ask: async (a: { spectrumIds?: Array<number | string> } | undefined) => a?.spectrumIds ?? (await askRecordIds(vscode.l10n.t('Older Interface: Spectra'), undefined, vscode.l10n.t('Spectrum IDs'))),
+      ask: async (a: { spectrumIds?: Array<number | string> } | undefined) =>
+        a?.spectrumIds ?? (await askRecordIds(vscode.l10n.t('Older Interface: Spectra'), undefined, vscode.l10n.t('Spectrum IDs'))),
       title: () => vscode.l10n.t('spectra'),
       request: async (c, ids, signal) => spectraJson(await c.getSpectra(ids, { signal }), signal),
       show: asJson(s, () => 'spectra'),

@@ -13,7 +13,11 @@ type ConvertArgs = { input?: string; inputFormat?: ConvertFormat; outputFormat?:
 async function askConversion(a: ConvertArgs | undefined): Promise<{ input: string; from: ConvertFormat; to: ConvertFormat }> {
   let { inputFormat: from, outputFormat: to } = a ?? {};
   if (!from || !to) {
-    const pair = await pick(vscode.l10n.t('Convert'), ALLOWED_CONVERSIONS.map(([f, t]) => ({ label: `${f} → ${t}`, value: `${f}>${t}` })), vscode.l10n.t('Conversion'));
+    const pair = await pick(
+      vscode.l10n.t('Convert'),
+      ALLOWED_CONVERSIONS.map(([f, t]) => ({ label: `${f} → ${t}`, value: `${f}>${t}` })),
+      vscode.l10n.t('Conversion'),
+    );
     [from, to] = pair.split('>') as [ConvertFormat, ConvertFormat];
   }
   if (a?.input !== undefined) return { input: a.input, from, to };
@@ -52,7 +56,9 @@ export function registerLookupCommands(s: Services): vscode.Disposable[] {
         const title = vscode.l10n.t('Get External References');
         const recordId = await recordIdOf(a, title);
         if (a) return { recordId, dataSources: a.dataSources };
-        const all = await withCancellableProgress(vscode.l10n.t('Compound DB: datasources'), async (signal) => (await s.connection.get()).client.getDatasources({ signal }));
+        const all = await withCancellableProgress(vscode.l10n.t('Compound DB: datasources'), async (signal) =>
+          (await s.connection.get()).client.getDatasources({ signal }),
+        );
         return { recordId, dataSources: await pickMany(title, all, vscode.l10n.t('Restrict to datasources (pick none for all)')) };
       },
       title: ({ recordId }) => vscode.l10n.t('references of {0}', recordId),
@@ -87,13 +93,20 @@ export function registerLookupCommands(s: Services): vscode.Disposable[] {
       ask: async (a: { inchikey?: string } | undefined) => a?.inchikey ?? (await askInchikey(vscode.l10n.t('Validate InChIKey'))),
       title: () => vscode.l10n.t('validate'),
       request: (c, key, signal) => c.validateInchikey(key, { signal }),
-      show: asMessage((valid: boolean, key: string) => valid ? vscode.l10n.t('{0} is a valid InChIKey.', key) : vscode.l10n.t('{0} is not a valid InChIKey.', key)),
+      show: asMessage((valid: boolean, key: string) =>
+        valid ? vscode.l10n.t('{0} is a valid InChIKey.', key) : vscode.l10n.t('{0} is not a valid InChIKey.', key),
+      ),
     }),
     lookupCommand(s, 'compoundDb.queryStatus', {
-      ask: async (a: { queryId?: string } | undefined) => a?.queryId ?? (await askString(vscode.l10n.t('Query Status'), 'queryId', vscode.l10n.t('Query ID of a search'))),
+      ask: async (a: { queryId?: string } | undefined) =>
+        a?.queryId ?? (await askString(vscode.l10n.t('Query Status'), 'queryId', vscode.l10n.t('Query ID of a search'))),
       title: () => vscode.l10n.t('status'),
       request: (c, queryId, signal) => c.filterStatus(queryId, { signal }),
-      show: asMessage((st: QueryStatusResponse, queryId: string) => st.message ? vscode.l10n.t('Query {0}: {1}, {2} results ({3})', queryId, st.status, st.count, st.message) : vscode.l10n.t('Query {0}: {1}, {2} results', queryId, st.status, st.count)),
+      show: asMessage((st: QueryStatusResponse, queryId: string) =>
+        st.message
+          ? vscode.l10n.t('Query {0}: {1}, {2} results ({3})', queryId, st.status, st.count, st.message)
+          : vscode.l10n.t('Query {0}: {1}, {2} results', queryId, st.status, st.count),
+      ),
     }),
     lookupCommand(s, 'compoundDb.queryResults', {
       ask: async (a: { queryId?: string; start?: number; count?: number } | undefined) => ({
@@ -107,7 +120,8 @@ export function registerLookupCommands(s: Services): vscode.Disposable[] {
     }),
     lookupCommand(s, 'compoundDb.queryResultsSdf', {
       ask: async (a: { queryId?: string; uri?: string } | undefined) => ({
-        queryId: a?.queryId ?? (await askString(vscode.l10n.t('Save Query Results as SDF'), 'queryId', vscode.l10n.t('Query ID of a finished search'))),
+        queryId:
+          a?.queryId ?? (await askString(vscode.l10n.t('Save Query Results as SDF'), 'queryId', vscode.l10n.t('Query ID of a finished search'))),
         uri: a?.uri,
       }),
       title: () => vscode.l10n.t('SDF'),

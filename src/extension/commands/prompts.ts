@@ -94,7 +94,13 @@ export async function askRecordIds(title: string, limit?: number, what = vscode.
   return splitList(v).map(Number);
 }
 
-export async function askString(title: string, field: string, prompt: string, placeHolder?: string, check?: (v: string) => FieldError[]): Promise<string> {
+export async function askString(
+  title: string,
+  field: string,
+  prompt: string,
+  placeHolder?: string,
+  check?: (v: string) => FieldError[],
+): Promise<string> {
   const v = await askText({
     title,
     prompt,
@@ -105,32 +111,51 @@ export async function askString(title: string, field: string, prompt: string, pl
 }
 
 export const askInchikey = (title: string) =>
-  askString(title, 'InChIKey', vscode.l10n.t('InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)'), 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) => checkInchikey('InChIKey', v));
+  askString(title, 'InChIKey', vscode.l10n.t('InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)'), 'BSYNRYMUTXBXSQ-UHFFFAOYSA-N', (v) =>
+    checkInchikey('InChIKey', v),
+  );
 export const askInchi = (title: string) => askString(title, 'InChI', vscode.l10n.t('Standard InChI'), 'InChI=1S/...', (v) => checkInchi('InChI', v));
 
 export const askSmiles = (title: string) =>
   askString(title, 'SMILES', 'SMILES', vscode.l10n.t('e.g. {0}', 'CC(=O)Oc1ccccc1C(=O)O'), (v) => {
     const parsed = parseSmilesSyntax(v);
-    return parsed.ok ? [] : [{ field: 'SMILES', message: vscode.l10n.t('SMILES is not valid at character {0}: {1}', parsed.index + 1, parsed.reason) }];
+    return parsed.ok
+      ? []
+      : [{ field: 'SMILES', message: vscode.l10n.t('SMILES is not valid at character {0}: {1}', parsed.index + 1, parsed.reason) }];
   });
 
 /** A substructure query, SMILES or SMARTS (read as SMILES when it is valid SMILES), checked as you type. */
 export async function askStructureQuery(title: string): Promise<{ query: string; queryFormat: SubstructureFormat }> {
-  const query = await askString(title, 'query', vscode.l10n.t('Substructure as SMILES or SMARTS'), vscode.l10n.t('e.g. {0}', 'c1ccccc1O, [CX3](=O)[OX2H1]'), (v) => {
-    const problem = structureQueryProblem(v, parseSmilesSyntax(v).ok);
-    return problem ? [{ field: 'query', message: problem }] : [];
-  });
+  const query = await askString(
+    title,
+    'query',
+    vscode.l10n.t('Substructure as SMILES or SMARTS'),
+    vscode.l10n.t('e.g. {0}', 'c1ccccc1O, [CX3](=O)[OX2H1]'),
+    (v) => {
+      const problem = structureQueryProblem(v, parseSmilesSyntax(v).ok);
+      return problem ? [{ field: 'query', message: problem }] : [];
+    },
+  );
   return { query, queryFormat: parseSmilesSyntax(query).ok ? 'SMILES' : 'SMARTS' };
 }
 
 export const askSpectrumId = (title: string) =>
-  askString(title, 'spectrumId', vscode.l10n.t('Spectrum ID'), vscode.l10n.t('e.g. {0}', '1'), (v) => (/^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: vscode.l10n.t('a spectrum ID is a whole number') }]));
+  askString(title, 'spectrumId', vscode.l10n.t('Spectrum ID'), vscode.l10n.t('e.g. {0}', '1'), (v) =>
+    /^\d+$/.test(v) ? [] : [{ field: 'spectrumId', message: vscode.l10n.t('a spectrum ID is a whole number') }],
+  );
 
 /** A whole number (or -1 where `initial` is -1, meaning "all"). */
 export async function askWholeNumber(title: string, field: string, prompt: string, initial: number): Promise<number> {
   const allowMinusOne = initial === -1;
   const v = await askString(title, field, prompt, String(initial), (t) =>
-    (allowMinusOne ? /^(-1|\d+)$/ : /^\d+$/).test(t) ? [] : [{ field, message: allowMinusOne ? vscode.l10n.t('{0} must be -1 or a whole number', field) : vscode.l10n.t('{0} must be a whole number', field) }],
+    (allowMinusOne ? /^(-1|\d+)$/ : /^\d+$/).test(t)
+      ? []
+      : [
+          {
+            field,
+            message: allowMinusOne ? vscode.l10n.t('{0} must be -1 or a whole number', field) : vscode.l10n.t('{0} must be a whole number', field),
+          },
+        ],
   );
   return Number(v);
 }
@@ -158,7 +183,10 @@ export function parseMassList(text: string): MassWithRange[] {
     .map((s) => s.trim())
     .filter(Boolean)
     .map((pair) => {
-      const [mass, range] = pair.split(/[\s,±]+/).filter(Boolean).map(parseNumber);
+      const [mass, range] = pair
+        .split(/[\s,±]+/)
+        .filter(Boolean)
+        .map(parseNumber);
       return { mass, range };
     });
 }
@@ -166,7 +194,13 @@ export function parseMassList(text: string): MassWithRange[] {
 export async function askMassList(title: string): Promise<MassWithRange[]> {
   const v = await askText({
     title,
-    prompt: vscode.l10n.t('Pairs of mass and range, separated by semicolons (mass {0}-{1}, range {2}-{3})', LIMITS.massMin, LIMITS.massMax, LIMITS.rangeMin, LIMITS.rangeMax),
+    prompt: vscode.l10n.t(
+      'Pairs of mass and range, separated by semicolons (mass {0}-{1}, range {2}-{3})',
+      LIMITS.massMin,
+      LIMITS.massMax,
+      LIMITS.rangeMin,
+      LIMITS.rangeMax,
+    ),
     placeHolder: vscode.l10n.t('e.g. {0}', '180.04 0.01; 194.08 0.005'),
     validate: (t) => problems(checkMassBatch({ masses: parseMassList(t) })),
   });
@@ -197,7 +231,11 @@ export async function askElements(title: string, which: 'include' | 'exclude'): 
   return splitList(v);
 }
 
-export async function pick<T extends string>(title: string, items: ReadonlyArray<{ label: string; value: T; description?: string }>, placeHolder?: string): Promise<T> {
+export async function pick<T extends string>(
+  title: string,
+  items: ReadonlyArray<{ label: string; value: T; description?: string }>,
+  placeHolder?: string,
+): Promise<T> {
   const chosen = await vscode.window.showQuickPick(
     items.map((i) => ({ label: i.label, description: i.description, value: i.value })),
     { title, placeHolder, ignoreFocusOut: true },

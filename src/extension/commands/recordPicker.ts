@@ -33,7 +33,12 @@ export const MAX_RECENT = 15;
 type Choice = vscode.QuickPickItem & { recordId?: number; text?: string };
 
 function recordItem(r: KnownRecord, detail?: string): Choice {
-  return { label: r.name || vscode.l10n.t('Record {0}', r.recordId), description: [r.formula, `#${r.recordId}`].filter(Boolean).join('  '), detail, recordId: r.recordId };
+  return {
+    label: r.name || vscode.l10n.t('Record {0}', r.recordId),
+    description: [r.formula, `#${r.recordId}`].filter(Boolean).join('  '),
+    detail,
+    recordId: r.recordId,
+  };
 }
 
 /** The picker's rows for what is typed so far: the typed text first, then the selection and recent results. */
@@ -49,8 +54,12 @@ export function recordChoices(s: RecordSource, typed: string): Choice[] {
   }
   const selected = s.selected();
   if (selected) rows.push({ label: vscode.l10n.t('Selected'), kind: vscode.QuickPickItemKind.Separator }, recordItem(selected));
-  const recent = s.recent().filter((r) => r.recordId !== selected?.recordId).slice(0, MAX_RECENT);
-  if (recent.length) rows.push({ label: vscode.l10n.t('Recent results'), kind: vscode.QuickPickItemKind.Separator }, ...recent.map((r) => recordItem(r)));
+  const recent = s
+    .recent()
+    .filter((r) => r.recordId !== selected?.recordId)
+    .slice(0, MAX_RECENT);
+  if (recent.length)
+    rows.push({ label: vscode.l10n.t('Recent results'), kind: vscode.QuickPickItemKind.Separator }, ...recent.map((r) => recordItem(r)));
   return rows;
 }
 
@@ -59,7 +68,10 @@ export async function resolveRecord(s: RecordSource, text: string, title: string
   const found = await s.lookUp(text);
   if (found.length === 0) throw new Error(vscode.l10n.t('No record matches "{0}"', text));
   if (found.length === 1) return found[0].recordId;
-  const chosen = await vscode.window.showQuickPick(found.map((r) => recordItem(r)), { title, placeHolder: vscode.l10n.t('{0} records match "{1}"', found.length, text), ignoreFocusOut: true });
+  const chosen = await vscode.window.showQuickPick(
+    found.map((r) => recordItem(r)),
+    { title, placeHolder: vscode.l10n.t('{0} records match "{1}"', found.length, text), ignoreFocusOut: true },
+  );
   if (!chosen?.recordId) throw new PromptCancelled();
   return chosen.recordId;
 }

@@ -110,28 +110,59 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
   return [
     search<{ query?: string } & OrderArgs>('compoundDb.search', async (a) => ({
       kind: 'composite',
-      query: a?.query ?? (await askString(vscode.l10n.t('Search'), 'query', vscode.l10n.t('Name, record ID, SMILES, InChI or InChIKey'), vscode.l10n.t('e.g. {0}', 'aspirin'))),
+      query:
+        a?.query ??
+        (await askString(
+          vscode.l10n.t('Search'),
+          'query',
+          vscode.l10n.t('Name, record ID, SMILES, InChI or InChIKey'),
+          vscode.l10n.t('e.g. {0}', 'aspirin'),
+        )),
       ...ordering(a),
     })),
     search<{ name?: string } & OrderArgs>('compoundDb.searchByName', async (a) => ({
       kind: 'name',
-      name: a?.name ?? (await askString(vscode.l10n.t('Search by Name'), 'name', vscode.l10n.t('Compound name (case-insensitive)'), vscode.l10n.t('e.g. {0}', 'caffeine'))),
+      name:
+        a?.name ??
+        (await askString(
+          vscode.l10n.t('Search by Name'),
+          'name',
+          vscode.l10n.t('Compound name (case-insensitive)'),
+          vscode.l10n.t('e.g. {0}', 'caffeine'),
+        )),
       ...ordering(a),
     })),
     search<{ formula?: string } & OrderArgs & DataSourceArgs>('compoundDb.searchByFormula', async (a) => ({
       kind: 'formula',
-      formula: a?.formula ?? (await askString(vscode.l10n.t('Search by Formula'), 'formula', vscode.l10n.t('Molecular formula, any element order'), vscode.l10n.t('e.g. {0}', 'C8H10N4O2'))),
+      formula:
+        a?.formula ??
+        (await askString(
+          vscode.l10n.t('Search by Formula'),
+          'formula',
+          vscode.l10n.t('Molecular formula, any element order'),
+          vscode.l10n.t('e.g. {0}', 'C8H10N4O2'),
+        )),
       dataSources: dataSources(a),
       ...ordering(a),
     })),
     search<{ formulas?: string[] } & OrderArgs & DataSourceArgs>('compoundDb.searchByFormulaList', async (a) => ({
       kind: 'formulaBatch',
-      formulas: a?.formulas ?? (await askStringList(vscode.l10n.t('Search by Formula List'), 'formulas', vscode.l10n.t('Formulas separated by commas or spaces'), vscode.l10n.t('e.g. {0}', 'C9H8O4, C8H10N4O2'))),
+      formulas:
+        a?.formulas ??
+        (await askStringList(
+          vscode.l10n.t('Search by Formula List'),
+          'formulas',
+          vscode.l10n.t('Formulas separated by commas or spaces'),
+          vscode.l10n.t('e.g. {0}', 'C9H8O4, C8H10N4O2'),
+        )),
       dataSources: dataSources(a),
       ...ordering(a),
     })),
     search<Partial<MassWithRange> & OrderArgs & DataSourceArgs>('compoundDb.searchByMass', async (a) => {
-      const pair = a?.mass !== undefined && a.range !== undefined ? { mass: a.mass, range: a.range } : await askMassAndRange(vscode.l10n.t('Search by Mass'), vscode.l10n.t('Monoisotopic mass'));
+      const pair =
+        a?.mass !== undefined && a.range !== undefined
+          ? { mass: a.mass, range: a.range }
+          : await askMassAndRange(vscode.l10n.t('Search by Mass'), vscode.l10n.t('Monoisotopic mass'));
       return { kind: 'mass', ...pair, dataSources: dataSources(a), ...ordering(a) };
     }),
     search<{ masses?: MassWithRange[] } & OrderArgs & DataSourceArgs>('compoundDb.searchByMassList', async (a) => ({
@@ -140,35 +171,63 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
       dataSources: dataSources(a),
       ...ordering(a),
     })),
-    search<{ includeElements?: string[]; excludeElements?: string[]; includeAll?: boolean; complexity?: Complexity; isotopic?: Isotopic } & OrderArgs>(
-      'compoundDb.searchByElements',
-      async (a) => {
-        const title = vscode.l10n.t('Search by Elements');
-        if (a?.includeElements) return { kind: 'element', ...a, includeElements: a.includeElements, ...ordering(a) };
-        const includeElements = await askElements(title, 'include');
-        const excludeElements = await askElements(title, 'exclude');
-        const includeAll = (await pick(title, [
+    search<
+      { includeElements?: string[]; excludeElements?: string[]; includeAll?: boolean; complexity?: Complexity; isotopic?: Isotopic } & OrderArgs
+    >('compoundDb.searchByElements', async (a) => {
+      const title = vscode.l10n.t('Search by Elements');
+      if (a?.includeElements) return { kind: 'element', ...a, includeElements: a.includeElements, ...ordering(a) };
+      const includeElements = await askElements(title, 'include');
+      const excludeElements = await askElements(title, 'exclude');
+      const includeAll =
+        (await pick(title, [
           { label: vscode.l10n.t('Any of them'), value: 'any', description: vscode.l10n.t('records containing at least one of the elements') },
           { label: vscode.l10n.t('All of them'), value: 'all', description: vscode.l10n.t('records containing every one of the elements') },
         ])) === 'all';
-        const complexity = await pick(title, COMPLEXITIES.map((c) => ({ label: c, value: c, description: c === 'multiple' ? vscode.l10n.t('several parts, or a metal') : undefined })), vscode.l10n.t('Complexity'));
-        const isotopic = await pick(title, ISOTOPIC_OPTIONS.map((c) => ({ label: c, value: c })), vscode.l10n.t('Isotopic labelling'));
-        return { kind: 'element', includeElements, excludeElements: excludeElements.length ? excludeElements : undefined, includeAll, complexity, isotopic, ...ordering(a) };
-      },
-    ),
+      const complexity = await pick(
+        title,
+        COMPLEXITIES.map((c) => ({ label: c, value: c, description: c === 'multiple' ? vscode.l10n.t('several parts, or a metal') : undefined })),
+        vscode.l10n.t('Complexity'),
+      );
+      const isotopic = await pick(
+        title,
+        ISOTOPIC_OPTIONS.map((c) => ({ label: c, value: c })),
+        vscode.l10n.t('Isotopic labelling'),
+      );
+      return {
+        kind: 'element',
+        includeElements,
+        excludeElements: excludeElements.length ? excludeElements : undefined,
+        includeAll,
+        complexity,
+        isotopic,
+        ...ordering(a),
+      };
+    }),
     search<IntrinsicInputs & OrderArgs>('compoundDb.searchByIntrinsicProperties', async (a) => {
       if (a && (a.formula || INTRINSIC_MASS_KEYS.some((k) => a[k]))) return { kind: 'intrinsic', ...a, ...ordering(a) };
       const title = vscode.l10n.t('Search by Intrinsic Properties');
-      const formula = await askText({ title, prompt: vscode.l10n.t('Formula (optional; leave empty to search by a mass)'), placeHolder: vscode.l10n.t('e.g. {0}', 'C9H8O4'), validate: () => undefined });
+      const formula = await askText({
+        title,
+        prompt: vscode.l10n.t('Formula (optional; leave empty to search by a mass)'),
+        placeHolder: vscode.l10n.t('e.g. {0}', 'C9H8O4'),
+        validate: () => undefined,
+      });
       const spec: SearchSpec = { kind: 'intrinsic', formula: formula.trim() || undefined, ...ordering(a) };
-      const key = await pick(title, [
-        ...(formula.trim() ? [{ label: vscode.l10n.t('No mass'), value: 'none' as const }] : []),
-        ...INTRINSIC_MASS_KEYS.map((k) => ({ label: k, value: k })),
-      ], vscode.l10n.t('Also match a mass?'));
+      const key = await pick(
+        title,
+        [
+          ...(formula.trim() ? [{ label: vscode.l10n.t('No mass'), value: 'none' as const }] : []),
+          ...INTRINSIC_MASS_KEYS.map((k) => ({ label: k, value: k })),
+        ],
+        vscode.l10n.t('Also match a mass?'),
+      );
       if (key !== 'none') spec[key] = await askMassAndRange(title, key);
       return spec;
     }),
-    search<{ inchi?: string }>('compoundDb.searchByInchi', async (a) => ({ kind: 'inchi', inchi: a?.inchi ?? (await askInchi(vscode.l10n.t('Search by InChI'))) })),
+    search<{ inchi?: string }>('compoundDb.searchByInchi', async (a) => ({
+      kind: 'inchi',
+      inchi: a?.inchi ?? (await askInchi(vscode.l10n.t('Search by InChI'))),
+    })),
     search<{ inchikey?: string }>('compoundDb.searchByInchikey', async (a) => ({
       kind: 'inchikey',
       inchikey: a?.inchikey ?? (await askInchikey(vscode.l10n.t('Search by InChIKey'))),
@@ -182,15 +241,22 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
       await vscode.window.showTextDocument(document);
       return document;
     }),
-    search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({ kind: 'composite', query: a?.text ?? textAtCursor(), ...ordering(undefined) })),
-    search<{ query?: string; queryFormat?: SubstructureFormat; useChirality?: boolean } & RecordArgs & OrderArgs & DataSourceArgs>('compoundDb.searchBySubstructure', async (a) => {
-      const typed = a?.query
-        ? { query: a.query, queryFormat: a.queryFormat ?? 'SMILES' }
-        : a?.recordId !== undefined
-          ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
-          : await askStructureQuery(vscode.l10n.t('Search by Substructure'));
-      return { kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) };
-    }),
+    search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({
+      kind: 'composite',
+      query: a?.text ?? textAtCursor(),
+      ...ordering(undefined),
+    })),
+    search<{ query?: string; queryFormat?: SubstructureFormat; useChirality?: boolean } & RecordArgs & OrderArgs & DataSourceArgs>(
+      'compoundDb.searchBySubstructure',
+      async (a) => {
+        const typed = a?.query
+          ? { query: a.query, queryFormat: a.queryFormat ?? 'SMILES' }
+          : a?.recordId !== undefined
+            ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
+            : await askStructureQuery(vscode.l10n.t('Search by Substructure'));
+        return { kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) };
+      },
+    ),
     search<{ smiles?: string; threshold?: number; maxResults?: number } & RecordArgs & DataSourceArgs>('compoundDb.findSimilar', async (a) => {
       const title = vscode.l10n.t('Find Similar Compounds');
       const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : await askSmiles(title));
@@ -199,11 +265,23 @@ export function registerSearchCommands(s: Services): vscode.Disposable[] {
     }),
     search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
       kind: 'legacySimple',
-      query: a?.query ?? (await askString(vscode.l10n.t('Older Interface: Simple Search'), 'query', vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100))),
+      query:
+        a?.query ??
+        (await askString(
+          vscode.l10n.t('Older Interface: Simple Search'),
+          'query',
+          vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100),
+        )),
     })),
     search<{ query?: string } & OrderArgs>('compoundDb.legacy.asyncSimpleSearch', async (a) => ({
       kind: 'legacyAsync',
-      query: a?.query ?? (await askString(vscode.l10n.t('Older Interface: Async Simple Search'), 'query', vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID'))),
+      query:
+        a?.query ??
+        (await askString(
+          vscode.l10n.t('Older Interface: Async Simple Search'),
+          'query',
+          vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID'),
+        )),
       ...ordering(a),
     })),
   ];

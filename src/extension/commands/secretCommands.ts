@@ -6,8 +6,14 @@ import { registerCommand } from './register';
 import type { Services } from './services';
 
 const WHAT: Record<SecretName, () => { title: string; prompt: string }> = {
-  apiKey: () => ({ title: vscode.l10n.t('Set API Key'), prompt: vscode.l10n.t('API key of the current interface (kept in VS Code secret storage, never in settings)') }),
-  token: () => ({ title: vscode.l10n.t('Set Security Token'), prompt: vscode.l10n.t('Security token of the older interface (kept in VS Code secret storage, never in settings)') }),
+  apiKey: () => ({
+    title: vscode.l10n.t('Set API Key'),
+    prompt: vscode.l10n.t('API key of the current interface (kept in VS Code secret storage, never in settings)'),
+  }),
+  token: () => ({
+    title: vscode.l10n.t('Set Security Token'),
+    prompt: vscode.l10n.t('Security token of the older interface (kept in VS Code secret storage, never in settings)'),
+  }),
 };
 
 /** Linux without a keyring: SecretStorage.store rejects. Say what to do instead of failing obscurely. */
@@ -25,7 +31,11 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
     registerCommand<{ value?: string }, boolean>(id, s.log, async (a) => {
       const value =
         a?.value ??
-        (await askText({ ...WHAT[name](), password: true, validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a value, or press Escape') : undefined) }));
+        (await askText({
+          ...WHAT[name](),
+          password: true,
+          validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a value, or press Escape') : undefined),
+        }));
       try {
         await s.secrets.store(name, value.trim());
       } catch (error) {
@@ -34,7 +44,10 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
         throw new Error(advice, { cause: error });
       }
       s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} saved in secret storage`);
-      if (!a) void vscode.window.showInformationMessage(name === 'apiKey' ? vscode.l10n.t('Compound DB: API key saved.') : vscode.l10n.t('Compound DB: security token saved.'));
+      if (!a)
+        void vscode.window.showInformationMessage(
+          name === 'apiKey' ? vscode.l10n.t('Compound DB: API key saved.') : vscode.l10n.t('Compound DB: security token saved.'),
+        );
       return true;
     });
   const clear = (name: SecretName, id: string) =>

@@ -29,7 +29,10 @@ export function registerServerCommands(s: Services): vscode.Disposable[] {
       );
     }),
     registerCommand<object, LocalServiceInfo>('compoundDb.restartLocalService', s.log, async () =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Compound DB: restarting the built-in database') }, () => s.local.restart()),
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Compound DB: restarting the built-in database') },
+        () => s.local.restart(),
+      ),
     ),
     registerCommand<object, void>('compoundDb.showLog', s.log, async () => s.log.channel.show(true)),
   ];

@@ -9,7 +9,11 @@ export type ImageFormat = 'png' | 'svg';
 
 /** A file name from a record's name: letters, digits, dashes; the record ID when there is no usable name. */
 function fileStem(name: string | undefined, recordId: number): string {
-  const stem = (name ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const stem = (name ?? '')
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return stem || `record-${recordId}`;
 }
 
@@ -36,11 +40,26 @@ export function svgOfPng(png: Uint8Array, title: string): string {
   );
 }
 
-export async function saveStructureImage(client: CompoundDbClient, recordId: number, format: ImageFormat, target?: string): Promise<{ uri: string; bytes: number; message: string }> {
-  const [png, name] = await Promise.all([client.getImage(recordId), client.compound(recordId).commonName().catch(() => undefined)]);
+export async function saveStructureImage(
+  client: CompoundDbClient,
+  recordId: number,
+  format: ImageFormat,
+  target?: string,
+): Promise<{ uri: string; bytes: number; message: string }> {
+  const [png, name] = await Promise.all([
+    client.getImage(recordId),
+    client
+      .compound(recordId)
+      .commonName()
+      .catch(() => undefined),
+  ]);
   const uri = target
     ? vscode.Uri.parse(target)
-    : await pickSaveTarget(`${fileStem(name, recordId)}.${format}`, vscode.l10n.t('Save structure image'), format === 'png' ? { PNG: ['png'] } : { SVG: ['svg'] });
+    : await pickSaveTarget(
+        `${fileStem(name, recordId)}.${format}`,
+        vscode.l10n.t('Save structure image'),
+        format === 'png' ? { PNG: ['png'] } : { SVG: ['svg'] },
+      );
   const bytes = format === 'png' ? png : Buffer.from(svgOfPng(png, name ?? vscode.l10n.t('Record {0}', recordId)), 'utf8');
   await vscode.workspace.fs.writeFile(uri, bytes);
   const message = vscode.l10n.t('Saved the structure of {0} to {1}', name ?? recordId, vscode.workspace.asRelativePath(uri, false));
@@ -48,14 +67,21 @@ export async function saveStructureImage(client: CompoundDbClient, recordId: num
   return { uri: uri.toString(), bytes: bytes.length, message };
 }
 
-export async function saveMolFile(client: CompoundDbClient, recordId: number, kind: MolKind, target?: string): Promise<{ uri: string; message: string }> {
+export async function saveMolFile(
+  client: CompoundDbClient,
+  recordId: number,
+  kind: MolKind,
+  target?: string,
+): Promise<{ uri: string; message: string }> {
   const compound = client.compound(recordId);
   const [mol, name] = await Promise.all([
     kind === 'original' ? client.getOriginalMol(recordId) : kind === '3d' ? compound.mol3D() : compound.mol2D(),
     compound.commonName().catch(() => undefined),
   ]);
   if (!mol) throw new Error(vscode.l10n.t('Record {0} has no {1} MOL block', recordId, kind.toUpperCase()));
-  const uri = target ? vscode.Uri.parse(target) : await pickSaveTarget(`${fileStem(name, recordId)}.mol`, vscode.l10n.t('Save MOL file'), { MOL: ['mol'] });
+  const uri = target
+    ? vscode.Uri.parse(target)
+    : await pickSaveTarget(`${fileStem(name, recordId)}.mol`, vscode.l10n.t('Save MOL file'), { MOL: ['mol'] });
   // The title line carries the name, as other tools expect (the 3D block's record ID title is replaced too).
   const titled = name ? withTitle(mol, name) : mol;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(titled.endsWith('\n') ? titled : `${titled}\n`, 'utf8'));

@@ -29,7 +29,8 @@ function searchIdOf(node: SearchArg | undefined): string {
 export function registerTreeCommands(s: Services): vscode.Disposable[] {
   const client = async () => (await s.connection.get()).client;
   // Offered on the view's items only: VS Code passes the clicked node, and a person ran it.
-  const onItem = <A extends object | undefined, R>(id: string, handler: (args: A | undefined) => Promise<R>) => registerCommand<A, R>(id, s.log, handler, { viewItem: true });
+  const onItem = <A extends object | undefined, R>(id: string, handler: (args: A | undefined) => Promise<R>) =>
+    registerCommand<A, R>(id, s.log, handler, { viewItem: true });
 
   const copy = (id: string, what: string, read: (recordId: number) => Promise<string | undefined>) =>
     onItem<ResultArg, string>(id, async (node) => {
@@ -63,7 +64,14 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const format =
         node && 'format' in node && node.format
           ? node.format
-          : await pick(vscode.l10n.t('Save Structure Image'), [{ label: 'PNG', value: 'png' as const }, { label: vscode.l10n.t('SVG (holding the PNG)'), value: 'svg' as const }], vscode.l10n.t('Format'));
+          : await pick(
+              vscode.l10n.t('Save Structure Image'),
+              [
+                { label: 'PNG', value: 'png' as const },
+                { label: vscode.l10n.t('SVG (holding the PNG)'), value: 'svg' as const },
+              ],
+              vscode.l10n.t('Format'),
+            );
       return saveStructureImage(await client(), recordId, format, node && 'uri' in node ? node.uri : undefined);
     }),
     onItem<ResultArg & { uri?: string }, unknown>('compoundDb.searches.saveMol', async (node) =>

@@ -5,5 +5,7 @@ export function errorMessage(error: unknown): string {
 }
 
 export function isCancellation(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'CancelledError' || error.name === 'AbortError' || (error as { kind?: string }).kind === 'Cancelled');
+  return (
+    error instanceof Error && (error.name === 'CancelledError' || error.name === 'AbortError' || (error as { kind?: string }).kind === 'Cancelled')
+  );
 }

@@ -80,7 +80,9 @@ export function userMessage(error: unknown, input?: InputOf): string {
         }
         const detail = serverDetail(error);
         const what = lower(subject(input));
-        return sentence(detail ? vscode.l10n.t('The server did not accept {0}: {1}', what, detail) : vscode.l10n.t('The server did not accept {0}', what));
+        return sentence(
+          detail ? vscode.l10n.t('The server did not accept {0}: {1}', what, detail) : vscode.l10n.t('The server did not accept {0}', what),
+        );
       }
       case 401:
         return sentence(vscode.l10n.t('The server refused the API key; set another with "Compound DB: Set API Key"'));
@@ -98,8 +100,12 @@ export function userMessage(error: unknown, input?: InputOf): string {
       }
     }
   }
-  if (error instanceof LegacyNotFoundError) return sentence(input?.value ? vscode.l10n.t('No record {0} on the server', input.value) : vscode.l10n.t('No such record on the server'));
-  if (error instanceof NetworkError) return sentence(vscode.l10n.t('Cannot reach the server ({0}); check compoundDb.serverUrl or use the built-in database', error.code ?? error.message));
+  if (error instanceof LegacyNotFoundError)
+    return sentence(input?.value ? vscode.l10n.t('No record {0} on the server', input.value) : vscode.l10n.t('No such record on the server'));
+  if (error instanceof NetworkError)
+    return sentence(
+      vscode.l10n.t('Cannot reach the server ({0}); check compoundDb.serverUrl or use the built-in database', error.code ?? error.message),
+    );
   if (error instanceof CompoundDbError) return sentence(error.message);
   return sentence(errorMessage(error));
 }

@@ -50,7 +50,12 @@ export class DetailsPanel extends Disposable {
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
     } else {
-      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, vscode.l10n.t('Record {0}', recordId), { viewColumn: column, preserveFocus: true }, DetailsPanel.options(host.extensionUri));
+      const panel = vscode.window.createWebviewPanel(
+        DETAILS_VIEW_TYPE,
+        vscode.l10n.t('Record {0}', recordId),
+        { viewColumn: column, preserveFocus: true },
+        DetailsPanel.options(host.extensionUri),
+      );
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
     return DetailsPanel.current.load(recordId, signal, highlight);
@@ -206,7 +211,9 @@ export class DetailsPanel extends Disposable {
       }
       case 'structureSearch': {
         const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
-        const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[kind];
+        const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[
+          kind
+        ];
         await vscode.commands.executeCommand(command, { recordId, interactive: true });
         return;
       }

@@ -24,7 +24,10 @@ export function parseJcamp(text: string): JcampSpectrum {
     const line = raw.replace(/\$\$.*$/, '').trimEnd();
     const label = /^##([^=]+)=\s*(.*)$/.exec(line);
     if (label) {
-      const name = label[1].trim().toUpperCase().replace(/[\s_/.-]/g, '');
+      const name = label[1]
+        .trim()
+        .toUpperCase()
+        .replace(/[\s_/.-]/g, '');
       labels.set(name, label[2].trim());
       mode = undefined;
       if (name === 'PEAKTABLE' || name === 'XYPOINTS') mode = 'pairs';

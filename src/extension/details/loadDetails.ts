@@ -35,7 +35,13 @@ export interface Highlight {
   format: SubstructureFormat;
 }
 
-export async function loadDetails(client: CompoundDbClient, recordId: number, source: string, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
+export async function loadDetails(
+  client: CompoundDbClient,
+  recordId: number,
+  source: string,
+  signal?: AbortSignal,
+  highlight?: Highlight,
+): Promise<DetailsView> {
   const call = { signal };
   const compound = client.compound(recordId);
   const details = await compound.details(call);
@@ -50,7 +56,9 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
   };
 
   const [image, references, inchi, inchiKey, spectra] = await Promise.all([
-    attempt(vscode.l10n.t('Structure image'), () => (highlight ? client.getImageHighlighted(recordId, highlight.query, highlight.format, call) : compound.image(call))),
+    attempt(vscode.l10n.t('Structure image'), () =>
+      highlight ? client.getImageHighlighted(recordId, highlight.query, highlight.format, call) : compound.image(call),
+    ),
     attempt(vscode.l10n.t('External references'), () => client.getExternalReferences(recordId, undefined, call)),
     attempt('InChI', () => compound.inchi(call)),
     attempt('InChIKey', () => compound.inchiKey(call)),
@@ -86,7 +94,8 @@ export async function loadDetails(client: CompoundDbClient, recordId: number, so
 }
 
 async function loadSpectraList(client: CompoundDbClient, recordId: number, signal?: AbortSignal): Promise<SpectraView> {
-  if (!client.hasToken) return { available: false, note: vscode.l10n.t('Spectra come from the older interface: set a security token to see them.'), items: [] };
+  if (!client.hasToken)
+    return { available: false, note: vscode.l10n.t('Spectra come from the older interface: set a security token to see them.'), items: [] };
   try {
     const infos = await client.getCompoundSpectraInfo(recordId, { signal });
     return {
@@ -109,7 +118,8 @@ export async function loadSpectrumPlot(client: CompoundDbClient, spectrumId: num
   const details = [
     label('IONIZATIONMODE') && vscode.l10n.t('Type {0}', label('IONIZATIONMODE') as string),
     label('$MSLEVEL'),
-    label('$PRECURSORMZ') && vscode.l10n.t('precursor m/z {0}{1}', label('$PRECURSORMZ') as string, label('$PRECURSORTYPE') ? ` ${label('$PRECURSORTYPE')}` : ''),
+    label('$PRECURSORMZ') &&
+      vscode.l10n.t('precursor m/z {0}{1}', label('$PRECURSORMZ') as string, label('$PRECURSORTYPE') ? ` ${label('$PRECURSORTYPE')}` : ''),
     label('$COLLISIONENERGY') && vscode.l10n.t('collision energy {0}', label('$COLLISIONENERGY') as string),
     label('SPECTROMETERDATASYSTEM') ?? label('SPECTROMETERTYPE'),
     label('$MASSBANKACCESSION') && vscode.l10n.t('source {0}', label('$MASSBANKACCESSION') as string),

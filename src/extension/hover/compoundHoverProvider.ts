@@ -10,7 +10,13 @@ import { findHoverTarget } from './hoverTargets';
 export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];
 
 /** The only commands a hover's links may run. */
-export const HOVER_COMMANDS = ['compoundDb.showDetails', 'compoundDb.insertMol', 'compoundDb.findSimilar', 'compoundDb.searchBySubstructure', 'compoundDb.drawStructure'];
+export const HOVER_COMMANDS = [
+  'compoundDb.showDetails',
+  'compoundDb.insertMol',
+  'compoundDb.findSimilar',
+  'compoundDb.searchBySubstructure',
+  'compoundDb.drawStructure',
+];
 
 const KIND_NAME = { inchikey: 'InChIKey', smiles: 'SMILES' } as const;
 const SEND_SETTING = { inchikey: 'compoundDb.hover.inchikey.sendToRemoteServer', smiles: 'compoundDb.hover.smiles.sendToRemoteServer' } as const;
@@ -83,7 +89,13 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
     const range = new vscode.Range(position.line, target.start, position.line, target.end);
     if (!this.connection.usesLocal() && !settings.hoverSendToRemote[target.kind]) {
       return new vscode.Hover(
-        shortLine(vscode.l10n.t('Compound DB: {0} lookups are not sent to the remote server (setting {1}).', KIND_NAME[target.kind], SEND_SETTING[target.kind])),
+        shortLine(
+          vscode.l10n.t(
+            'Compound DB: {0} lookups are not sent to the remote server (setting {1}).',
+            KIND_NAME[target.kind],
+            SEND_SETTING[target.kind],
+          ),
+        ),
         range,
       );
     }

@@ -66,10 +66,7 @@ export class HoverLookup {
     const backend = await this.backend();
     const recordIds = await backend.find(kind, text);
     if (recordIds.length === 0) return { kind, query: text, recordIds };
-    const [details, image] = await Promise.all([
-      backend.details(recordIds[0]),
-      backend.image(recordIds[0]).catch(() => undefined),
-    ]);
+    const [details, image] = await Promise.all([backend.details(recordIds[0]), backend.image(recordIds[0]).catch(() => undefined)]);
     return { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
   }
 }

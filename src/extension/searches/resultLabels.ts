@@ -49,7 +49,8 @@ export function resultTooltip(state: SearchState, recordId: number, group?: stri
   if (label?.formula) tip.appendText(`${vscode.l10n.t('Formula')}: ${prettyFormula(label.formula)}\n\n`);
   if (label?.mass !== undefined) tip.appendText(`${vscode.l10n.t('Monoisotopic mass')}: ${label.mass}\n\n`);
   const target = queryMass(state, group);
-  if (target !== undefined && label?.mass !== undefined) tip.appendText(`${vscode.l10n.t('Difference from {0}', target)}: ${signed(label.mass - target)}\n\n`);
+  if (target !== undefined && label?.mass !== undefined)
+    tip.appendText(`${vscode.l10n.t('Difference from {0}', target)}: ${signed(label.mass - target)}\n\n`);
   const score = state.scores?.[recordId];
   if (score !== undefined) tip.appendText(`${vscode.l10n.t('Tanimoto similarity {0}', score.toFixed(4))}\n\n`);
   tip.appendText(vscode.l10n.t('Record {0}', recordId));

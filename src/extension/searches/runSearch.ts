@@ -23,7 +23,12 @@ export interface RunOptions {
   onProgress?: (progress: SearchProgress) => void;
 }
 
-const progressOf = (p: QueryProgress): SearchProgress => ({ status: String(p.status ?? 'Processing'), count: p.count, message: p.message || undefined, queryId: p.queryId });
+const progressOf = (p: QueryProgress): SearchProgress => ({
+  status: String(p.status ?? 'Processing'),
+  count: p.count,
+  message: p.message || undefined,
+  queryId: p.queryId,
+});
 
 /**
  * A record listed once, at its first place: a server may list a record twice (it matched by name and by title),

@@ -44,7 +44,9 @@ export function describeSpec(spec: SearchSpec): string {
     case 'massBatch':
       return spec.masses.map(massText).join(', ');
     case 'element': {
-      const parts = [spec.includeAll ? vscode.l10n.t('all of {0}', spec.includeElements.join(' ')) : vscode.l10n.t('any of {0}', spec.includeElements.join(' '))];
+      const parts = [
+        spec.includeAll ? vscode.l10n.t('all of {0}', spec.includeElements.join(' ')) : vscode.l10n.t('any of {0}', spec.includeElements.join(' ')),
+      ];
       if (spec.excludeElements?.length) parts.push(vscode.l10n.t('not {0}', spec.excludeElements.join(' ')));
       if (spec.complexity) parts.push(spec.complexity);
       if (spec.isotopic) parts.push(spec.isotopic);
@@ -82,7 +84,13 @@ export function isFilterQueryKind(kind: SearchKind): boolean {
   return !['composite', 'legacySimple', 'legacyAsync', 'formulaBatch', 'massBatch'].includes(kind);
 }
 
-const QUERY_KIND_LABELS = { recordId: vscode.l10n.t('record ID'), inchi: 'InChI', inchikey: 'InChIKey', smiles: 'SMILES', name: vscode.l10n.t('name') };
+const QUERY_KIND_LABELS = {
+  recordId: vscode.l10n.t('record ID'),
+  inchi: 'InChI',
+  inchikey: 'InChIKey',
+  smiles: 'SMILES',
+  name: vscode.l10n.t('name'),
+};
 
 /** How a composite query is read (the shared classifier of src/wire): `SMILES`, `name`, ... */
 export function compositeReading(query: string): string {

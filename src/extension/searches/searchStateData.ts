@@ -97,7 +97,8 @@ export function sanitizeStates(value: unknown, rules: SanitizeRules): SearchStat
       labels: s.labels && typeof s.labels === 'object' ? { ...s.labels } : {},
       collapsed: s.collapsed === true ? true : undefined,
       openGroups: Array.isArray(s.openGroups) ? s.openGroups.filter((g) => typeof g === 'string') : undefined,
-      scores: s.scores && typeof s.scores === 'object' ? Object.fromEntries(Object.entries(s.scores).filter(([, v]) => typeof v === 'number')) : undefined,
+      scores:
+        s.scores && typeof s.scores === 'object' ? Object.fromEntries(Object.entries(s.scores).filter(([, v]) => typeof v === 'number')) : undefined,
     });
   }
   return out;

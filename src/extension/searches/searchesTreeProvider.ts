@@ -65,7 +65,10 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
   getChildren(node?: SearchNode): SearchNode[] {
     if (!node) {
       for (const scope of this.lists.keys()) if (scope !== '' && !this.model.get(scope.split('\n')[0])) this.lists.delete(scope);
-      return this.keepOnly('', this.model.all().map((s) => this.searchNode(s.id)));
+      return this.keepOnly(
+        '',
+        this.model.all().map((s) => this.searchNode(s.id)),
+      );
     }
     const state = this.model.get(node.searchId);
     if (!state) return [];
@@ -123,7 +126,10 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       case 'group': {
         const group = state.groups?.find((g) => g.label === node.group);
         const open = state.openGroups?.includes(node.group);
-        const item = new vscode.TreeItem(prettyFormula(node.group), open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          prettyFormula(node.group),
+          open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `${state.id}/g/${node.group}`;
         item.description = group?.ids.length === 1 ? vscode.l10n.t('1 result') : vscode.l10n.t('{0} results', group?.ids.length ?? 0);
         item.iconPath = new vscode.ThemeIcon('list-tree');
@@ -138,14 +144,19 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
         item.description = resultDescription(state, node.recordId, node.group);
         item.tooltip = resultTooltip(state, node.recordId, node.group);
-        item.accessibilityInformation = { label: [label?.name || vscode.l10n.t('Record {0}', node.recordId), item.description, vscode.l10n.t('record {0}', node.recordId)].filter(Boolean).join(', ') };
+        item.accessibilityInformation = {
+          label: [label?.name || vscode.l10n.t('Record {0}', node.recordId), item.description, vscode.l10n.t('record {0}', node.recordId)]
+            .filter(Boolean)
+            .join(', '),
+        };
         item.iconPath = new vscode.ThemeIcon('beaker');
         item.contextValue = 'result';
         item.command = { command: 'compoundDb.searches.openDetails', title: vscode.l10n.t('Open Details'), arguments: [node] };
         return item;
       }
       case 'more': {
-        const total = node.group === undefined ? (state.count ?? state.ids.length) : (state.groups?.find((g) => g.label === node.group)?.ids.length ?? 0);
+        const total =
+          node.group === undefined ? (state.count ?? state.ids.length) : (state.groups?.find((g) => g.label === node.group)?.ids.length ?? 0);
         const shown = state.shown[node.group ?? ''] ?? 0;
         const item = new vscode.TreeItem(vscode.l10n.t('Load more ({0} of {1} shown)', shown, total));
         item.id = `${state.id}/${node.group ?? ''}/more`;

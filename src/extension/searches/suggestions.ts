@@ -47,13 +47,20 @@ function readAsName(spec: SearchSpec, text: string): boolean {
 }
 
 /** Suggestions for a search that found nothing; names from the database are looked up through `client`. */
-export async function suggestionsFor(spec: SearchSpec, client: CompoundDbClient, statusCheckLimit: number, signal?: AbortSignal): Promise<Suggestion[]> {
+export async function suggestionsFor(
+  spec: SearchSpec,
+  client: CompoundDbClient,
+  statusCheckLimit: number,
+  signal?: AbortSignal,
+): Promise<Suggestion[]> {
   const text = textOf(spec);
   if (!text) return [];
   const out: Suggestion[] = [];
   const isSmilesSearch = spec.kind === 'smiles' || (spec.kind === 'composite' && classifyQuery(text) === 'smiles');
-  if (spec.kind !== 'formula' && couldBeFormula(text)) out.push({ label: vscode.l10n.t('Search "{0}" as a formula', text), spec: { kind: 'formula', formula: text } });
-  if (!isSmilesSearch && looksLikeSmiles(text)) out.push({ label: vscode.l10n.t('Search "{0}" as SMILES', text), spec: { kind: 'smiles', smiles: text } });
+  if (spec.kind !== 'formula' && couldBeFormula(text))
+    out.push({ label: vscode.l10n.t('Search "{0}" as a formula', text), spec: { kind: 'formula', formula: text } });
+  if (!isSmilesSearch && looksLikeSmiles(text))
+    out.push({ label: vscode.l10n.t('Search "{0}" as SMILES', text), spec: { kind: 'smiles', smiles: text } });
   if (!readAsName(spec, text)) out.push({ label: vscode.l10n.t('Search "{0}" as a name', text), spec: { kind: 'name', name: text } });
   if (readAsName(spec, text)) {
     for (const name of await similarNames(text, client, statusCheckLimit, signal)) {

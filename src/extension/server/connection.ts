@@ -21,7 +21,13 @@ export interface Connected {
 
 export class MissingApiKeyError extends Error {
   constructor() {
-    super(vscode.l10n.t('No API key is set for the configured server. Run "{0}", or clear {1} to use the built-in database.', vscode.l10n.t('Compound DB: Set API Key'), 'compoundDb.serverUrl'));
+    super(
+      vscode.l10n.t(
+        'No API key is set for the configured server. Run "{0}", or clear {1} to use the built-in database.',
+        vscode.l10n.t('Compound DB: Set API Key'),
+        'compoundDb.serverUrl',
+      ),
+    );
   }
 }
 

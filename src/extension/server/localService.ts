@@ -94,7 +94,13 @@ export class LocalService extends Disposable {
         if (m.type === 'error') return fail(m.message);
         settled = true;
         clearTimeout(timer);
-        this.info = { baseUrl: m.baseUrl, legacyBaseUrl: m.legacyBaseUrl, records: m.records, dataSources: m.dataSources, skippedDataFiles: m.skippedDataFiles };
+        this.info = {
+          baseUrl: m.baseUrl,
+          legacyBaseUrl: m.legacyBaseUrl,
+          records: m.records,
+          dataSources: m.dataSources,
+          skippedDataFiles: m.skippedDataFiles,
+        };
         this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records} records; datasources: ${m.dataSources.join(', ')})`);
         this.setState('running');
         resolve(this.info);

@@ -23,7 +23,10 @@ export function buildRecord(
   originalMol: string,
 ): CompoundRecord {
   const dataSources = unique(sources.map((s) => s.dataSource));
-  const externalReferences = uniqueBy(sources.map((s) => s.reference), (r) => `${r.source}\u0000${r.externalId}`);
+  const externalReferences = uniqueBy(
+    sources.map((s) => s.reference),
+    (r) => `${r.source}\u0000${r.externalId}`,
+  );
   const seen = new Set([commonName.toLowerCase()]);
   const synonyms: string[] = [];
   for (const name of sources.flatMap((s) => s.names)) {

@@ -76,9 +76,7 @@ export async function recordsFromSdf(
       factsOfTable.set(table, facts);
     }
     if (!facts) return skip('its MOL block cannot be read as a structure');
-    const synonyms = [...fields.entries()]
-      .filter(([key]) => SYNONYM_FIELD.test(key))
-      .flatMap(([, value]) => value.split(/\n|;/));
+    const synonyms = [...fields.entries()].filter(([key]) => SYNONYM_FIELD.test(key)).flatMap(([, value]) => value.split(/\n|;/));
     const externalId = ID_FIELDS.map((f) => fields.get(f)).find((v) => v) ?? String(index + 1);
     const source: RecordSource = {
       dataSource: dataSourceName,

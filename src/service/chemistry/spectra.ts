@@ -87,19 +87,35 @@ type PackedRow = [number, string, number, string, string, string, string, number
 /** A packed folder: one gzip JSON index {format, packs, rows}; each row's info is checked like index.json's. */
 async function loadPacked(dir: string, byId: Map<number, SpectrumEntry>): Promise<void> {
   const indexFile = path.join(dir, PACKED_SPECTRA_INDEX);
-  const index = JSON.parse(gunzipSync(await fs.promises.readFile(indexFile)).toString('utf8')) as { format?: string; packs?: unknown; rows?: unknown };
+  const index = JSON.parse(gunzipSync(await fs.promises.readFile(indexFile)).toString('utf8')) as {
+    format?: string;
+    packs?: unknown;
+    rows?: unknown;
+  };
   if (index.format !== PACKED_FORMAT || !Array.isArray(index.packs) || !Array.isArray(index.rows)) {
     throw new Error(`${indexFile}: not a ${PACKED_FORMAT} index`);
   }
   const packFiles = index.packs.map((name, i) => {
-    if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || !fs.existsSync(path.join(dir, name))) throw new Error(`${indexFile}: pack ${i} is missing`);
+    if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || !fs.existsSync(path.join(dir, name)))
+      throw new Error(`${indexFile}: pack ${i} is missing`);
     return path.join(dir, name);
   });
   (index.rows as PackedRow[]).forEach((row, i) => {
     const where = `${indexFile} row ${i}`;
     if (!Array.isArray(row) || row.length !== 10) throw new Error(`${where}: expected 10 columns`);
     const [spcId, type, csid, fileName, comments, originalUrl, date, pack, offset, length] = row;
-    const info = checkInfo({ spc_id: spcId, spc_type: type, csid, file_name: fileName, comments: comments || undefined, original_url: originalUrl || undefined, submitted_date: date || undefined }, where);
+    const info = checkInfo(
+      {
+        spc_id: spcId,
+        spc_type: type,
+        csid,
+        file_name: fileName,
+        comments: comments || undefined,
+        original_url: originalUrl || undefined,
+        submitted_date: date || undefined,
+      },
+      where,
+    );
     const file = packFiles[pack];
     if (!file || !Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length <= 0) throw new Error(`${where}: bad pack position`);
     if (byId.has(info.spc_id)) throw new Error(`${where}: spectrum ID ${info.spc_id} is already loaded`);

@@ -43,7 +43,8 @@ function nonNegativeInt(req: CurrentRequest, name: 'start' | 'count'): number | 
 }
 
 export const filterStatus: CurrentHandler<'filterStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'ids'));
-export const filterFormulaBatchStatus: CurrentHandler<'filterFormulaBatchStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'formulaBatch'));
+export const filterFormulaBatchStatus: CurrentHandler<'filterFormulaBatchStatus'> = async (ctx, req) =>
+  status(await queryOf(ctx, req, 'formulaBatch'));
 export const filterMassBatchStatus: CurrentHandler<'filterMassBatchStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'massBatch'));
 
 /** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */

@@ -6,7 +6,10 @@ import { assertValid, badField, ProblemError } from '../http/problem';
 import { highlightedPng } from './highlight';
 
 function commaList(value: string | null): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 export const getDetails: CurrentHandler<'getDetails'> = async (ctx, req) => {
@@ -50,4 +53,3 @@ export const getMol: CurrentHandler<'getMol'> = async (ctx, req) => {
 };
 
 export const getDatasources: CurrentHandler<'getDatasources'> = async (ctx) => ({ dataSources: await ctx.store.dataSources() });
-

@@ -97,7 +97,12 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
 
 function matchRoutes(rest: string) {
   // A segment that is not valid percent-encoded UTF-8 stands as U+FFFD, so the route's own check names its field.
-  const path = rest.includes('%') ? rest.split('/').map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s)).join('/') : rest;
+  const path = rest.includes('%')
+    ? rest
+        .split('/')
+        .map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s))
+        .join('/')
+    : rest;
   return ROUTES.flatMap(({ op, route, match }) => {
     const params = match(path);
     return params ? [{ op, route, params }] : [];
@@ -107,12 +112,17 @@ function matchRoutes(rest: string) {
 function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ProblemError) return err;
   if (err instanceof StoreUnavailableError) {
-    return new ProblemError(503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+    return new ProblemError(503, `${err.message} Try again in ${err.retryAfterSeconds} s.`, undefined, {
+      'Retry-After': String(err.retryAfterSeconds),
+    });
   }
   if (err instanceof QueryStoreFull) {
-    return new ProblemError(503, `Too many searches are running; try again in ${err.retryAfterSeconds} s.`, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+    return new ProblemError(503, `Too many searches are running; try again in ${err.retryAfterSeconds} s.`, undefined, {
+      'Retry-After': String(err.retryAfterSeconds),
+    });
   }
-  if (err instanceof ToolkitUnavailable) return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
+  if (err instanceof ToolkitUnavailable)
+    return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

@@ -24,7 +24,8 @@ async function molOfInchi(ctx: ServiceContext, inchi: string): Promise<string> {
 async function recordOfKey(ctx: ServiceContext, key: string) {
   if (!isInchiKeyShape(key)) assertValid(checkInchikey('input', key));
   const [record] = await ctx.store.getByInchiKey(key);
-  if (!record) throw notFound(`No record in this collection has the InChIKey ${key}; an InChIKey cannot be converted back to a structure without one.`);
+  if (!record)
+    throw notFound(`No record in this collection has the InChIKey ${key}; an InChIKey cannot be converted back to a structure without one.`);
   return record;
 }
 

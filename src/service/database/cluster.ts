@@ -32,7 +32,8 @@ const isRoot = (): boolean => process.getuid?.() === 0;
 function ensurePackages(dir: string): void {
   if (packagesPresent()) return;
   const helper = path.join(projectDir(), 'scripts', 'vscode', 'apt.js');
-  if (!fs.existsSync(helper)) throw new Error(`PostgreSQL 15 with the RDKit cartridge is not installed; install the Debian packages ${PG_PACKAGES.join(' ')}`);
+  if (!fs.existsSync(helper))
+    throw new Error(`PostgreSQL 15 with the RDKit cartridge is not installed; install the Debian packages ${PG_PACKAGES.join(' ')}`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const apt = require(helper) as { ensureDebianPackages(packages: string[], logFile: string): void };
   apt.ensureDebianPackages(PG_PACKAGES, path.join(path.dirname(dir), 'apt.log'));

@@ -32,7 +32,12 @@ async function run(argv: readonly string[]): Promise<void> {
     const unknown = args.find((a) => a.startsWith('--'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
     const started = Date.now();
-    const written = await loadIntoDatabase(url, args, () => loadChemistry(), (line) => console.log(line));
+    const written = await loadIntoDatabase(
+      url,
+      args,
+      () => loadChemistry(),
+      (line) => console.log(line),
+    );
     const s = (Date.now() - started) / 1000;
     console.log(`${written} records written in ${s.toFixed(1)} s (${Math.round(written / Math.max(s, 0.001))} records/s)`);
     return;

@@ -43,7 +43,11 @@ async function writeResumable(
 ): Promise<LoadSummary> {
   const done = before?.records_done ?? 0;
   if (!before) {
-    await query(store.pool, 'INSERT INTO loads (source_key, data_source, first_id, entries_done, records_done, skipped, finished) VALUES ($1, $2, $3, 0, 0, $4, false)', [key, name, firstId, skipped]);
+    await query(
+      store.pool,
+      'INSERT INTO loads (source_key, data_source, first_id, entries_done, records_done, skipped, finished) VALUES ($1, $2, $3, 0, 0, $4, false)',
+      [key, name, firstId, skipped],
+    );
   }
   for (let at = done; at < records.length; at += BATCH) {
     const batch = records.slice(at, at + BATCH);
@@ -68,7 +72,13 @@ async function nextId(store: PostgresStore, dataDir: string | undefined): Promis
   return shipped.reduce((max, r) => Math.max(max, r.id), row.top) + 1;
 }
 
-export async function loadIntoDatabase(url: string, files: readonly string[], chemistry: () => Promise<Chemistry>, log: (line: string) => void, dataDir?: string): Promise<number> {
+export async function loadIntoDatabase(
+  url: string,
+  files: readonly string[],
+  chemistry: () => Promise<Chemistry>,
+  log: (line: string) => void,
+  dataDir?: string,
+): Promise<number> {
   const store = await PostgresStore.open(url);
   let written = 0;
   try {

@@ -1,5 +1,12 @@
 /** Compound records as the older interface's XML objects (contract 2.2). */
-import { LEGACY_EXTENDED_INFO_KEYS, plainFormula, type LegacyExtendedCompoundInfo, type LegacySpectrumInfo, LEGACY_SPECTRUM_INFO_KEYS, type MolType } from '../../wire';
+import {
+  LEGACY_EXTENDED_INFO_KEYS,
+  plainFormula,
+  type LegacyExtendedCompoundInfo,
+  type LegacySpectrumInfo,
+  LEGACY_SPECTRUM_INFO_KEYS,
+  type MolType,
+} from '../../wire';
 import type { CompoundRecord } from '../store/record';
 import { element, textElement, type XmlElement } from './xml';
 
@@ -52,7 +59,12 @@ export function extendedMolInfoElement(r: CompoundRecord, o: MolInfoOptions): Xm
       element(
         'ExternalReferences',
         r.externalReferences.map((x) =>
-          element('ExtRef', [textElement('ds_name', x.source), textElement('ds_url', x.sourceUrl), textElement('ext_id', x.externalId), textElement('ext_url', x.externalUrl)]),
+          element('ExtRef', [
+            textElement('ds_name', x.source),
+            textElement('ds_url', x.sourceUrl),
+            textElement('ext_id', x.externalId),
+            textElement('ext_url', x.externalUrl),
+          ]),
         ),
       ),
     );

@@ -40,7 +40,11 @@ async function recordsOf(ctx: ServiceContext, p: LegacyParams, name: string, max
   return out;
 }
 
-const ints = (ids: readonly number[]): XmlElement => element('ArrayOfInt', ids.map((id) => textElement('int', id)));
+const ints = (ids: readonly number[]): XmlElement =>
+  element(
+    'ArrayOfInt',
+    ids.map((id) => textElement('int', id)),
+  );
 
 async function queryOf(ctx: ServiceContext, p: LegacyParams): Promise<Query> {
   const q = await ctx.engine.get(p.required('rid'));
@@ -78,11 +82,19 @@ function spectrumId(p: LegacyParams): number {
 export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> = {
   getCompoundInfo: async (ctx, p) => {
     const r = await recordOrFail(ctx, p.recordId('csid'));
-    return element('CompoundInfo', [textElement('CSID', r.id), textElement('InChI', r.inchi), textElement('InChIKey', r.inchiKey), textElement('SMILES', r.smiles)]);
+    return element('CompoundInfo', [
+      textElement('CSID', r.id),
+      textElement('InChI', r.inchi),
+      textElement('InChIKey', r.inchiKey),
+      textElement('SMILES', r.smiles),
+    ]);
   },
   getExtendedCompoundInfo: async (ctx, p) => extendedInfoElement(await recordOrFail(ctx, p.recordId('csid'))),
   getExtendedCompoundInfoList: async (ctx, p) =>
-    element('ArrayOfExtendedCompoundInfo', (await recordsOf(ctx, p, 'csids')).map((r) => extendedInfoElement(r))),
+    element(
+      'ArrayOfExtendedCompoundInfo',
+      (await recordsOf(ctx, p, 'csids')).map((r) => extendedInfoElement(r)),
+    ),
   getExtendedMolCompoundInfoList: async (ctx, p) => {
     const records = await recordsOf(ctx, p, 'csids', LIMITS.legacyMolInfoBatch);
     const options = {
@@ -90,7 +102,10 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
       referenceCounts: p.bool('includeReferenceCounts', LEGACY_DEFAULTS.includeReferenceCounts),
       externalReferences: p.bool('includeExternalReferences', LEGACY_DEFAULTS.includeExternalReferences),
     };
-    return element('ArrayOfExtendedMolCompoundInfo', records.map((r) => extendedMolInfoElement(r, options)));
+    return element(
+      'ArrayOfExtendedMolCompoundInfo',
+      records.map((r) => extendedMolInfoElement(r, options)),
+    );
   },
   // The 3D block is computed when the collection is built, so calc3d=true returns it without more work.
   getRecordMol: async (ctx, p) => {
@@ -104,7 +119,11 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     if (!png) throw new LegacyError(`Unable to draw record ${r.id}`);
     return textElement('base64Binary', png.toString('base64'));
   },
-  getDatabases: async (ctx) => element('ArrayOfString', (await ctx.store.dataSources()).map((s) => textElement('string', s))),
+  getDatabases: async (ctx) =>
+    element(
+      'ArrayOfString',
+      (await ctx.store.dataSources()).map((s) => textElement('string', s)),
+    ),
   simpleSearch: async (ctx, p) => ints(idsOf(await simpleSearch(ctx, searchQuery(p))).slice(0, LIMITS.simpleSearchResults)),
   asyncSimpleSearch: async (ctx, p) => submitSimple(ctx, searchQuery(p)),
   asyncSimpleSearchOrdered: async (ctx, p) => {
@@ -135,10 +154,20 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     return spectrumInfoElement(info);
   },
   getCompoundSpectraInfo: async (ctx, p) =>
-    element('ArrayOfCSSpectrumInfo', ctx.spectra.ofRecord(p.recordId('csid')).map((info) => spectrumInfoElement(info))),
+    element(
+      'ArrayOfCSSpectrumInfo',
+      ctx.spectra.ofRecord(p.recordId('csid')).map((info) => spectrumInfoElement(info)),
+    ),
   getSpectraInfoList: async (ctx, p) => {
     const ids = p.recordIds('csids');
-    return element('ArrayOfCSSpectrumInfo', ids.flatMap((id) => ctx.spectra.ofRecord(id)).map((info) => spectrumInfoElement(info)));
+    return element(
+      'ArrayOfCSSpectrumInfo',
+      ids.flatMap((id) => ctx.spectra.ofRecord(id)).map((info) => spectrumInfoElement(info)),
+    );
   },
-  getAllSpectraInfo: async (ctx) => element('ArrayOfCSSpectrumInfo', ctx.spectra.all().map((info) => spectrumInfoElement(info))),
+  getAllSpectraInfo: async (ctx) =>
+    element(
+      'ArrayOfCSSpectrumInfo',
+      ctx.spectra.all().map((info) => spectrumInfoElement(info)),
+    ),
 };

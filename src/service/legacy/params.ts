@@ -34,7 +34,10 @@ export class LegacyParams {
 
   /** Every value of a repeated field; comma-separated values are split too. */
   list(name: string): string[] {
-    return (this.values.get(name.toLowerCase()) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    return (this.values.get(name.toLowerCase()) ?? [])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   }
 
   bool(name: string, fallback: boolean): boolean {

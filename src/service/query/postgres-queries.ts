@@ -8,7 +8,15 @@ import { randomUUID } from 'crypto';
 import type { Pool } from 'pg';
 import type { QueryStatus } from '../../wire';
 import { query as sql } from '../store/postgres/pool';
-import { DEFAULT_ANSWER_WITHIN_MS, DEFAULT_QUERY_TTL_MS, DEFAULT_RESULT_CAP, type Query, type QueryEngineOptions, type QueryKind, type QueryOutcome } from './query-engine';
+import {
+  DEFAULT_ANSWER_WITHIN_MS,
+  DEFAULT_QUERY_TTL_MS,
+  DEFAULT_RESULT_CAP,
+  type Query,
+  type QueryEngineOptions,
+  type QueryKind,
+  type QueryOutcome,
+} from './query-engine';
 import type { Queries } from './queries';
 
 interface QueryRow {
@@ -61,7 +69,10 @@ export class PostgresQueries implements Queries {
 
   async get(id: string): Promise<Query | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await sql<QueryRow>(this.pool, 'SELECT * FROM queries WHERE id = $1 AND created_at > now() - make_interval(secs => $2)', [id, this.ttlMs / 1000]);
+    const [row] = await sql<QueryRow>(this.pool, 'SELECT * FROM queries WHERE id = $1 AND created_at > now() - make_interval(secs => $2)', [
+      id,
+      this.ttlMs / 1000,
+    ]);
     if (!row) return undefined;
     return {
       id: row.id,
@@ -93,7 +104,8 @@ export class PostgresQueries implements Queries {
       if (this.closed) return;
       const outcome = await run();
       const count = outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
-      if (count > this.resultCap) await this.set(id, 'TooManyRecords', `More than ${this.resultCap} records match; narrow the search.`, 0, null, true);
+      if (count > this.resultCap)
+        await this.set(id, 'TooManyRecords', `More than ${this.resultCap} records match; narrow the search.`, 0, null, true);
       else await this.set(id, 'Complete', outcome.kind === 'ids' ? (outcome.message ?? '') : '', count, outcome, true);
     } catch (err) {
       this.options.log?.(`query ${id} failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -56,4 +56,3 @@ export function formulaKey(input: string): string | undefined {
   const parts = [...parsed.counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, n]) => `${k}${n}`);
   return parsed.charge ? `${parts.join('')}q${parsed.charge}` : parts.join('');
 }
-

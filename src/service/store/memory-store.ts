@@ -41,9 +41,10 @@ export class MemoryStore implements CompoundStore {
       }
     });
     const n = this.records.length;
-    this.massIndex = Object.fromEntries(
-      MASS_KINDS.map((kind) => [kind, new SortedIndex((i) => this.records[i][kind], n)]),
-    ) as Record<MassKind, SortedIndex>;
+    this.massIndex = Object.fromEntries(MASS_KINDS.map((kind) => [kind, new SortedIndex((i) => this.records[i][kind], n)])) as Record<
+      MassKind,
+      SortedIndex
+    >;
     this.elements = new ElementIndex((i) => this.records[i].elements, n);
     this.names = new NameIndex((i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }), n);
   }

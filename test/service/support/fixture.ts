@@ -21,8 +21,26 @@ interface Entry {
 }
 
 export const FIXTURE: readonly Entry[] = [
-  { id: 2424, name: 'Caffeine', synonyms: ['Guaranine', '1,3,7-Trimethylxanthine'], smiles: 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', sources: ['Alpha', 'Beta'], refs: 50, articles: 30, orgs: 2 },
-  { id: 2157, name: 'Aspirin', synonyms: ['Acetylsalicylic acid'], smiles: 'CC(=O)OC1=CC=CC=C1C(=O)O', sources: ['Alpha'], refs: 40, articles: 25, orgs: 1 },
+  {
+    id: 2424,
+    name: 'Caffeine',
+    synonyms: ['Guaranine', '1,3,7-Trimethylxanthine'],
+    smiles: 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C',
+    sources: ['Alpha', 'Beta'],
+    refs: 50,
+    articles: 30,
+    orgs: 2,
+  },
+  {
+    id: 2157,
+    name: 'Aspirin',
+    synonyms: ['Acetylsalicylic acid'],
+    smiles: 'CC(=O)OC1=CC=CC=C1C(=O)O',
+    sources: ['Alpha'],
+    refs: 40,
+    articles: 25,
+    orgs: 1,
+  },
   { id: 236, name: 'Benzene', smiles: 'c1ccccc1', sources: ['Alpha'], refs: 30, articles: 10, orgs: 0 },
   { id: 5044, name: 'Sodium chloride', synonyms: ['Table salt'], smiles: '[Na+].[Cl-]', sources: ['Beta'], refs: 20, articles: 5, orgs: 3 },
   { id: 7000, name: 'Methanol-d3', smiles: '[2H]C([2H])([2H])O', sources: ['Beta'], refs: 1, articles: 0, orgs: 0 },
@@ -31,8 +49,25 @@ export const FIXTURE: readonly Entry[] = [
   { id: 2068, name: 'Theophylline', smiles: 'CN1C2=C(C(=O)N(C1=O)C)NC=N2', sources: ['Beta'], refs: 15, articles: 9, orgs: 1 },
   { id: 171, name: 'Acetic acid', smiles: 'CC(=O)O', sources: ['Alpha'], refs: 35, articles: 20, orgs: 0 },
   { id: 7620, name: 'Chlorobenzene', smiles: 'Clc1ccccc1', sources: ['Alpha'], refs: 5, articles: 2, orgs: 0 },
-  { id: 30, name: 'Potassium acetate', synonyms: ['Acetic acid potassium salt'], smiles: 'CC(=O)[O-].[K+]', sources: ['Beta'], refs: 3, articles: 1, orgs: 0 },
-  { id: 5775, name: 'Cholesterol', smiles: 'C[C@H](CCCC(C)C)[C@H]1CC[C@@H]2[C@@]1(CC[C@H]3[C@H]2CC=C4[C@@]3(CC[C@@H](C4)O)C)C', sources: ['Alpha'], refs: 25, articles: 18, orgs: 0 },
+  {
+    id: 30,
+    name: 'Potassium acetate',
+    synonyms: ['Acetic acid potassium salt'],
+    smiles: 'CC(=O)[O-].[K+]',
+    sources: ['Beta'],
+    refs: 3,
+    articles: 1,
+    orgs: 0,
+  },
+  {
+    id: 5775,
+    name: 'Cholesterol',
+    smiles: 'C[C@H](CCCC(C)C)[C@H]1CC[C@@H]2[C@@]1(CC[C@H]3[C@H]2CC=C4[C@@]3(CC[C@@H](C4)O)C)C',
+    sources: ['Alpha'],
+    refs: 25,
+    articles: 18,
+    orgs: 0,
+  },
   { id: 26, name: 'Iron', smiles: '[Fe]', sources: ['Beta'], refs: 2, articles: 1, orgs: 0 },
   { id: 9001, name: 'Caffeic acid', smiles: 'C1=CC(=C(C=C1C=CC(=O)O)O)O', sources: ['Alpha'], refs: 8, articles: 3, orgs: 0 },
 ];
@@ -80,7 +115,14 @@ export function writeSpectraDir(): string {
   fs.writeFileSync(path.join(dir, 'caffeine-ir.jdx'), '##TITLE=Caffeine IR\n##END=\n');
   fs.writeFileSync(path.join(dir, 'aspirin-ms.jdx'), '##TITLE=Aspirin\n##END=\n');
   const index = [
-    { spc_id: 11, spc_type: 'EI', csid: 2424, file_name: 'caffeine-ms.jdx', comments: 'Calculated isotope pattern <not measured> & labelled so', submitted_date: '2024-01-02T03:04:05.678' },
+    {
+      spc_id: 11,
+      spc_type: 'EI',
+      csid: 2424,
+      file_name: 'caffeine-ms.jdx',
+      comments: 'Calculated isotope pattern <not measured> & labelled so',
+      submitted_date: '2024-01-02T03:04:05.678',
+    },
     { spc_id: 12, spc_type: 'IR', csid: 2424, file_name: 'caffeine-ir.jdx' },
     { spc_id: 20, spc_type: 'EI', csid: 2157, file_name: 'aspirin-ms.jdx', original_url: 'https://alpha.example/spectra/20' },
   ];

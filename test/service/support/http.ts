@@ -26,23 +26,41 @@ export function api(base: string, method: string, path: string, body?: unknown, 
   const headers: Record<string, string> = {};
   if (key !== null) headers.apikey = key;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request(`${base}/compounds/v1/${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  return request(`${base}/compounds/v1/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 export type Fields = Array<[string, string]>;
 
 /** An older-interface call, form-encoded POST (or GET with the fields in the query). Token added unless null. */
-export function legacy(base: string, path: string, fields: Fields = [], token: string | null = DEV_TOKEN, method: 'POST' | 'GET' = 'POST'): Promise<Reply> {
+export function legacy(
+  base: string,
+  path: string,
+  fields: Fields = [],
+  token: string | null = DEV_TOKEN,
+  method: 'POST' | 'GET' = 'POST',
+): Promise<Reply> {
   const form = new URLSearchParams(fields);
   if (token !== null) form.append('token', token);
   if (method === 'GET') return request(`${base}/${path}?${form}`);
   return request(`${base}/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() });
 }
 
-const parser = new XMLParser({ processEntities: true, htmlEntities: false, parseTagValue: false, ignoreAttributes: false, removeNSPrefix: true, isArray: (_name, jpath) => /^ArrayOf\w+\.\w+$|\.ExternalReferences\.ExtRef$/.test(String(jpath)) });
+const parser = new XMLParser({
+  processEntities: true,
+  htmlEntities: false,
+  parseTagValue: false,
+  ignoreAttributes: false,
+  removeNSPrefix: true,
+  isArray: (_name, jpath) => /^ArrayOf\w+\.\w+$|\.ExternalReferences\.ExtRef$/.test(String(jpath)),
+});
 
 /** The parsed document (values as strings). */
-export function parseXml(text: string): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function parseXml(text: string): any {
   return parser.parse(text);
 }
 

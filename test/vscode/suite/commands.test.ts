@@ -39,7 +39,9 @@ suite('Commands and manifest', () => {
 
   test('commands meant for tree items are hidden from the command palette', () => {
     const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
-    const treeOnly = manifest.contributes.commands.map((c) => c.command).filter((c) => c.startsWith('compoundDb.searches.') && c !== 'compoundDb.searches.clearAll');
+    const treeOnly = manifest.contributes.commands
+      .map((c) => c.command)
+      .filter((c) => c.startsWith('compoundDb.searches.') && c !== 'compoundDb.searches.clearAll');
     assert.ok(treeOnly.length >= 10);
     for (const c of treeOnly) assert.ok(hidden.has(c), `${c} shows in the palette`);
   });
@@ -51,8 +53,17 @@ suite('Commands and manifest', () => {
     for (const c of manifest.contributes.commands) {
       assert.ok(categories.has(c.category ?? ''), `${c.command} has category ${c.category}`);
       const older = c.command.startsWith('compoundDb.legacy.');
-      assert.strictEqual(c.category === 'Compound DB/Older Interface', older, `${c.command}: the older interface's commands, and only they, are in its category`);
-      if (older) assert.strictEqual(palette.find((m) => m.command === c.command)?.when, 'compoundDb.tokenSet', `${c.command} shows in the palette only with a token`);
+      assert.strictEqual(
+        c.category === 'Compound DB/Older Interface',
+        older,
+        `${c.command}: the older interface's commands, and only they, are in its category`,
+      );
+      if (older)
+        assert.strictEqual(
+          palette.find((m) => m.command === c.command)?.when,
+          'compoundDb.tokenSet',
+          `${c.command} shows in the palette only with a token`,
+        );
     }
     // The palette sorts by "Category: Title" (after recently used ones), as localeCompare does.
     const shown = manifest.contributes.commands
@@ -61,14 +72,26 @@ suite('Commands and manifest', () => {
       .sort((a, b) => a.label.localeCompare(b.label));
     const firstOther = shown.findIndex((c) => !c.everyday);
     assert.ok(firstOther >= 10, `at least ten everyday commands first: ${shown.map((c) => c.label).join(' | ')}`);
-    assert.ok(shown.slice(firstOther).every((c) => !c.everyday), 'every everyday command before the others');
-    assert.ok(shown.some((c) => c.label === 'Compound DB/Lookup: Older Interface…'), 'the older interface has its picker');
+    assert.ok(
+      shown.slice(firstOther).every((c) => !c.everyday),
+      'every everyday command before the others',
+    );
+    assert.ok(
+      shown.some((c) => c.label === 'Compound DB/Lookup: Older Interface…'),
+      'the older interface has its picker',
+    );
   });
 
   test('keybindings for search and for looking up the word at the cursor', async () => {
     const keys = (manifest.contributes as unknown as { keybindings: Array<{ command: string; key: string; when?: string }> }).keybindings;
-    assert.ok(keys.some((k) => k.command === 'compoundDb.search' && k.key), 'search has a key');
-    assert.ok(keys.some((k) => k.command === 'compoundDb.lookUpAtCursor' && k.when === 'editorTextFocus'), 'look up at cursor has a key in editors');
+    assert.ok(
+      keys.some((k) => k.command === 'compoundDb.search' && k.key),
+      'search has a key',
+    );
+    assert.ok(
+      keys.some((k) => k.command === 'compoundDb.lookUpAtCursor' && k.when === 'editorTextFocus'),
+      'look up at cursor has a key in editors',
+    );
   });
 
   test('buttons in view title bars and inline on tree items have codicons and when clauses', () => {
@@ -84,7 +107,10 @@ suite('Commands and manifest', () => {
   });
 
   test('looking up the word at the cursor searches it; a selection wins', async () => {
-    const doc = await vscode.workspace.openTextDocument({ content: 'Our sample holds (caffeine), and LFQSCWFLJHTTHZ-UHFFFAOYSA-N.\n', language: 'plaintext' });
+    const doc = await vscode.workspace.openTextDocument({
+      content: 'Our sample holds (caffeine), and LFQSCWFLJHTTHZ-UHFFFAOYSA-N.\n',
+      language: 'plaintext',
+    });
     const editor = await vscode.window.showTextDocument(doc);
     try {
       editor.selection = new vscode.Selection(0, 20, 0, 20);
@@ -103,9 +129,14 @@ suite('Commands and manifest', () => {
   });
 
   test('a walkthrough: first search, hover in a file, details, insert MOL, a key for a remote server', async () => {
-    const contributes = manifest.contributes as unknown as { walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents: string[]; media: { markdown?: string } }> }> };
+    const contributes = manifest.contributes as unknown as {
+      walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents: string[]; media: { markdown?: string } }> }>;
+    };
     const [walkthrough] = contributes.walkthroughs;
-    assert.deepStrictEqual(walkthrough.steps.map((st) => st.id), ['search', 'hover', 'details', 'insertMol', 'remoteServer']);
+    assert.deepStrictEqual(
+      walkthrough.steps.map((st) => st.id),
+      ['search', 'hover', 'details', 'insertMol', 'remoteServer'],
+    );
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     const commands = new Set(await vscode.commands.getCommands(true));
     for (const step of walkthrough.steps) {
@@ -126,7 +157,9 @@ suite('Commands and manifest', () => {
     const contributes = manifest.contributes as unknown as { grammars: Array<{ language: string; path: string; scopeName: string }> };
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     for (const g of contributes.grammars) {
-      const grammar = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, g.path))).toString('utf8')) as { scopeName: string };
+      const grammar = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, g.path))).toString('utf8')) as {
+        scopeName: string;
+      };
       assert.strictEqual(grammar.scopeName, g.scopeName);
     }
     assert.deepStrictEqual(contributes.grammars.map((g) => g.language).sort(), ['mol', 'sdf']);

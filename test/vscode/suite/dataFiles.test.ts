@@ -13,7 +13,11 @@ suite('Data files of the built-in database', () => {
     const noticesBefore = a.skippedDataFileNotices().length;
     await setSetting('localService.dataFiles', [missing]);
     try {
-      await waitFor(() => a.localService().state === 'running' && a.localService().info?.baseUrl !== before, 'the built-in database to restart', 60_000);
+      await waitFor(
+        () => a.localService().state === 'running' && a.localService().info?.baseUrl !== before,
+        'the built-in database to restart',
+        60_000,
+      );
       assert.deepStrictEqual(a.localService().info?.skippedDataFiles, [{ file: missing, reason: 'ENOENT' }]);
       const found = await run<SearchState>('compoundDb.searchByName', { name: 'caffeine' });
       assert.strictEqual(found.error, undefined, 'searches still work');

@@ -47,8 +47,14 @@ suite('Details webview', () => {
     await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
     assert.strictEqual((await a.details.rendered()).recordId, id);
     // Tab labels reach the extension host a moment after the panel's title is set back.
-    const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
-    await waitFor(() => (webviewTitles().join('|') === 'Caffeine' ? true : undefined), 'the details tab titled Caffeine again', 5_000).catch(() => undefined);
+    const webviewTitles = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview)
+        .map((t) => t.label);
+    await waitFor(() => (webviewTitles().join('|') === 'Caffeine' ? true : undefined), 'the details tab titled Caffeine again', 5_000).catch(
+      () => undefined,
+    );
     assert.deepStrictEqual(webviewTitles(), ['Caffeine']);
   });
 
@@ -70,9 +76,18 @@ suite('Details webview', () => {
     assert.strictEqual(plot.yHighest, 100, 'the base peak is drawn at 100 %');
     assert.ok(plot.yTop > plot.yHighest, 'the y-axis reaches above the base peak: it is not clipped');
     assert.ok(plot.labels.length >= 1, 'the largest peaks are labelled');
-    assert.ok(plot.details.some((d) => /precursor m\/z/.test(d)), plot.details.join(' | '));
-    assert.ok(plot.details.some((d) => /collision energy/.test(d)), plot.details.join(' | '));
-    assert.ok(plot.details.some((d) => /licence/.test(d)), 'the licence is shown');
+    assert.ok(
+      plot.details.some((d) => /precursor m\/z/.test(d)),
+      plot.details.join(' | '),
+    );
+    assert.ok(
+      plot.details.some((d) => /collision energy/.test(d)),
+      plot.details.join(' | '),
+    );
+    assert.ok(
+      plot.details.some((d) => /licence/.test(d)),
+      'the licence is shown',
+    );
     const [x0, x1] = plot.range;
     const zoom: [number, number] = [x0 + (x1 - x0) / 4, x1 - (x1 - x0) / 4];
     const zoomed = await a.details.plot(tandem.spc_id, zoom);
@@ -101,7 +116,11 @@ suite('Details webview', () => {
     const before = a.localService().info?.baseUrl;
     await setSetting('localService.dataFiles', [sdfPath]);
     try {
-      await waitFor(() => a.localService().state === 'running' && a.localService().info?.baseUrl !== before, 'the built-in database to restart with the SDF', 60_000);
+      await waitFor(
+        () => a.localService().state === 'running' && a.localService().info?.baseUrl !== before,
+        'the built-in database to restart with the SDF',
+        60_000,
+      );
       const found = await run<SearchState>('compoundDb.searchByName', { name: XSS_NAME });
       assert.strictEqual(found.ids.length, 1, found.error);
       const tree = a.treeItems({ type: 'search', searchId: found.id } as never);

@@ -10,7 +10,10 @@ type Rgba = [number, number, number, number];
 function rgba(css: string): Rgba {
   const m = /rgba?\(([^)]*)\)/.exec(css);
   assert.ok(m, `a CSS colour: ${css}`);
-  const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+  const [r, g, b, a = 1] = m[1]
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
   return [r, g, b, a];
 }
 const same = (x: Rgba, y: Rgba) => x.every((v, i) => Math.abs(v - y[i]) < 0.01);
@@ -58,7 +61,16 @@ suite('Details panel buttons', () => {
   test('every button has a name that says what it does or copies', async () => {
     const shown = await shownIn('Default Light Modern');
     const names = shown.buttons.map((b) => b.name);
-    for (const name of ['Copy InChIKey', 'Copy InChI', 'Copy Record ID', 'Copy 2D MOL block', 'Copy 3D MOL block', 'Copy structure image', 'Save structure image as PNG', 'Save structure image as SVG']) {
+    for (const name of [
+      'Copy InChIKey',
+      'Copy InChI',
+      'Copy Record ID',
+      'Copy 2D MOL block',
+      'Copy 3D MOL block',
+      'Copy structure image',
+      'Save structure image as PNG',
+      'Save structure image as SVG',
+    ]) {
       assert.ok(names.includes(name), `a button named "${name}" among ${names.join(' | ')}`);
     }
     assert.strictEqual(new Set(names).size, names.length, `no two buttons read the same: ${names.join(' | ')}`);

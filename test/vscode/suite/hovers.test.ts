@@ -18,7 +18,9 @@ async function hoverAt(uri: vscode.Uri, position: vscode.Position): Promise<stri
 }
 
 function ourHover(hovers: vscode.Hover[]): vscode.MarkdownString | undefined {
-  return hovers.flatMap((h) => h.contents).find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'isTrusted' in c && c.value.includes('compoundDb.showDetails'));
+  return hovers
+    .flatMap((h) => h.contents)
+    .find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'isTrusted' in c && c.value.includes('compoundDb.showDetails'));
 }
 
 suite('Hovers', () => {
@@ -45,9 +47,16 @@ suite('Hovers', () => {
     assert.match(md.value, /!\[structure\]\(data:image\/png;base64,[A-Za-z0-9+/=]+\|width=160\)/);
     assert.match(md.value, /command:compoundDb\.insertMol\?/);
     assert.deepStrictEqual(md.isTrusted, {
-      enabledCommands: ['compoundDb.showDetails', 'compoundDb.insertMol', 'compoundDb.findSimilar', 'compoundDb.searchBySubstructure', 'compoundDb.drawStructure'],
+      enabledCommands: [
+        'compoundDb.showDetails',
+        'compoundDb.insertMol',
+        'compoundDb.findSimilar',
+        'compoundDb.searchBySubstructure',
+        'compoundDb.drawStructure',
+      ],
     });
-    for (const command of ['findSimilar', 'searchBySubstructure', 'drawStructure']) assert.match(md.value, new RegExp(`command:compoundDb\\.${command}\\?`));
+    for (const command of ['findSimilar', 'searchBySubstructure', 'drawStructure'])
+      assert.match(md.value, new RegExp(`command:compoundDb\\.${command}\\?`));
     assert.ok(!md.supportHtml);
 
     const lookups = a.hoverBackendLookups();
@@ -128,7 +137,10 @@ suite('Hovers', () => {
       await setSetting('hover.smiles.sendToRemoteServer', true);
       const before = remote.requests.length;
       assert.match(await hoverAt(file, new vscode.Position(1, lines[1].indexOf('CCO') + 1)), /Compound DB: lookup failed/);
-      assert.ok(remote.requests.some((r, i) => i >= before && r.body.includes('CCO')), 'once allowed, the SMILES is sent');
+      assert.ok(
+        remote.requests.some((r, i) => i >= before && r.body.includes('CCO')),
+        'once allowed, the SMILES is sent',
+      );
     } finally {
       await setSetting('hover.smiles.sendToRemoteServer', undefined);
       await setSetting('serverUrl', undefined);

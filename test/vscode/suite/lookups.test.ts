@@ -60,7 +60,10 @@ suite('Lookups against the built-in database', () => {
     assert.strictEqual(ext.CommonName, 'Caffeine');
     const list = await run<unknown[]>('compoundDb.legacy.getExtendedCompoundInfoList', { recordIds: [caffeine] });
     assert.strictEqual(list.length, 1);
-    const molList = await run<Array<{ MOL2d?: string; MOL3d?: string }>>('compoundDb.legacy.getExtendedMolCompoundInfoList', { recordIds: [caffeine], molType: 'both' });
+    const molList = await run<Array<{ MOL2d?: string; MOL3d?: string }>>('compoundDb.legacy.getExtendedMolCompoundInfoList', {
+      recordIds: [caffeine],
+      molType: 'both',
+    });
     assert.match(molList[0].MOL2d ?? '', /M {2}END/);
     assert.match(molList[0].MOL3d ?? '', /M {2}END/);
     assert.match(await run<string>('compoundDb.legacy.getRecordMol', { recordId: caffeine }), /M {2}END/);
@@ -82,22 +85,32 @@ suite('Lookups against the built-in database', () => {
     assert.strictEqual(sc.Status, 'ResultReady');
     assert.strictEqual(sc.Count, async.ids.length);
     assert.deepStrictEqual(await run('compoundDb.legacy.getAsyncSearchResult', { transactionId: rid }), async.ids);
-    assert.deepStrictEqual(await run('compoundDb.legacy.getAsyncSearchResultPart', { transactionId: rid, start: 0, count: 1 }), async.ids.slice(0, 1));
+    assert.deepStrictEqual(
+      await run('compoundDb.legacy.getAsyncSearchResultPart', { transactionId: rid, start: 0, count: 1 }),
+      async.ids.slice(0, 1),
+    );
   });
 
   test('older interface: spectra', async () => {
     // The built-in database has tens of thousands of spectra: the all-spectra operations are exercised by the service
     // suite; here one record's.
-    const infos = await run<Array<{ spc_id: number; csid: number; spc_type: string }>>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: await recordIdByName('caffeine') });
+    const infos = await run<Array<{ spc_id: number; csid: number; spc_type: string }>>('compoundDb.legacy.getCompoundSpectraInfo', {
+      recordId: await recordIdByName('caffeine'),
+    });
     assert.ok(infos.length > 0);
     const first = infos[0];
     const info = await run<{ spc_id: number; spc_type: string }>('compoundDb.legacy.getSpectrumInfo', { spectrumId: first.spc_id });
     assert.strictEqual(info.spc_type, first.spc_type);
-    const spectrum = await run<{ id: number; spectrum_type: string; data: string; record_id: number }>('compoundDb.legacy.getSpectrum', { spectrumId: first.spc_id });
+    const spectrum = await run<{ id: number; spectrum_type: string; data: string; record_id: number }>('compoundDb.legacy.getSpectrum', {
+      spectrumId: first.spc_id,
+    });
     assert.strictEqual(spectrum.spectrum_type, first.spc_type);
     assert.match(spectrum.data, /##TITLE=/);
     const spectra = await run<Array<{ id: number }>>('compoundDb.legacy.getSpectra', { spectrumIds: [first.spc_id] });
-    assert.deepStrictEqual(spectra.map((s) => s.id), [first.spc_id]);
+    assert.deepStrictEqual(
+      spectra.map((s) => s.id),
+      [first.spc_id],
+    );
     const ofRecord = await run<Array<{ id: number }>>('compoundDb.legacy.getCompoundSpectra', { recordId: first.csid });
     assert.ok(ofRecord.some((s) => s.id === first.spc_id));
     const infoOfRecord = await run<Array<{ spc_id: number }>>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: first.csid });

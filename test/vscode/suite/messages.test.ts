@@ -27,10 +27,16 @@ suite('What a search says', () => {
     assert.deepStrictEqual(asName.ids, []);
     assert.deepStrictEqual(
       asName.suggestions?.map((s) => s.spec),
-      [{ kind: 'formula', formula: 'CCO' }, { kind: 'smiles', smiles: 'CCO' }],
+      [
+        { kind: 'formula', formula: 'CCO' },
+        { kind: 'smiles', smiles: 'CCO' },
+      ],
     );
     const typo = await run<SearchState>('compoundDb.searchByName', { name: 'caffiene' });
-    assert.ok(typo.suggestions?.some((s) => s.spec.kind === 'name' && /^caffeine$/i.test((s.spec as { name: string }).name)), JSON.stringify(typo.suggestions));
+    assert.ok(
+      typo.suggestions?.some((s) => s.spec.kind === 'name' && /^caffeine$/i.test((s.spec as { name: string }).name)),
+      JSON.stringify(typo.suggestions),
+    );
     const rows = await rowsOf(typo);
     assert.strictEqual(label(rows[0].item), 'No results');
     const tries = rows.filter((r) => r.node.type === 'suggestion');
@@ -55,7 +61,11 @@ suite('What a search says', () => {
       assert.ok(m, `mass row description: ${String(r.item.description)}`);
       return Number(m[3]);
     });
-    assert.deepStrictEqual(diffs, [...diffs].sort((a, b) => a - b), 'closest mass first');
+    assert.deepStrictEqual(
+      diffs,
+      [...diffs].sort((a, b) => a - b),
+      'closest mass first',
+    );
 
     const byFormula = await run<SearchState>('compoundDb.searchByFormula', { formula: 'C8H10N4O2' });
     for (const r of (await rowsOf(byFormula)).filter((x) => x.node.type === 'result')) assert.strictEqual(r.item.description, 'C₈H₁₀N₄O₂');

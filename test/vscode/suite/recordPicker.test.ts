@@ -6,7 +6,10 @@ import { CAFFEINE_KEY, recordIdByName, run } from './helpers';
 /** The picker's source over the real searches: what the extension's own source does through its client. */
 const source = (selected?: number): RecordSource => ({
   selected: () => (selected ? { recordId: selected, name: 'Caffeine' } : undefined),
-  recent: () => [{ recordId: 5, name: 'Recent one' }, { recordId: selected ?? 6, name: 'Caffeine' }],
+  recent: () => [
+    { recordId: 5, name: 'Recent one' },
+    { recordId: selected ?? 6, name: 'Caffeine' },
+  ],
   lookUp: async (text) => (await run<SearchState>('compoundDb.search', { query: text })).ids.map((recordId) => ({ recordId })),
 });
 

@@ -41,7 +41,7 @@ suite('Cancelling a running search', () => {
     assert.strictEqual(statusChecks(remote()), checks, 'no status check after the cancel');
   }
 
-  test('the tree follows a running search live, and the progress notification\'s Cancel stops its polling', async () => {
+  test("the tree follows a running search live, and the progress notification's Cancel stops its polling", async () => {
     const a = await api();
     await vscode.commands.executeCommand('notifications.clearAll');
     const { done, id } = await startRunning('never-ending one');

@@ -32,10 +32,12 @@ function label(item: vscode.TreeItem): string {
 
 /** The tree's rows below each search, as text: what a person sees after a restart. */
 function rows(tree: SearchesTreeProvider): string[] {
-  return tree.getChildren().flatMap((search) => [
-    `${label(tree.getTreeItem(search))} | ${String(tree.getTreeItem(search).description)}`,
-    ...tree.getChildren(search).map((child) => `  ${label(tree.getTreeItem(child))} ${String(tree.getTreeItem(child).description ?? '')}`),
-  ]);
+  return tree
+    .getChildren()
+    .flatMap((search) => [
+      `${label(tree.getTreeItem(search))} | ${String(tree.getTreeItem(search).description)}`,
+      ...tree.getChildren(search).map((child) => `  ${label(tree.getTreeItem(child))} ${String(tree.getTreeItem(child).description ?? '')}`),
+    ]);
 }
 
 suite('Searches persist across a restart', () => {
@@ -66,7 +68,10 @@ suite('Searches persist across a restart', () => {
     const large = await first.model.start({ kind: 'element', includeElements: ['C'] });
     await first.model.loadMore(large.id);
     const before = rows(first.tree);
-    assert.ok(before.some((r) => /^ {2}Caffeine C₈H₁₀N₄O₂/.test(r)), before.join('\n'));
+    assert.ok(
+      before.some((r) => /^ {2}Caffeine C₈H₁₀N₄O₂/.test(r)),
+      before.join('\n'),
+    );
     assert.ok(before.filter((r) => r.startsWith('  ')).length > 100, 'results of every search, the second page included');
 
     const reopened = window(memento);
@@ -83,7 +88,7 @@ suite('Searches persist across a restart', () => {
     assert.strictEqual(window(memento).model.all()[0].status, 'Complete');
   });
 
-  test('the tree\'s expand state survives a reload', async () => {
+  test("the tree's expand state survives a reload", async () => {
     const memento = new JsonMemento();
     const first = window(memento);
     const named = await first.model.start({ kind: 'name', name: 'caffeine' });
@@ -92,10 +97,18 @@ suite('Searches persist across a restart', () => {
     first.model.setExpanded(batch.id, 'C2H6O', true);
     const reopened = window(memento).tree;
     const [batchRow, namedRow] = reopened.getChildren();
-    assert.strictEqual(reopened.getTreeItem(namedRow).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'the collapsed search stays collapsed');
+    assert.strictEqual(
+      reopened.getTreeItem(namedRow).collapsibleState,
+      vscode.TreeItemCollapsibleState.Collapsed,
+      'the collapsed search stays collapsed',
+    );
     assert.strictEqual(reopened.getTreeItem(batchRow).collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const groups = reopened.getChildren(batchRow).map((g) => reopened.getTreeItem(g).collapsibleState);
-    assert.deepStrictEqual(groups, [vscode.TreeItemCollapsibleState.Collapsed, vscode.TreeItemCollapsibleState.Expanded], 'the opened group stays open');
+    assert.deepStrictEqual(
+      groups,
+      [vscode.TreeItemCollapsibleState.Collapsed, vscode.TreeItemCollapsibleState.Expanded],
+      'the opened group stays open',
+    );
   });
 
   test('collapsing in the Searches view is remembered', async () => {

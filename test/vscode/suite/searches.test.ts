@@ -46,7 +46,10 @@ suite('Searches and the Searches tree', () => {
     for (const [command, args, expected] of cases) {
       const state = await run<SearchState>(command, args);
       assert.strictEqual(state.error, undefined, `${command} ${JSON.stringify(args)}: ${state.error}`);
-      const all = state.more && state.queryId ? (await run<{ results: number[] }>('compoundDb.queryResults', { queryId: state.queryId, start: 0, count: 10000 })).results : state.ids;
+      const all =
+        state.more && state.queryId
+          ? (await run<{ results: number[] }>('compoundDb.queryResults', { queryId: state.queryId, start: 0, count: 10000 })).results
+          : state.ids;
       assert.ok(all.includes(expected), `${command} ${JSON.stringify(args)} found ${all.slice(0, 10).join(',')}`);
       const top = a.treeItems()[0] as TreeRow;
       assert.strictEqual(top.node.searchId, state.id, `${command} is the newest search in the tree`);
@@ -57,15 +60,26 @@ suite('Searches and the Searches tree', () => {
   test('batch searches group their results by formula and by mass', async () => {
     const a = await api();
     const formulas = await run<SearchState>('compoundDb.searchByFormulaList', { formulas: ['C8H10N4O2', 'C2H6O'] });
-    assert.deepStrictEqual(formulas.groups?.map((g) => g.label), ['C8H10N4O2', 'C2H6O']);
+    assert.deepStrictEqual(
+      formulas.groups?.map((g) => g.label),
+      ['C8H10N4O2', 'C2H6O'],
+    );
     assert.ok(formulas.groups?.[0].ids.includes(caffeine));
     assert.ok(formulas.groups?.[1].ids.includes(ethanol));
     const groups = a.treeItems({ type: 'search', searchId: formulas.id } as never) as TreeRow[];
-    assert.deepStrictEqual(groups.map((g) => g.node.type), ['group', 'group']);
+    assert.deepStrictEqual(
+      groups.map((g) => g.node.type),
+      ['group', 'group'],
+    );
     const children = a.treeItems(groups[0].node as never) as TreeRow[];
     assert.ok(children.some((c) => c.node.recordId === caffeine));
 
-    const masses = await run<SearchState>('compoundDb.searchByMassList', { masses: [{ mass: details.monoisotopicMass, range: 0.001 }, { mass: 46.0419, range: 0.001 }] });
+    const masses = await run<SearchState>('compoundDb.searchByMassList', {
+      masses: [
+        { mass: details.monoisotopicMass, range: 0.001 },
+        { mass: 46.0419, range: 0.001 },
+      ],
+    });
     assert.strictEqual(masses.groups?.length, 2);
     assert.ok(masses.groups?.[0].ids.includes(caffeine));
     assert.ok(masses.groups?.[1].ids.includes(ethanol));
@@ -149,14 +163,26 @@ suite('Searches and the Searches tree', () => {
     // As other tools expect: the plain formula, and each record's name on its MOL title line.
     assert.ok(!sdf.includes('_{'), 'no TeX-like formula');
     assert.strictEqual((sdf.match(/^> <FORMULA>\nC8H10N4O2$/gm) ?? []).length, state.count);
-    const titles = sdf.split(/^\$\$\$\$\n/m).filter(Boolean).map((r) => r.split('\n', 1)[0]);
+    const titles = sdf
+      .split(/^\$\$\$\$\n/m)
+      .filter(Boolean)
+      .map((r) => r.split('\n', 1)[0]);
     assert.ok(titles.includes('Caffeine'), `MOL titles: ${titles.join(', ')}`);
-    assert.ok(titles.every((t) => t.trim() !== ''), 'no empty MOL title');
-    assert.match((saved as { message?: string }).message ?? '', new RegExp(`^Saved ${state.count === 1 ? '1 record' : `${state.count} records`} to .*results\\.sdf$`));
+    assert.ok(
+      titles.every((t) => t.trim() !== ''),
+      'no empty MOL title',
+    );
+    assert.match(
+      (saved as { message?: string }).message ?? '',
+      new RegExp(`^Saved ${state.count === 1 ? '1 record' : `${state.count} records`} to .*results\\.sdf$`),
+    );
 
     const batch = await run<SearchState>('compoundDb.searchByFormulaList', { formulas: ['C2H6O'] });
     const batchFile = path.join(tempDir('batch'), 'results.sdf');
-    const batchSaved = await run<{ records: number }>('compoundDb.searches.saveSdf', { searchId: batch.id, uri: vscode.Uri.file(batchFile).toString() });
+    const batchSaved = await run<{ records: number }>('compoundDb.searches.saveSdf', {
+      searchId: batch.id,
+      uri: vscode.Uri.file(batchFile).toString(),
+    });
     assert.strictEqual(batchSaved.records, batch.groups?.[0].ids.length);
     const batchSdf = fs.readFileSync(batchFile, 'utf8');
     assert.match(batchSdf, new RegExp(`> <RECORD_ID>\\n${ethanol}\\n`));

@@ -71,13 +71,19 @@ suite('Secrets', () => {
   test('the log has every request but never the key, even when a server echoes it', async () => {
     const a = await api();
     const key = 'echoed-key-0123456789';
-    const echo = await startFakeServer((r) => ({ status: 401, json: { title: 'Unauthorized', detail: `the key ${String(r.headers.apikey)} is not valid` } }));
+    const echo = await startFakeServer((r) => ({
+      status: 401,
+      json: { title: 'Unauthorized', detail: `the key ${String(r.headers.apikey)} is not valid` },
+    }));
     try {
       await setSetting('serverUrl', echo.url);
       await run('compoundDb.setApiKey', { value: key });
       await assert.rejects(run('compoundDb.getDatasources', {}), (e: Error) => /not valid/.test(e.message) && !e.message.includes(key));
       assert.strictEqual(echo.requests[0]?.headers.apikey, key, 'the server did get the key');
-      const log = await waitFor(() => logText(a.logFolder).then((t) => (/GET \/compounds\/v1\/lookups\/datasources 401/.test(t) ? t : undefined)), 'the request in the log');
+      const log = await waitFor(
+        () => logText(a.logFolder).then((t) => (/GET \/compounds\/v1\/lookups\/datasources 401/.test(t) ? t : undefined)),
+        'the request in the log',
+      );
       assert.match(log, /compoundDb\.getDatasources: .*not valid/, 'the error is logged');
       assert.ok(!log.includes(key), 'the key is not in the log');
     } finally {
@@ -92,7 +98,10 @@ suite('Secrets', () => {
     const running = a.localService().info?.baseUrl;
     await run('compoundDb.restartLocalService', {});
     await waitFor(() => a.localService().state === 'running' && a.localService().info?.baseUrl !== running, 'the restart', 60_000);
-    const log = await waitFor(() => logText(a.logFolder).then((t) => (/development credentials/.test(t) ? t : undefined)), 'the start-up line in the log');
+    const log = await waitFor(
+      () => logText(a.logFolder).then((t) => (/development credentials/.test(t) ? t : undefined)),
+      'the start-up line in the log',
+    );
     assert.ok(!log.includes('compound-db-dev-key'), 'no development key in the log');
     assert.ok(!log.includes('compound-db-dev-token'), 'no development token in the log');
   });

@@ -12,7 +12,14 @@ function listingTwice(r: SeenRequest): Reply {
   if (r.url.endsWith('/filter/q-twice/status')) return { json: { status: 'Complete', count: 3, message: '' } };
   if (r.url.includes('/filter/q-twice/results')) return { json: { results: [7, 7, 8], limitedToMaxAllowed: false } };
   if (r.url.endsWith('/records/batch')) {
-    return { json: { records: [{ id: 7, commonName: 'Testane', formula: 'C_{3}H_{8}' }, { id: 8, commonName: 'Testene', formula: 'C_{3}H_{6}' }] } };
+    return {
+      json: {
+        records: [
+          { id: 7, commonName: 'Testane', formula: 'C_{3}H_{8}' },
+          { id: 8, commonName: 'Testene', formula: 'C_{3}H_{6}' },
+        ],
+      },
+    };
   }
   return { status: 404, json: { title: 'Not Found' } };
 }
@@ -25,7 +32,10 @@ suite('Searches tree rows', () => {
     const state = await run<SearchState>('compoundDb.searchByName', { name: 'testane' });
     assert.deepStrictEqual(state.ids, [7, 8]);
     const rows = a.treeItems({ type: 'search', searchId: state.id } as never);
-    assert.deepStrictEqual(rows.map((r) => (r.node as { recordId?: number }).recordId), [7, 8]);
+    assert.deepStrictEqual(
+      rows.map((r) => (r.node as { recordId?: number }).recordId),
+      [7, 8],
+    );
     const ids = rows.map((r) => r.item.id);
     assert.strictEqual(new Set(ids).size, ids.length, `unique tree item IDs: ${ids.join(', ')}`);
   });

@@ -13,10 +13,33 @@ import { formulaKey } from '../formula';
 import { normaliseName } from '../name-index';
 
 export const RECORD_COLUMNS = [
-  'id', 'pos', 'common_name', 'synonyms', 'smiles', 'inchi', 'inchi_key', 'formula', 'formula_key',
-  'monoisotopic_mass', 'average_mass', 'molecular_weight', 'nominal_mass', 'alogp', 'xlogp', 'elements',
-  'components', 'has_metal', 'isotopic', 'data_sources', 'reference_count', 'data_source_count',
-  'article_count', 'org_count', 'mol2d', 'mol3d', 'original_mol',
+  'id',
+  'pos',
+  'common_name',
+  'synonyms',
+  'smiles',
+  'inchi',
+  'inchi_key',
+  'formula',
+  'formula_key',
+  'monoisotopic_mass',
+  'average_mass',
+  'molecular_weight',
+  'nominal_mass',
+  'alogp',
+  'xlogp',
+  'elements',
+  'components',
+  'has_metal',
+  'isotopic',
+  'data_sources',
+  'reference_count',
+  'data_source_count',
+  'article_count',
+  'org_count',
+  'mol2d',
+  'mol3d',
+  'original_mol',
 ] as const;
 
 /** One field of COPY's text format. */
@@ -32,10 +55,33 @@ function arrayLiteral(items: readonly string[]): string {
 
 function recordLine(r: CompoundRecord, pos: number): string {
   const values = [
-    r.id, pos, r.commonName, arrayLiteral(r.synonyms), r.smiles, r.inchi, r.inchiKey, r.formula, formulaKey(r.formula) ?? null,
-    r.monoisotopicMass, r.averageMass, r.molecularWeight, r.nominalMass, r.alogp, r.xlogp, arrayLiteral(r.elements),
-    r.components, r.hasMetal, r.isotopic, arrayLiteral(r.dataSources), r.referenceCount, r.dataSourceCount,
-    r.articleCount, r.orgCount, r.mol2D, r.mol3D, r.originalMol,
+    r.id,
+    pos,
+    r.commonName,
+    arrayLiteral(r.synonyms),
+    r.smiles,
+    r.inchi,
+    r.inchiKey,
+    r.formula,
+    formulaKey(r.formula) ?? null,
+    r.monoisotopicMass,
+    r.averageMass,
+    r.molecularWeight,
+    r.nominalMass,
+    r.alogp,
+    r.xlogp,
+    arrayLiteral(r.elements),
+    r.components,
+    r.hasMetal,
+    r.isotopic,
+    arrayLiteral(r.dataSources),
+    r.referenceCount,
+    r.dataSourceCount,
+    r.articleCount,
+    r.orgCount,
+    r.mol2D,
+    r.mol3D,
+    r.originalMol,
   ];
   return `${values.map(field).join('\t')}\n`;
 }
@@ -72,14 +118,26 @@ export async function copyRecords(client: PoolClient, records: readonly Compound
   if (!records.length) return;
   const cols = RECORD_COLUMNS.join(', ');
   await client.query(`CREATE TEMP TABLE IF NOT EXISTS records_staging (LIKE records) ON COMMIT DELETE ROWS`);
-  await copyLines(client, `COPY records_staging (${cols}) FROM STDIN`, each(records, (r, i) => recordLine(r, firstPos + i)));
+  await copyLines(
+    client,
+    `COPY records_staging (${cols}) FROM STDIN`,
+    each(records, (r, i) => recordLine(r, firstPos + i)),
+  );
   await client.query(
     `INSERT INTO records (${cols}, mol, mfp)
      SELECT ${cols}, m, morganbv_fp(m) FROM (SELECT *, mol_from_smiles(smiles::cstring) AS m FROM records_staging) s`,
   );
   await client.query('TRUNCATE records_staging');
-  await copyLines(client, 'COPY names (record_pos, name_key, is_synonym) FROM STDIN', each(records, (r, i) => nameLines(r, firstPos + i)));
-  await copyLines(client, 'COPY external_references (record_id, ordinal, source, source_url, external_id, external_url) FROM STDIN', each(records, referenceLines));
+  await copyLines(
+    client,
+    'COPY names (record_pos, name_key, is_synonym) FROM STDIN',
+    each(records, (r, i) => nameLines(r, firstPos + i)),
+  );
+  await copyLines(
+    client,
+    'COPY external_references (record_id, ordinal, source, source_url, external_id, external_url) FROM STDIN',
+    each(records, referenceLines),
+  );
   const sources = [...new Set(records.flatMap((r) => r.dataSources))];
   for (const name of sources) await client.query('INSERT INTO data_sources (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
 }

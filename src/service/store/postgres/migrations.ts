@@ -110,11 +110,15 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 export async function migrate(pool: Pool): Promise<number[]> {
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, what text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, what text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const have = new Set(rows.map((r) => r.version));
     if (rows.some((r) => r.version > SCHEMA_VERSION)) {
-      throw new Error(`the database's schema is newer (version ${Math.max(...rows.map((r) => r.version))}) than this service knows (${SCHEMA_VERSION}); update the service`);
+      throw new Error(
+        `the database's schema is newer (version ${Math.max(...rows.map((r) => r.version))}) than this service knows (${SCHEMA_VERSION}); update the service`,
+      );
     }
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
