@@ -5,9 +5,10 @@
 import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
 import { loadRDKit, rdkitWorks, withMol, type RDKit } from './rdkit';
-import { lazyIndigo, indigoWorks, inchiToStructures, type Indigo } from './indigo';
+import { lazyIndigo, indigoWorks, inchiToLaidOutMolfile, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
-import { describeStructure, inchiKeyOfStructure, molBlock2D } from './facts';
+import { describeStructure, faithfulMolBlock2D, inchiKeyOfStructure, molBlock2D } from './facts';
+import { withProtonsMoved } from './proton-moves';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
 import { isInchiKeyShape } from '../../wire';
@@ -49,23 +50,34 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     await indigo.ready();
   };
 
-  /** A structure read from an InChI that gives back that InChI (the formula layer for a non-standard input). */
+  /**
+   * A 2D MOL block read from an InChI that gives back that InChI (the formula layer for a non-standard input): one of
+   * Indigo's readings, or its SMILES reading with protons and charges moved where the InChI says (proton-moves.ts).
+   */
   const molFromInchiNow = (inchi: string): string | undefined => {
     const text = inchi.trim();
-    for (const read of indigo.run((i) => inchiToStructures(i, text), [])) {
-      const mol = rdkit.run(
-        (rd) =>
-          withMol(rd, read, (mol) => {
-            // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
-            const again = mol.get_inchi();
-            const same = text.startsWith('InChI=1S/') ? again === text : again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text);
-            return same ? molBlock2D(mol) : undefined;
-          }),
-        undefined,
-      );
-      if (mol) return mol;
-    }
-    return undefined;
+    const standard = text.startsWith('InChI=1S/');
+    const asBlock = (read: string | undefined): string | undefined =>
+      read === undefined
+        ? undefined
+        : rdkit.run(
+            (rd) =>
+              withMol(rd, read, (mol) => {
+                // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
+                const again = mol.get_inchi();
+                if (standard) return again === text ? faithfulMolBlock2D(rd, mol, text) : undefined;
+                return again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text) ? molBlock2D(rd, mol, again) : undefined;
+              }),
+            undefined,
+          );
+    const smiles = indigo.run((i) => inchiToSmiles(i, text), undefined);
+    if (smiles === undefined) return undefined;
+    const block = asBlock(smiles) ?? asBlock(indigo.run((i) => inchiToLaidOutMolfile(i, text), undefined));
+    if (block || !standard) return block;
+    return rdkit.run((rd) => {
+      const moved = withProtonsMoved(rd, smiles, text);
+      return moved === undefined ? undefined : withMol(rd, moved, (mol) => faithfulMolBlock2D(rd, mol, text));
+    }, undefined);
   };
 
   const structures = createStructureToolkit(structureRdkit);
@@ -92,7 +104,7 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
       const text = inchi.trim();
       await indigoReady();
       // Valid when Indigo reads it; the key of a standard InChI is the InChI library's hash of the string itself.
-      const [read] = indigo.run((i) => inchiToStructures(i, text), []);
+      const read = indigo.run((i) => inchiToSmiles(i, text), undefined);
       if (read === undefined) return undefined;
       if (!text.startsWith('InChI=1S/')) return rdkit.run((rd) => inchiKeyOfStructure(rd, read), undefined);
       const key = rdkit.run((rd) => rd.get_inchikey_for_inchi(text), '');

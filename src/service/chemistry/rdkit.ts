@@ -2,6 +2,7 @@
 import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule, Mol } from '@rdkit/rdkit';
 import { readWasm } from './wasm';
+import { MolJson } from './rdkit-json';
 
 export type RDKit = MainModule;
 export type RDKitMol = Mol;
@@ -18,6 +19,7 @@ export async function loadRDKit(wasmDir?: string): Promise<RDKit> {
  * SMILES and 2D layout do not depend on how the input drew them. Isotopic H ([2H]) and stereo-defining H stay.
  */
 const PARSE_DETAILS = JSON.stringify({ removeHs: true });
+const RAW_DETAILS = JSON.stringify({ sanitize: false, removeHs: false });
 
 /**
  * Parses SMILES or a MOL block; undefined when RDKit refuses it. An exception (RDKit aborting inside WASM) is left to
@@ -25,13 +27,34 @@ const PARSE_DETAILS = JSON.stringify({ removeHs: true });
  */
 export function parseMol(rdkit: RDKit, structure: string): RDKitMol | undefined {
   if (structure.trim() === '') return undefined;
-  const mol = rdkit.get_mol(structure, PARSE_DETAILS);
+  return validOrDeleted(rdkit.get_mol(structure, PARSE_DETAILS)) ?? withHydrogenBridges(rdkit, structure);
+}
+
+function validOrDeleted(mol: RDKitMol | null): RDKitMol | undefined {
   if (!mol) return undefined;
-  if (!mol.is_valid()) {
-    mol.delete();
-    return undefined;
+  if (mol.is_valid()) return mol;
+  mol.delete();
+  return undefined;
+}
+
+/**
+ * Boranes and some metal hydrides hold hydrogen bridges (an H bonded to two atoms: three-centre two-electron bonds),
+ * which RDKit's valence rules refuse. Such a structure is read unsanitised when the rest of it, without the bridging
+ * hydrogens, passes those rules, as the InChI library reads it ("Accepted unusual valence(s): B(4); H(2)").
+ */
+function withHydrogenBridges(rdkit: RDKit, structure: string): RDKitMol | undefined {
+  const raw = validOrDeleted(rdkit.get_mol(structure, RAW_DETAILS));
+  if (!raw) return undefined;
+  const json = new MolJson(raw);
+  const degree = json.degrees();
+  const bridges = new Set(json.atoms.flatMap((atom, i) => (atom.z === 1 && degree[i] === 2 ? [i] : [])));
+  const rest = bridges.size ? validOrDeleted(rdkit.get_mol(json.write(json.atoms, bridges), '{}')) : undefined;
+  if (rest) {
+    rest.delete();
+    return raw;
   }
-  return mol;
+  raw.delete();
+  return undefined;
 }
 
 const PROBE_INCHI = 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3';
@@ -39,6 +62,17 @@ const PROBE_INCHI = 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3';
 /** True when the instance still reads and describes a known structure (ethanol) correctly. */
 export function rdkitWorks(rdkit: RDKit): boolean {
   return withMol(rdkit, 'CCO', (mol) => mol.get_inchi()) === PROBE_INCHI;
+}
+
+/** `withMol` for a structure read as written, unsanitised (RDKit's valence rules not applied): for repairs only. */
+export function withRawMol<T>(rdkit: RDKit, structure: string, use: (mol: RDKitMol) => T): T | undefined {
+  const mol = structure.trim() === '' ? undefined : validOrDeleted(rdkit.get_mol(structure, RAW_DETAILS));
+  if (!mol) return undefined;
+  try {
+    return use(mol);
+  } finally {
+    mol.delete();
+  }
 }
 
 /** Runs `use` on a parsed molecule and deletes it afterwards; undefined when the structure does not parse. */
