@@ -12,7 +12,7 @@ interface Atom {
 interface Bond {
   atoms: [number, number];
   bo?: number;
-  stereo?: unknown;
+  stereo?: string;
   stereoAtoms?: number[];
 }
 interface Conformer {
@@ -62,7 +62,7 @@ export class MolJson {
     this.bonds = (molecule.bonds ?? []).map((b) => ({
       atoms: b.atoms,
       order: b.bo ?? bondDefaults.bo ?? 1,
-      stereo: String(b.stereo ?? bondDefaults.stereo ?? 'unspecified'),
+      stereo: b.stereo ?? bondDefaults.stereo ?? 'unspecified',
     }));
   }
 
