@@ -100,7 +100,10 @@ export interface ActionRecord {
 
 export type GridEdit = { kind: 'delete'; ids: number[] } | { kind: 'move'; ids: number[]; before: number | null };
 
-/** What the grid put on screen, read back from its DOM (the test hook and the bench's clock). */
+/**
+ * What the grid put on screen, read back from its DOM: for the test surface (`CompoundDbApi.grids`) and the bench's
+ * clock only, so it travels as a one-way `GridSnapshotMessage`, outside the request protocol.
+ */
 export interface GridSnapshot {
   version: number;
   total: number;
@@ -136,7 +139,6 @@ export interface GridRequests {
   lookUp: { args: { records: ActionRecord[] }; res: void };
   insertMol: { args: ActionRecord; res: void };
   edit: { args: { version: number; edit: GridEdit }; res: void };
-  rendered: { args: GridSnapshot; res: void };
 }
 export type GridCommand = keyof GridRequests;
 
@@ -163,6 +165,17 @@ export interface GridReply {
   seq: string;
   res?: unknown;
   err?: string;
+}
+
+/** The grid tells its host what it drew (no reply). */
+export interface GridSnapshotMessage {
+  command: 'snapshot';
+  args: GridSnapshot;
+}
+
+export function isGridSnapshotMessage(value: unknown): value is GridSnapshotMessage {
+  const m = value as Partial<GridSnapshotMessage> | undefined;
+  return !!m && m.command === 'snapshot' && !('req' in m) && typeof m.args === 'object' && m.args !== null;
 }
 
 export function isGridRequest(value: unknown): value is GridRequestMessage {

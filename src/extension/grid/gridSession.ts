@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GridModel } from '../../grid/gridModel';
-import { isGridRequest, type GridEdit, type GridPush, type GridRequestMessage, type GridRequests } from '../../grid/protocol';
+import { isGridRequest, isGridSnapshotMessage, type GridEdit, type GridPush, type GridRequestMessage, type GridRequests } from '../../grid/protocol';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { GridActions } from './gridActions';
@@ -38,6 +38,7 @@ export class GridSession extends Disposable {
   }
 
   private async onMessage(message: unknown): Promise<void> {
+    if (isGridSnapshotMessage(message)) return this.host.registry.rendered(this.key, message.args);
     if (!isGridRequest(message)) return;
     try {
       this.post({ seq: message.req, res: await this.handle(message) });
@@ -77,8 +78,6 @@ export class GridSession extends Disposable {
         if (version !== model.version) throw new Error(vscode.l10n.t('The file changed meanwhile; nothing was edited. Try again.'));
         return this.applyEdit(edit);
       }
-      case 'rendered':
-        return this.host.registry.rendered(this.key, args as GridRequests['rendered']['args']);
       default:
         throw new Error(`unknown request ${String(message.command)}`);
     }

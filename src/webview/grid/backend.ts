@@ -1,10 +1,12 @@
 import { GridModel } from '../../grid/gridModel';
-import type { GridCommand, GridPush, GridReply, GridRequests } from '../../grid/protocol';
+import type { GridCommand, GridPush, GridReply, GridRequests, GridSnapshot, GridSnapshotMessage } from '../../grid/protocol';
 
 /** Where the grid's records and actions live: the extension host (editors) or the page itself (notebook outputs). */
 export interface GridBackend {
   request<C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']>;
   onPush(listener: (message: GridPush) => void): void;
+  /** Tells the host what is on screen (the test surface's snapshot; no reply). */
+  snapshot(drawn: GridSnapshot): void;
 }
 
 interface VsCodeApi {
@@ -45,6 +47,10 @@ export class HostBackend implements GridBackend {
   onPush(listener: (message: GridPush) => void): void {
     this.listener = listener;
   }
+
+  snapshot(drawn: GridSnapshot): void {
+    this.api.postMessage({ command: 'snapshot', args: drawn } satisfies GridSnapshotMessage);
+  }
 }
 
 /** Actions the page cannot do itself (clipboard aside): handed to the extension host when one listens. */
@@ -57,6 +63,7 @@ export class LocalBackend implements GridBackend {
   constructor(
     private readonly model: GridModel,
     private readonly sink: ActionSink,
+    readonly snapshot: (drawn: GridSnapshot) => void,
   ) {}
 
   async request<C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']> {

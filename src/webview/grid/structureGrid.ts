@@ -452,26 +452,24 @@ export class StructureGrid {
     if (this.drawing || this.drawQueue.length || (!this.toolkit && !this.toolkitFailed)) return;
     const cards = [...this.tbody.querySelectorAll<HTMLElement>('.cdb-card')];
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-    void this.backend
-      .request('rendered', {
-        version: info.version,
-        total: page.total,
-        count: info.count,
-        offset: page.offset,
-        names: page.rows.map((r) => r.name),
-        ids: page.rows.map((r) => r.id),
-        drawn: cards.filter((c) => !!c.querySelector('img')).length,
-        problems: cards.filter((c) => c.classList.contains('cdb-problem')).map((c) => c.textContent ?? ''),
-        selected: [...this.selected].sort((a, b) => a - b),
-        unusable: info.unusable,
-        substructure: this.query.substructure,
-        elapsedMs: performance.now() - this.started,
-        scriptMs: this.started,
-        toolkitMs: this.toolkitMs,
-        heapBytes: memory?.usedJSHeapSize,
-        status: this.status.textContent ?? '',
-      })
-      .catch(() => undefined);
+    this.backend.snapshot({
+      version: info.version,
+      total: page.total,
+      count: info.count,
+      offset: page.offset,
+      names: page.rows.map((r) => r.name),
+      ids: page.rows.map((r) => r.id),
+      drawn: cards.filter((c) => !!c.querySelector('img')).length,
+      problems: cards.filter((c) => c.classList.contains('cdb-problem')).map((c) => c.textContent ?? ''),
+      selected: [...this.selected].sort((a, b) => a - b),
+      unusable: info.unusable,
+      substructure: this.query.substructure,
+      elapsedMs: performance.now() - this.started,
+      scriptMs: this.started,
+      toolkitMs: this.toolkitMs,
+      heapBytes: memory?.usedJSHeapSize,
+      status: this.status.textContent ?? '',
+    });
   }
 
   // Query: sort, filters, substructure, paging.
