@@ -113,8 +113,9 @@ export interface GridSnapshot {
   names: string[];
   /** Record numbers on the shown page, in order. */
   ids: number[];
-  /** Structures drawn (an SVG on a card) on the shown page, and cards showing a problem. */
+  /** Structures drawn (an SVG on a card) on the shown page, of them those still showing the host's drawing; cards showing a problem. */
   drawn: number;
+  hostDrawn: number;
   problems: string[];
   selected: number[];
   unusable?: string;
@@ -124,12 +125,15 @@ export interface GridSnapshot {
   /** Milliseconds from the page's start to the grid script's start, and from the script's start to the toolkit ready. */
   scriptMs?: number;
   toolkitMs?: number;
+  /** Milliseconds from the script's start to the first page of records on screen (before any card is drawn). */
+  pageMs?: number;
   heapBytes?: number;
   status: string;
 }
 
 export interface GridRequests {
-  ready: { args: undefined; res: GridInfo };
+  /** The first page in file order with the grid's info: one round trip before records are on screen. */
+  ready: { args: { limit: number }; res: PageResult };
   page: { args: PageRequest; res: PageResult };
   /** Record texts (for a scan, copy, insert), in the order asked; undefined for records with a problem. */
   texts: { args: { version: number; ids: number[] }; res: { version: number; texts: Array<string | undefined> } };
@@ -139,6 +143,11 @@ export interface GridRequests {
   lookUp: { args: { records: ActionRecord[] }; res: void };
   insertMol: { args: ActionRecord; res: void };
   edit: { args: { version: number; edit: GridEdit }; res: void };
+  /**
+   * Drawings of these records by the extension host (the built-in database's warm toolkit), for the cards shown before
+   * the page's own toolkit has loaded; empty when the host has none to hand, null where a record could not be drawn.
+   */
+  hostDrawings: { args: { texts: string[]; width: number; height: number }; res: Array<string | null> };
 }
 export type GridCommand = keyof GridRequests;
 

@@ -9,6 +9,8 @@ import type { GridRegistry } from './gridRegistry';
 export interface GridSessionHost {
   actions: GridActions;
   registry: GridRegistry;
+  /** Cards drawn by the built-in database's toolkit when it is running; undefined otherwise. */
+  drawCards: (texts: string[], width: number, height: number) => Promise<Array<string | null> | undefined>;
 }
 
 /**
@@ -52,7 +54,7 @@ export class GridSession extends Disposable {
     const args = message.args;
     switch (message.command) {
       case 'ready':
-        return model.info();
+        return model.page({ version: model.version, offset: 0, limit: (args as GridRequests['ready']['args']).limit, filters: {} });
       case 'page':
         return model.page(args as GridRequests['page']['args']);
       case 'texts': {
@@ -72,6 +74,11 @@ export class GridSession extends Disposable {
         return this.host.actions.lookUp((args as GridRequests['lookUp']['args']).records);
       case 'insertMol':
         return this.host.actions.insertMol(args as GridRequests['insertMol']['args']);
+      case 'hostDrawings': {
+        const { texts, width, height } = args as GridRequests['hostDrawings']['args'];
+        if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) throw new Error('texts must be an array of strings');
+        return (await this.host.drawCards(texts, width, height)) ?? [];
+      }
       case 'edit': {
         const { version, edit } = args as GridRequests['edit']['args'];
         if (!this.applyEdit) throw new Error(vscode.l10n.t('This grid is read-only'));

@@ -69,8 +69,10 @@ export class LocalBackend implements GridBackend {
   async request<C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']> {
     const a = args as never;
     switch (command) {
-      case 'ready':
-        return this.model.info() as GridRequests[C]['res'];
+      case 'ready': {
+        const { limit } = args as GridRequests['ready']['args'];
+        return (await this.model.page({ version: this.model.version, offset: 0, limit, filters: {} })) as GridRequests[C]['res'];
+      }
       case 'page':
         return (await this.model.page(a)) as GridRequests[C]['res'];
       case 'texts': {
@@ -82,6 +84,9 @@ export class LocalBackend implements GridBackend {
         return undefined as GridRequests[C]['res'];
       case 'edit':
         throw new Error('A notebook output cannot be edited.');
+      case 'hostDrawings':
+        // A notebook output draws with its own toolkit only: its renderer has no extension host to count on.
+        return [] as GridRequests[C]['res'];
       default:
         return this.sink(command, args);
     }

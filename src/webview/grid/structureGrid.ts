@@ -48,6 +48,7 @@ export class StructureGrid {
   private readonly toolkitLoading: Promise<Toolkit>;
   private toolkitFailed = false;
   private toolkitMs: number | undefined;
+  private pageMs: number | undefined;
   private queryMol: { text: string; mol: Mol } | undefined;
   private scanToken = 0;
   private loadSeq = 0;
@@ -73,11 +74,13 @@ export class StructureGrid {
   ) {
     this.pageSize = options.pageSize ?? PAGE_SIZE;
     this.toolkitLoading = toolkit;
-    this.cards = new CardPainter({ width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 }, options.scrollRoot ?? null, {
+    const size = { width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 };
+    this.cards = new CardPainter(size, options.scrollRoot ?? null, {
       rowOf: (card) => this.rowsById.get(Number(card.closest('tr')?.dataset.id))?.row,
       highlight: () => this.queryMol?.mol,
       drawn: (row, card, drawing) => this.learnFacts(row, card, drawing),
       idle: () => this.maybeReport(),
+      hostDrawings: (texts) => this.backend.request('hostDrawings', { texts, ...size }),
     });
     this.actions = new SelectionActions({
       backend,
@@ -140,11 +143,12 @@ export class StructureGrid {
   }
 
   private async start(): Promise<void> {
+    const seq = ++this.loadSeq;
     try {
-      this.info = await this.backend.request('ready', undefined);
-      await this.load();
+      const page = await this.backend.request('ready', { limit: this.pageSize });
+      if (seq === this.loadSeq) this.show(page);
     } catch (e) {
-      this.say(errorText(e));
+      if (seq === this.loadSeq) this.say(errorText(e));
     }
   }
 
@@ -187,14 +191,17 @@ export class StructureGrid {
     if (!info) return;
     try {
       const page = await this.backend.request('page', { ...this.query, version: info.version, offset: this.offset, limit: this.pageSize });
-      if (seq !== this.loadSeq) return;
-      this.info = page.info;
-      this.page = page;
-      this.offset = page.offset;
-      this.render(page);
+      if (seq === this.loadSeq) this.show(page);
     } catch (e) {
       if (seq === this.loadSeq) this.say(errorText(e));
     }
+  }
+
+  private show(page: PageResult): void {
+    this.info = page.info;
+    this.page = page;
+    this.offset = page.offset;
+    this.render(page);
   }
 
   private render(page: PageResult): void {
@@ -215,6 +222,7 @@ export class StructureGrid {
     this.renderPager(page);
     this.updateStatus();
     this.cards.watch(this.tbody);
+    if (page.rows.length) this.pageMs ??= performance.now() - this.started;
     this.maybeReport();
   }
 
@@ -287,9 +295,11 @@ export class StructureGrid {
     const page = this.page;
     const info = this.info;
     if (!page || !info) return;
-    // Cards far below the fold stay pending by design; the report waits only for those queued or visible.
-    if (this.cards.busy || (!this.toolkit && !this.toolkitFailed)) return;
     const cards = [...this.tbody.querySelectorAll<HTMLElement>('.cdb-card')];
+    const hostDrawn = cards.filter((c) => c.dataset.host).length;
+    // Cards far below the fold stay pending by design; the report waits only for those queued or visible (or tells
+    // of the host's drawings shown while the toolkit loads).
+    if ((this.cards.busy || (!this.toolkit && !this.toolkitFailed)) && hostDrawn === 0) return;
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
     this.backend.snapshot({
       version: info.version,
@@ -299,6 +309,7 @@ export class StructureGrid {
       names: page.rows.map((r) => r.name),
       ids: page.rows.map((r) => r.id),
       drawn: cards.filter((c) => !!c.querySelector('img')).length,
+      hostDrawn,
       problems: cards.filter((c) => c.classList.contains('cdb-problem')).map((c) => c.textContent ?? ''),
       selected: this.selection.sorted(),
       unusable: info.unusable,
@@ -306,6 +317,7 @@ export class StructureGrid {
       elapsedMs: performance.now() - this.started,
       scriptMs: this.started,
       toolkitMs: this.toolkitMs,
+      pageMs: this.pageMs,
       heapBytes: memory?.usedJSHeapSize,
       status: this.status.textContent ?? '',
     });
