@@ -100,7 +100,10 @@ export interface ActionRecord {
 
 export type GridEdit = { kind: 'delete'; ids: number[] } | { kind: 'move'; ids: number[]; before: number | null };
 
-/** What the grid put on screen, read back from its DOM (the test hook and the bench's clock). */
+/**
+ * What the grid put on screen, read back from its DOM: for the test surface (`CompoundDbApi.grids`) and the bench's
+ * clock only, so it travels as a one-way `GridSnapshotMessage`, outside the request protocol.
+ */
 export interface GridSnapshot {
   version: number;
   total: number;
@@ -110,8 +113,9 @@ export interface GridSnapshot {
   names: string[];
   /** Record numbers on the shown page, in order. */
   ids: number[];
-  /** Structures drawn (an SVG on a card) on the shown page, and cards showing a problem. */
+  /** Structures drawn (an SVG on a card) on the shown page, of them those still showing the host's drawing; cards showing a problem. */
   drawn: number;
+  hostDrawn: number;
   problems: string[];
   selected: number[];
   unusable?: string;
@@ -121,12 +125,15 @@ export interface GridSnapshot {
   /** Milliseconds from the page's start to the grid script's start, and from the script's start to the toolkit ready. */
   scriptMs?: number;
   toolkitMs?: number;
+  /** Milliseconds from the script's start to the first page of records on screen (before any card is drawn). */
+  pageMs?: number;
   heapBytes?: number;
   status: string;
 }
 
 export interface GridRequests {
-  ready: { args: undefined; res: GridInfo };
+  /** The first page in file order with the grid's info: one round trip before records are on screen. */
+  ready: { args: { limit: number }; res: PageResult };
   page: { args: PageRequest; res: PageResult };
   /** Record texts (for a scan, copy, insert), in the order asked; undefined for records with a problem. */
   texts: { args: { version: number; ids: number[] }; res: { version: number; texts: Array<string | undefined> } };
@@ -136,7 +143,11 @@ export interface GridRequests {
   lookUp: { args: { records: ActionRecord[] }; res: void };
   insertMol: { args: ActionRecord; res: void };
   edit: { args: { version: number; edit: GridEdit }; res: void };
-  rendered: { args: GridSnapshot; res: void };
+  /**
+   * Drawings of these records by the extension host (the built-in database's warm toolkit), for the cards shown before
+   * the page's own toolkit has loaded; empty when the host has none to hand, null where a record could not be drawn.
+   */
+  hostDrawings: { args: { texts: string[]; width: number; height: number }; res: Array<string | null> };
 }
 export type GridCommand = keyof GridRequests;
 
@@ -163,6 +174,17 @@ export interface GridReply {
   seq: string;
   res?: unknown;
   err?: string;
+}
+
+/** The grid tells its host what it drew (no reply). */
+export interface GridSnapshotMessage {
+  command: 'snapshot';
+  args: GridSnapshot;
+}
+
+export function isGridSnapshotMessage(value: unknown): value is GridSnapshotMessage {
+  const m = value as Partial<GridSnapshotMessage> | undefined;
+  return !!m && m.command === 'snapshot' && !('req' in m) && typeof m.args === 'object' && m.args !== null;
 }
 
 export function isGridRequest(value: unknown): value is GridRequestMessage {

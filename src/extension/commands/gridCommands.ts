@@ -1,26 +1,60 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE } from '../../grid/protocol';
 import { registerCommand } from './register';
 import type { Services } from './services';
 
+/**
+ * SDF files at least this large that VS Code does not hold as text yet open in the read-only streaming grid: the
+ * text-backed grid can only start once VS Code has loaded the whole file as a text document, which took 7.7 s for a
+ * 25 MB file in code-server (README, "Structure grid"), while the streaming grid shows its first page in about a second.
+ */
+const SLOW_AS_TEXT_BYTES = 8 * 1024 * 1024;
+
 /** The file a grid command is for: the explorer item it was run on, or the active editor's (text or custom). */
-function target(args: vscode.Uri | undefined): vscode.Uri | undefined {
-  if (args instanceof vscode.Uri) return args;
+function target(args: vscode.Uri | undefined): vscode.Uri {
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input as { uri?: vscode.Uri } | undefined;
-  return tab?.uri ?? vscode.window.activeTextEditor?.document.uri;
+  const file = args instanceof vscode.Uri ? args : (tab?.uri ?? vscode.window.activeTextEditor?.document.uri);
+  if (!file) throw new Error(vscode.l10n.t('Open an SDF, MOL or SMILES file first'));
+  return file;
 }
 
-function openWith(viewType: string) {
-  return async (args: vscode.Uri | undefined): Promise<void> => {
-    const file = target(args);
-    if (!file) throw new Error(vscode.l10n.t('Open an SDF, MOL or SMILES file first'));
-    await vscode.commands.executeCommand('vscode.openWith', file, viewType);
-  };
+async function slowAsText(file: vscode.Uri): Promise<boolean> {
+  if (file.scheme !== 'file' || !/\.(sdf|sd)$/i.test(file.fsPath)) return false;
+  if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === file.toString())) return false;
+  const size = await fs.promises.stat(file.fsPath).then(
+    (s) => s.size,
+    () => 0,
+  );
+  return size >= SLOW_AS_TEXT_BYTES;
+}
+
+/** The editable (text-backed) grid, or the streaming grid at once for a large file not yet loaded as text. */
+async function openInStructureGrid(args: vscode.Uri | undefined): Promise<void> {
+  const file = target(args);
+  if (!(await slowAsText(file))) {
+    await vscode.commands.executeCommand('vscode.openWith', file, GRID_EDITOR_VIEW_TYPE);
+    return;
+  }
+  await vscode.commands.executeCommand('vscode.openWith', file, STREAMING_GRID_VIEW_TYPE);
+  const editable = vscode.l10n.t('Open Editable Grid');
+  void vscode.window
+    .showInformationMessage(
+      vscode.l10n.t(
+        '{0} is large, so it opened read-only at once. To delete or reorder records, open the editable grid (VS Code loads the whole file as text first).',
+        path.basename(file.fsPath),
+      ),
+      editable,
+    )
+    .then((answer) => answer === editable && vscode.commands.executeCommand('vscode.openWith', file, GRID_EDITOR_VIEW_TYPE));
 }
 
 export function registerGridCommands(s: Services): vscode.Disposable[] {
   return [
-    registerCommand<vscode.Uri, void>('compoundDb.openInStructureGrid', s.log, openWith(GRID_EDITOR_VIEW_TYPE)),
-    registerCommand<vscode.Uri, void>('compoundDb.openAsGrid', s.log, openWith(STREAMING_GRID_VIEW_TYPE)),
+    registerCommand<vscode.Uri, void>('compoundDb.openInStructureGrid', s.log, openInStructureGrid),
+    registerCommand<vscode.Uri, void>('compoundDb.openAsGrid', s.log, async (args) => {
+      await vscode.commands.executeCommand('vscode.openWith', target(args), STREAMING_GRID_VIEW_TYPE);
+    }),
   ];
 }

@@ -19,7 +19,7 @@ import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
 import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
-import { webviewHtml } from '../common/webviewHtml';
+import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import { nextEvent } from '../common/nextEvent';
 
 export interface DetailsHost {
@@ -71,10 +71,7 @@ export class DetailsPanel extends Disposable {
   }
 
   private static options(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
-    };
+    return webviewOptions(extensionUri);
   }
 
   private constructor(

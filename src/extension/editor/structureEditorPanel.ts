@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/logger';
-import { webviewHtml } from '../common/webviewHtml';
+import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import type { InsertTarget } from '../mol/insertTarget';
 import { insertTextAtCursor } from '../mol/insertText';
 import {
@@ -44,9 +44,8 @@ export class StructureEditorPanel extends Disposable {
   static async show(host: EditorHost, smiles: string): Promise<StructureEditorPanel> {
     if (!StructureEditorPanel.current) {
       const panel = vscode.window.createWebviewPanel(EDITOR_VIEW_TYPE, vscode.l10n.t('Draw Structure'), vscode.ViewColumn.Beside, {
-        enableScripts: true,
+        ...webviewOptions(host.extensionUri),
         retainContextWhenHidden: true,
-        localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist'), vscode.Uri.joinPath(host.extensionUri, 'media')],
       });
       StructureEditorPanel.current = new StructureEditorPanel(panel, host);
     }
@@ -126,7 +125,7 @@ export class StructureEditorPanel extends Disposable {
       extensionUri: this.host.extensionUri,
       script: 'editor.js',
       title: 'Draw Structure',
-      inlineStyles: true,
+      csp: { inlineStyles: true, blobImages: true },
       body: `<main>
 <div id="actions" class="actions"></div>
 <div id="editor" class="structure-editor"></div>

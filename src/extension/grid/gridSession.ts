@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GridModel } from '../../grid/gridModel';
-import { isGridRequest, type GridEdit, type GridPush, type GridRequestMessage, type GridRequests } from '../../grid/protocol';
+import { isGridRequest, isGridSnapshotMessage, type GridEdit, type GridPush, type GridRequestMessage, type GridRequests } from '../../grid/protocol';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { GridActions } from './gridActions';
@@ -9,6 +9,8 @@ import type { GridRegistry } from './gridRegistry';
 export interface GridSessionHost {
   actions: GridActions;
   registry: GridRegistry;
+  /** Cards drawn by the built-in database's toolkit when it is running; undefined otherwise. */
+  drawCards: (texts: string[], width: number, height: number) => Promise<Array<string | null> | undefined>;
 }
 
 /**
@@ -38,6 +40,7 @@ export class GridSession extends Disposable {
   }
 
   private async onMessage(message: unknown): Promise<void> {
+    if (isGridSnapshotMessage(message)) return this.host.registry.rendered(this.key, message.args);
     if (!isGridRequest(message)) return;
     try {
       this.post({ seq: message.req, res: await this.handle(message) });
@@ -51,7 +54,7 @@ export class GridSession extends Disposable {
     const args = message.args;
     switch (message.command) {
       case 'ready':
-        return model.info();
+        return model.page({ version: model.version, offset: 0, limit: (args as GridRequests['ready']['args']).limit, filters: {} });
       case 'page':
         return model.page(args as GridRequests['page']['args']);
       case 'texts': {
@@ -71,14 +74,17 @@ export class GridSession extends Disposable {
         return this.host.actions.lookUp((args as GridRequests['lookUp']['args']).records);
       case 'insertMol':
         return this.host.actions.insertMol(args as GridRequests['insertMol']['args']);
+      case 'hostDrawings': {
+        const { texts, width, height } = args as GridRequests['hostDrawings']['args'];
+        if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) throw new Error('texts must be an array of strings');
+        return (await this.host.drawCards(texts, width, height)) ?? [];
+      }
       case 'edit': {
         const { version, edit } = args as GridRequests['edit']['args'];
         if (!this.applyEdit) throw new Error(vscode.l10n.t('This grid is read-only'));
         if (version !== model.version) throw new Error(vscode.l10n.t('The file changed meanwhile; nothing was edited. Try again.'));
         return this.applyEdit(edit);
       }
-      case 'rendered':
-        return this.host.registry.rendered(this.key, args as GridRequests['rendered']['args']);
       default:
         throw new Error(`unknown request ${String(message.command)}`);
     }

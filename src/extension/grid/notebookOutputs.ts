@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { NOTEBOOK_RENDERER_ID, type GridCommand, type GridRequests } from '../../grid/protocol';
+import { NOTEBOOK_RENDERER_ID, type GridCommand, type GridRequests, type GridSnapshot } from '../../grid/protocol';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { GridSessionHost } from './gridSession';
@@ -9,6 +9,17 @@ interface RendererRequest {
   req: string;
   command: GridCommand;
   args: unknown;
+}
+
+/** What an output's grid drew, for the test surface: one-way, no reply. */
+interface RendererSnapshot {
+  outputId: string;
+  snapshot: GridSnapshot;
+}
+
+function isRendererSnapshot(m: unknown): m is RendererSnapshot {
+  const r = m as Partial<RendererSnapshot> | undefined;
+  return !!r && typeof r.outputId === 'string' && !('req' in r) && typeof r.snapshot === 'object' && r.snapshot !== null;
 }
 
 function isRendererRequest(m: unknown): m is RendererRequest {
@@ -29,23 +40,29 @@ export class NotebookOutputs extends Disposable {
   }
 
   private async onMessage(editor: vscode.NotebookEditor, message: unknown): Promise<void> {
+    if (isRendererSnapshot(message)) return this.rendered(editor, message);
     if (!isRendererRequest(message)) return;
     const { outputId, req } = message;
-    const key = `notebook:${outputId}`;
-    if (message.command === 'rendered' && !this.host.registry.keys().includes(key)) {
-      this._register(
-        this.host.registry.register(key, (action) => void this.messaging.postMessage({ outputId, push: { command: 'drive', args: action } }, editor)),
-      );
-    }
     try {
-      const res = await this.handle(key, message);
+      const res = await this.handle(message);
       await this.messaging.postMessage({ outputId, seq: req, res }, editor);
     } catch (error) {
       await this.messaging.postMessage({ outputId, seq: req, err: errorMessage(error) }, editor);
     }
   }
 
-  private async handle(key: string, message: RendererRequest): Promise<unknown> {
+  /** An output's grid drew: the test surface learns of it (and may drive it from now on). */
+  private rendered(editor: vscode.NotebookEditor, { outputId, snapshot }: RendererSnapshot): void {
+    const key = `notebook:${outputId}`;
+    if (!this.host.registry.keys().includes(key)) {
+      this._register(
+        this.host.registry.register(key, (action) => void this.messaging.postMessage({ outputId, push: { command: 'drive', args: action } }, editor)),
+      );
+    }
+    this.host.registry.rendered(key, snapshot);
+  }
+
+  private async handle(message: RendererRequest): Promise<unknown> {
     const actions = this.host.actions;
     switch (message.command) {
       case 'copy': {
@@ -58,8 +75,6 @@ export class NotebookOutputs extends Disposable {
         return actions.lookUp((message.args as GridRequests['lookUp']['args']).records);
       case 'insertMol':
         return actions.insertMol(message.args as GridRequests['insertMol']['args']);
-      case 'rendered':
-        return this.host.registry.rendered(key, message.args as GridRequests['rendered']['args']);
       default:
         throw new Error(`not offered for notebook outputs: ${message.command}`);
     }

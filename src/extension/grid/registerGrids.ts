@@ -4,6 +4,7 @@ import type { DetailsHost } from '../details/detailsPanel';
 import type { InsertTarget } from '../mol/insertTarget';
 import { GridActions } from './gridActions';
 import { GridRegistry } from './gridRegistry';
+import type { GridSessionHost } from './gridSession';
 import { NotebookOutputs } from './notebookOutputs';
 import { StreamingGridEditorProvider } from './streamingGridEditor';
 import { StructureGridEditorProvider } from './structureGridEditor';
@@ -13,9 +14,10 @@ export function registerGrids(
   extensionUri: vscode.Uri,
   details: DetailsHost,
   insertTarget: InsertTarget,
+  drawCards: GridSessionHost['drawCards'],
 ): { registry: GridRegistry; disposables: vscode.Disposable[] } {
   const registry = new GridRegistry();
-  const host = { actions: new GridActions(details, insertTarget), registry };
+  const host: GridSessionHost = { actions: new GridActions(details, insertTarget), registry, drawCards };
   return {
     registry,
     disposables: [

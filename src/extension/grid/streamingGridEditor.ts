@@ -1,7 +1,8 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { GridModel } from '../../grid/gridModel';
-import { gridHtml, gridWebviewOptions } from './gridHtml';
+import { webviewOptions } from '../common/webviewHtml';
+import { gridHtml } from './gridHtml';
 import { GridSession, type GridSessionHost } from './gridSession';
 import { StreamingRecords } from './streamingRecords';
 
@@ -42,7 +43,7 @@ export class StreamingGridEditorProvider implements vscode.CustomReadonlyEditorP
 
   resolveCustomEditor(document: StreamingGridDocument, panel: vscode.WebviewPanel): void {
     const webview = panel.webview;
-    webview.options = gridWebviewOptions(this.extensionUri);
+    webview.options = webviewOptions(this.extensionUri);
     const session = new GridSession(webview, document.model, this.host, `${document.uri.toString()}#stream`);
     const progress = document.onProgress(() => session.changed());
     webview.html = gridHtml(webview, this.extensionUri, path.basename(document.uri.fsPath));

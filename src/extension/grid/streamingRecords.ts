@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import { recordFormatOf, RECORD_LIMITS, type RecordIndex } from '../../grid/recordIndex';
 import { RecordIndexer } from '../../grid/recordIndexer';
+import { Once } from '../../shared/in-flight';
 
 /** Bytes read per step while indexing: large enough to be fast, small enough to keep memory flat. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -12,7 +13,7 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 export class StreamingRecords {
   private readonly indexer: RecordIndexer;
   private handle: fs.promises.FileHandle | undefined;
-  private opening: Promise<fs.promises.FileHandle> | undefined;
+  private readonly opened = new Once<fs.promises.FileHandle>();
   private stopped = false;
   readonly done: Promise<void>;
 
@@ -29,8 +30,7 @@ export class StreamingRecords {
   }
 
   private open(): Promise<fs.promises.FileHandle> {
-    this.opening ??= fs.promises.open(this.file, 'r').then((h) => (this.handle = h));
-    return this.opening;
+    return this.opened.get(() => fs.promises.open(this.file, 'r').then((h) => (this.handle = h)));
   }
 
   private async indexAll(onProgress: () => void): Promise<void> {

@@ -2,7 +2,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { GridModel } from '../../grid/gridModel';
 import { STREAMING_GRID_VIEW_TYPE } from '../../grid/protocol';
-import { gridHtml, gridWebviewOptions } from './gridHtml';
+import { webviewOptions } from '../common/webviewHtml';
+import { gridHtml } from './gridHtml';
 import { GridSession, type GridSessionHost } from './gridSession';
 import { TextRecords } from './textRecords';
 
@@ -21,7 +22,7 @@ export class StructureGridEditorProvider implements vscode.CustomTextEditorProvi
 
   async resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): Promise<void> {
     const webview = panel.webview;
-    webview.options = gridWebviewOptions(this.extensionUri);
+    webview.options = webviewOptions(this.extensionUri);
     const name = path.basename(document.fileName);
     const records = new TextRecords(document);
     const model = new GridModel(records.index, records.read, name, true);

@@ -3,6 +3,8 @@
  * collection is built); at run time it may be missing, and then `loadConformerMaker` resolves to undefined.
  */
 
+import { Once } from '../../shared/in-flight';
+
 /** A 3D MOL block (hydrogens added) for a 2D MOL block, or undefined when no conformer was found. */
 export type ConformerMaker = (molBlock: string) => string | undefined;
 
@@ -19,10 +21,10 @@ interface Ocl {
 /** Fixed seed: rebuilding the collection gives the same coordinates. */
 const SEED = 20240601;
 
-let loading: Promise<ConformerMaker | undefined> | undefined;
+const maker = new Once<ConformerMaker | undefined>();
 
 export function loadConformerMaker(): Promise<ConformerMaker | undefined> {
-  loading ??= (async () => {
+  return maker.get(async () => {
     let ocl: Ocl;
     try {
       // ESM-only package: a real dynamic import. The specifier goes through a variable so a bundler leaves it out.
@@ -43,6 +45,5 @@ export function loadConformerMaker(): Promise<ConformerMaker | undefined> {
         return undefined;
       }
     };
-  })();
-  return loading;
+  });
 }

@@ -1,13 +1,13 @@
 /** PNG depictions: RDKit draws SVG (labels as paths, no fonts needed), resvg (WASM) rasterises it. */
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { Once } from '../../shared/in-flight';
 import { readWasm } from './wasm';
 
-let resvgReady: Promise<void> | undefined;
+const resvgReady = new Once<void>();
 
 /** resvg's initWasm may run once per process. */
 export function loadResvg(wasmDir?: string): Promise<void> {
-  resvgReady ??= initWasm(readWasm('resvg', wasmDir));
-  return resvgReady;
+  return resvgReady.get(() => initWasm(readWasm('resvg', wasmDir)));
 }
 
 export function svgToPng(svg: string, size: number): Uint8Array {

@@ -1,10 +1,12 @@
 import { GridModel } from '../../grid/gridModel';
-import type { GridCommand, GridPush, GridReply, GridRequests } from '../../grid/protocol';
+import type { GridCommand, GridPush, GridReply, GridRequests, GridSnapshot, GridSnapshotMessage } from '../../grid/protocol';
 
 /** Where the grid's records and actions live: the extension host (editors) or the page itself (notebook outputs). */
 export interface GridBackend {
   request<C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']>;
   onPush(listener: (message: GridPush) => void): void;
+  /** Tells the host what is on screen (the test surface's snapshot; no reply). */
+  snapshot(drawn: GridSnapshot): void;
 }
 
 interface VsCodeApi {
@@ -45,6 +47,10 @@ export class HostBackend implements GridBackend {
   onPush(listener: (message: GridPush) => void): void {
     this.listener = listener;
   }
+
+  snapshot(drawn: GridSnapshot): void {
+    this.api.postMessage({ command: 'snapshot', args: drawn } satisfies GridSnapshotMessage);
+  }
 }
 
 /** Actions the page cannot do itself (clipboard aside): handed to the extension host when one listens. */
@@ -57,13 +63,16 @@ export class LocalBackend implements GridBackend {
   constructor(
     private readonly model: GridModel,
     private readonly sink: ActionSink,
+    readonly snapshot: (drawn: GridSnapshot) => void,
   ) {}
 
   async request<C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']> {
     const a = args as never;
     switch (command) {
-      case 'ready':
-        return this.model.info() as GridRequests[C]['res'];
+      case 'ready': {
+        const { limit } = args as GridRequests['ready']['args'];
+        return (await this.model.page({ version: this.model.version, offset: 0, limit, filters: {} })) as GridRequests[C]['res'];
+      }
       case 'page':
         return (await this.model.page(a)) as GridRequests[C]['res'];
       case 'texts': {
@@ -75,6 +84,9 @@ export class LocalBackend implements GridBackend {
         return undefined as GridRequests[C]['res'];
       case 'edit':
         throw new Error('A notebook output cannot be edited.');
+      case 'hostDrawings':
+        // A notebook output draws with its own toolkit only: its renderer has no extension host to count on.
+        return [] as GridRequests[C]['res'];
       default:
         return this.sink(command, args);
     }

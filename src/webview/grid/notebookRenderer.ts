@@ -5,7 +5,7 @@
  * up, insert, copy) and the test hook go to the extension through the renderer messaging channel when it listens.
  */
 import { GridModel } from '../../grid/gridModel';
-import type { GridCommand, GridPush, GridRequests } from '../../grid/protocol';
+import type { GridCommand, GridPush, GridRequests, GridSnapshot } from '../../grid/protocol';
 import { STRUCTURE_MIME_TYPES } from '../../grid/protocol';
 import { decodeUtf8, type RecordFormat } from '../../grid/recordIndex';
 import { indexRecords } from '../../grid/recordIndexer';
@@ -56,7 +56,6 @@ export function activate(context: RendererContext) {
     <C extends GridCommand>(command: C, args: GridRequests[C]['args']): Promise<GridRequests[C]['res']> => {
       if (!context.postMessage) {
         if (command === 'copy') return navigator.clipboard.writeText((args as GridRequests['copy']['args']).text) as Promise<GridRequests[C]['res']>;
-        if (command === 'rendered') return Promise.resolve(undefined as GridRequests[C]['res']);
         return Promise.reject(new Error('this needs the Compound DB extension, which is not listening here'));
       }
       const req = `${outputId}:${++seq}`;
@@ -79,7 +78,7 @@ export function activate(context: RendererContext) {
       const read = async (ids: number[]) => ids.map((id) => decodeUtf8(bytes, index.starts[id], index.ends[id]));
       const count = index.count;
       const model = new GridModel(index, read, count === 1 ? '1 structure' : `${count} structures`, false);
-      const backend = new LocalBackend(model, sinkFor(item.id));
+      const backend = new LocalBackend(model, sinkFor(item.id), (snapshot: GridSnapshot) => context.postMessage?.({ outputId: item.id, snapshot }));
       grids.set(item.id, backend);
       const host = document.createElement('div');
       host.className = 'cdb-notebook';

@@ -7,13 +7,13 @@ import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES }
 import { loadRDKit } from '../../../src/service/chemistry/rdkit';
 import { tempDir } from '../../support/temp';
 import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
-import { api, closeAllEditors, waitFor } from './helpers';
+import { api, closeAllEditors, run, waitFor } from './helpers';
 
 /** Milliseconds from `start` (performance.now()) printed with a label, for the bench and the log. */
 function took(label: string, start: number, s?: GridSnapshot): number {
   const ms = performance.now() - start;
   const parts = s
-    ? ` (webview: page start to script ${s.scriptMs?.toFixed(0)} ms, script to toolkit ${s.toolkitMs?.toFixed(0)} ms, script to drawn ${s.elapsedMs.toFixed(0)} ms)`
+    ? ` (webview: page start to script ${s.scriptMs?.toFixed(0)} ms, script to toolkit ${s.toolkitMs?.toFixed(0)} ms, script to records ${s.pageMs?.toFixed(0)} ms, script to drawn ${s.elapsedMs.toFixed(0)} ms)`
     : '';
   console.log(`    structure grid: ${label}: ${ms.toFixed(0)} ms${parts}`);
   return ms;
@@ -132,25 +132,47 @@ suite('Structure grid', () => {
     assert.strictEqual(s.names[0], `${shippedRecords()[100].commonName} 101`);
   });
 
-  test('a 10,000-record SDF opens in the structure grid editor with its first page drawn', async () => {
+  test('a 10,000-record SDF opens with its first page drawn: at once read-only, editable as soon as VS Code holds the text', async () => {
     const f = path.join(dir, 'ten-thousand.sdf');
     const bytes = writeGeneratedSdf(f, 10_000);
     assert.ok(bytes > 20e6, `the file is ${bytes} bytes`);
     const uri = vscode.Uri.file(f);
-    // The peer: VS Code opening a copy of the same file as a text document (what the custom editor waits for first).
+    const firstName = `${shippedRecords()[0].commonName} 1`;
+
+    // "Open in Structure Grid" on the file, not open as text: the streaming grid, at once.
+    let started = performance.now();
+    await vscode.commands.executeCommand('compoundDb.openInStructureGrid', uri);
+    const streamed = await rendered(`${uri.toString()}#stream`, (x) => x.drawn > 0, 'the first page, read-only');
+    took('10,000-record SDF by Open in Structure Grid (read-only until loaded as text), first page', started, streamed);
+    assert.strictEqual(streamed.names[0], firstName);
+    await closeAllEditors();
+
+    // The peer: VS Code opening a copy of the same file as a text document (what the text-backed grid waits for first).
     const copy = path.join(dir, 'ten-thousand-copy.sdf');
     fs.copyFileSync(f, copy);
     const peer = performance.now();
     await vscode.workspace.openTextDocument(vscode.Uri.file(copy));
     took('peer: VS Code opening the same 25 MB file as a text document', peer);
-    const started = performance.now();
+
+    // The text-backed grid on the file not yet open: VS Code loads the text, then the grid draws.
+    started = performance.now();
     await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
-    took('10,000-record SDF: openWith returned', started);
+    took('10,000-record SDF: openWith returned (VS Code loaded the text, the grid indexed it)', started);
     const s = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
-    took('10,000-record SDF in the text-backed editor, first page', started, s);
+    took('10,000-record SDF in the text-backed editor, not open before, first page', started, s);
     assert.strictEqual(s.count, 10_000);
-    assert.strictEqual(s.names[0], `${shippedRecords()[0].commonName} 1`);
+    assert.strictEqual(s.names[0], firstName);
     assert.strictEqual(s.names.length, 50);
+    await closeAllEditors();
+
+    // The usual route: the file is open as text and the editor's grid button reopens it as the grid.
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    started = performance.now();
+    await vscode.commands.executeCommand('compoundDb.openInStructureGrid', uri);
+    const again = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
+    took('10,000-record SDF open as text, reopened in the text-backed editor, first page', started, again);
+    assert.strictEqual(again.names[0], firstName);
   });
 
   test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
@@ -175,6 +197,33 @@ suite('Structure grid', () => {
       if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
     }
     console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  });
+
+  test('with the built-in database running, its drawings show while the webview loads its toolkit, then the toolkit draws', async function (this: Mocha.Context) {
+    this.timeout(180_000); // the built-in database starts first (several seconds on a loaded machine)
+    // A substructure search starts the built-in database and waits for its structure index: it is then idle, as it is
+    // for someone who has used it a while.
+    await run('compoundDb.searchBySubstructure', { query: 'c1ncn(C)c1', queryFormat: 'SMILES' });
+    assert.strictEqual((await api()).localService().state, 'running');
+    const f = path.join(dir, 'host-drawn.sdf');
+    writeGeneratedSdf(f, 10_000);
+    const uri = vscode.Uri.file(f);
+    const started = performance.now();
+    let host: { ms: number; s: GridSnapshot } | undefined;
+    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
+    const s = await rendered(
+      `${uri.toString()}#stream`,
+      (x) => {
+        if (x.hostDrawn > 0 && !host) host = { ms: performance.now() - started, s: x };
+        return x.drawn > 0 && x.hostDrawn === 0;
+      },
+      'the first page drawn by the toolkit',
+    );
+    if (host) took(`first page shown with the built-in database's drawings (${host.s.hostDrawn} cards)`, started, host.s);
+    else console.log("    structure grid: the webview's toolkit was ready before the built-in database's drawings came");
+    took('first page drawn by the webview toolkit (replacing them)', started, s);
+    assert.strictEqual(s.names[0], `${shippedRecords()[0].commonName} 1`);
+    if (host) assert.ok(host.s.drawn >= host.s.hostDrawn);
   });
 
   test('filter by substructure matches a brute-force RDKit run; a selection copies as SMILES and SDF', async () => {
