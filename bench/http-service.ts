@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     'record by ID': await rate(ids, (id) => store!.getById(id)),
     InChIKey: await rate(keys, (k) => store!.getByInchiKey(k)),
     'elements all of N, O, S': await rate([['N', 'O', 'S']], (e) => store!.byElements(e, true, [])),
+    'element filter all of N, O, S': await rate([['N', 'O', 'S']], (e) => store!.idsByElements(e, true, [])),
   };
   store = undefined; // the service builds its own; keep one copy in memory for the figures below
   (globalThis as { gc?: () => void }).gc?.();
