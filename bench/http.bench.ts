@@ -96,7 +96,7 @@ async function benchSize(size: number): Promise<void> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const memory = await ask<ChildUsage>(child, { type: 'usage' }, 'usage');
     console.log(
-      `\n${size.toLocaleString('en')} records: store indexes built in ${ready.buildMs.toFixed(0)} ms; service process RSS ${memory.rssMb.toFixed(0)} MB (heap ${memory.heapMb.toFixed(0)} MB)`,
+      `\n${size.toLocaleString('en')} records: store indexes built in ${ready.buildMs.toFixed(0)} ms, structure index in ${(ready.structureIndexMs / 1000).toFixed(1)} s (before the figures); service process RSS ${memory.rssMb.toFixed(0)} MB (heap ${memory.heapMb.toFixed(0)} MB)`,
     );
     console.log('  lookup                        HTTP ops/s   requests/s   ops per service CPU-second   in memory ops/s');
     const kinds: Array<[string, (i: number) => Promise<number>]> = [
