@@ -7,8 +7,10 @@
  * 3. hover time through the hover core (HoverLookup + the client backend, the code the HoverProvider runs),
  *    uncached and from cache, against dist/service.js in a child process as the extension runs it (the Markdown
  *    assembly of the hover itself needs VS Code's MarkdownString and is not in these figures); and finding the
- *    hover target in a line.
+ *    hover target in a line;
+ * 4. the depiction behind the hover's image, in process: its SVG, rasterising and PNG encoding beside resvg's own.
  */
+import { Resvg } from '@resvg/resvg-wasm';
 import { fork, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -17,6 +19,9 @@ import { isLocalServiceMessage, type LocalServiceReady } from '../src/wire';
 import { clientHoverBackend } from '../src/extension/hover/clientHoverBackend';
 import { HoverLookup } from '../src/extension/hover/hoverLookup';
 import { findHoverTarget } from '../src/extension/hover/hoverTargets';
+import { loadChemistry, loadShippedCollection } from '../src/service/chemistry';
+import { encodePng } from '../src/service/chemistry/png';
+import { withMol } from '../src/service/chemistry/rdkit';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -66,33 +71,55 @@ async function hoverTimes(): Promise<void> {
   const service = await forkService();
   try {
     const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
-    const ids = (await client.filterAllResults(await waitFor(client, await client.filterElement({ includeElements: ['C'] })))).slice(0, 40);
+    // The service builds its structure index a slice at a time after it listens; a request that arrives meanwhile
+    // waits for the slice. A similarity search waits for the whole index: hovers are timed after it.
+    const indexStarted = performance.now();
+    await client.query({ kind: 'similarity', smiles: 'c1ccccc1O' }).run({ maxStatusChecks: 1000 });
+    console.log(`\nStructure index ready ${((performance.now() - indexStarted) / 1000).toFixed(1)} s after the service listened`);
+
+    // Records spread over the collection, InChIKeys and SMILES of different ones: every image is drawn afresh.
+    const ids = (await client.filterAllResults(await waitFor(client, await client.filterElement({ includeElements: ['C'] })))).filter(
+      (_, i) => i % 97 === 5,
+    );
     const keys: string[] = [];
     const smiles: string[] = [];
-    for (const id of ids) {
+    for (const [i, id] of ids.slice(0, 90).entries()) {
       const c = client.compound(id);
-      const key = await c.inchiKey();
-      const s = await c.smiles();
-      if (key) keys.push(key);
-      if (s) smiles.push(s);
+      const text = i % 2 === 0 ? await c.inchiKey() : await c.smiles();
+      if (text) (i % 2 === 0 ? keys : smiles).push(text);
     }
 
     // a fresh client per measurement: nothing of the first lookup is cached anywhere
+    const steps = { find: [] as number[], details: [] as number[], image: [] as number[] };
+    const timed = <T>(into: number[], work: Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      return work.finally(() => into.push(performance.now() - t0));
+    };
     const uncached = async (kind: 'inchikey' | 'smiles', list: string[]) => {
       const times: number[] = [];
       for (const text of list) {
         const fresh = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
-        const lookup = new HoverLookup(async () => clientHoverBackend(fresh, 40));
+        const backend = clientHoverBackend(fresh, 40);
+        const lookup = new HoverLookup(async () => ({
+          find: (k, t) => timed(steps.find, backend.find(k, t)),
+          details: (id) => timed(steps.details, backend.details(id)),
+          image: (id) => timed(steps.image, backend.image(id)),
+        }));
         const t0 = performance.now();
-        await lookup.lookup(kind, text);
+        const info = await lookup.lookup(kind, text);
         times.push(performance.now() - t0);
+        if (!info.imageBase64) throw new Error(`no image in the hover of ${text}`);
       }
       return times;
     };
-    await uncached('inchikey', keys.slice(0, 3)); // warm-up: the service's first structure searches load its indices
-    console.log('\nHover lookup, uncached (identity search, status, results, details, image as base64) through the child-process service:');
-    console.log(`  InChIKey: ${stats(await uncached('inchikey', keys))}`);
+    await uncached('inchikey', keys.slice(0, 3)); // warm-up
+    for (const list of Object.values(steps)) list.length = 0;
+    console.log('Hover lookup, uncached (identity search, status, results, details, image as base64) through the child-process service:');
+    console.log(`  InChIKey: ${stats(await uncached('inchikey', keys.slice(3)))}`);
     console.log(`  SMILES:   ${stats(await uncached('smiles', smiles))}`);
+    console.log(`  its steps: search (submit, status, results) ${stats(steps.find)}`);
+    console.log(`             details ${stats(steps.details)}`);
+    console.log(`             image (drawn by the service), beside the details ${stats(steps.image)}`);
 
     const lookup = new HoverLookup(async () => clientHoverBackend(client, 40));
     for (const k of keys) await lookup.lookup('inchikey', k);
@@ -117,6 +144,44 @@ async function hoverTimes(): Promise<void> {
   } finally {
     service.close();
   }
+}
+
+/**
+ * The hover's image is mostly the service's depiction: RDKit's SVG, resvg's rasterising, and the PNG encoding,
+ * ours (src/service/chemistry/png.ts) beside resvg's own encoder on the same pixels, interleaved.
+ */
+async function depictionTimes(): Promise<void> {
+  const chemistry = await loadChemistry();
+  const records = (await loadShippedCollection()).filter((_, i) => i % 97 === 11).slice(0, 80);
+  const t = { svg: [] as number[], raster: [] as number[], ours: [] as number[], resvgs: [] as number[] };
+  const bytes = { ours: [] as number[], resvgs: [] as number[] };
+  for (const [i, record] of records.entries()) {
+    let t0 = performance.now();
+    const svg = chemistry.unguardedRdkitForTests((rd) => withMol(rd, record.mol2D || record.smiles, (mol) => mol.get_svg(300, 300))) as string;
+    t.svg.push(performance.now() - t0);
+    t0 = performance.now();
+    const resvg = new Resvg(svg, { background: 'white', fitTo: { mode: 'width', value: 300 } });
+    const image = resvg.render();
+    const pixels = image.pixels;
+    t.raster.push(performance.now() - t0);
+    const encoders: Array<[keyof typeof bytes, () => Uint8Array]> = [
+      ['ours', () => encodePng(pixels, image.width, image.height)],
+      ['resvgs', () => image.asPng()],
+    ];
+    for (const [name, encode] of i % 2 ? encoders.reverse() : encoders) {
+      t0 = performance.now();
+      const png = encode();
+      t[name].push(performance.now() - t0);
+      bytes[name].push(png.length);
+    }
+    image.free();
+    resvg.free();
+  }
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
+  console.log(`\nDepiction of ${records.length} records at 300 × 300 (in process):`);
+  console.log(`  RDKit SVG ${stats(t.svg)}; resvg rasterising ${stats(t.raster)}`);
+  console.log(`  PNG encoding, ours: ${stats(t.ours)}, median ${median(bytes.ours)} bytes`);
+  console.log(`  PNG encoding, resvg's: ${stats(t.resvgs)}, median ${median(bytes.resvgs)} bytes`);
 }
 
 /** Bundle load + activate() in fresh processes with a stand-in `vscode` module (bench/activation-run.ts). */
@@ -145,6 +210,7 @@ async function waitFor(client: CompoundDbClient, queryId: string): Promise<strin
   bundleSizes();
   activationTimes();
   await hoverTimes();
+  await depictionTimes();
 })().catch((e) => {
   console.error(e);
   process.exit(1);

@@ -95,6 +95,8 @@ const API_NAMES = [
   'UIKind',
   'ExtensionMode',
   'LogLevel',
+  'DiagnosticSeverity',
+  'Diagnostic',
 ];
 
 export function vscodeStandIn(): Record<string, unknown> {

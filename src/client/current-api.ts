@@ -1,5 +1,4 @@
 /** Every operation of the current (JSON) interface, spec 4.2 over contract 1.4. */
-import { gunzip } from 'zlib';
 import { promisify } from 'util';
 import {
   CURRENT_ROUTES,
@@ -57,7 +56,9 @@ import { httpErrorOf } from './response-errors';
 import { arrayOf, base64Bytes, parseJson, stringOf } from './response-read';
 import { parseRetryAfter } from './transport';
 
-const gunzipAsync = promisify(gunzip);
+/** zlib loads with the first SDF answer, not with the client. */
+const gunzipAsync = (data: Uint8Array, options: { maxOutputLength: number }): Promise<Buffer> =>
+  promisify(process.getBuiltinModule('zlib').gunzip)(data, options);
 
 /** The last argument of every operation. */
 export interface CallOptions {

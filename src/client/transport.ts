@@ -3,8 +3,7 @@
  * retries of 429/503 honouring Retry-After, no redirects (the API key must not follow one elsewhere), and
  * one log entry per attempt with secrets scrubbed.
  */
-import * as http from 'http';
-import * as https from 'https';
+import type * as http from 'http';
 import type { Socket } from 'net';
 import type * as NodeFetch from 'node-fetch';
 import { CancelledError, NetworkError, ResponseTooLargeError, TimeoutError, type CompoundDbError } from './errors';
@@ -33,9 +32,17 @@ export interface RawResponse {
 
 const RETRIED_STATUSES = new Set([429, 503]);
 
-/** node-fetch (and with it Node's http, https and zlib) loads on the first request, not with the client. */
-let nodeFetch: Promise<typeof NodeFetch> | undefined;
-const loadNodeFetch = (): Promise<typeof NodeFetch> => (nodeFetch ??= import('node-fetch'));
+/**
+ * node-fetch, Node's http and https and the agents built on them load on the first request, not with the client:
+ * requiring `https` alone costs several milliseconds of the extension's activation.
+ */
+interface HttpStack {
+  fetch: Fetch;
+  FetchError: typeof NodeFetch.FetchError;
+  agentFor: (url: URL) => http.Agent;
+}
+let httpStack: Promise<HttpStack> | undefined;
+const loadHttpStack = (): Promise<HttpStack> => (httpStack ??= makeHttpStack());
 
 export class HttpTransport {
   constructor(
@@ -88,8 +95,7 @@ export class HttpTransport {
         error,
       });
     try {
-      const nodeFetchModule = await loadNodeFetch();
-      const res = await watchedFetch(nodeFetchModule.default, request.url, {
+      const res = await watchedFetch(await loadHttpStack(), request.url, {
         method: request.method,
         headers: request.headers,
         body: request.body,
@@ -111,7 +117,7 @@ export class HttpTransport {
         body,
       };
     } catch (error) {
-      const { FetchError } = await loadNodeFetch();
+      const { FetchError } = await loadHttpStack();
       const failure = closedEarly
         ? new NetworkError(`${url.host} closed the connection before the whole answer arrived`, 'ECONNRESET', { cause: error })
         : isTooLarge(error, FetchError)
@@ -177,18 +183,27 @@ type WatchedInit = NonNullable<Parameters<Fetch>[1]> & { onEarlyClose: () => voi
  */
 let arriving: (() => void) | undefined;
 
-class WatchingAgent extends http.Agent {
-  addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
-    watch(req);
-    (http.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+async function makeHttpStack(): Promise<HttpStack> {
+  const [nodeFetch, httpModule, httpsModule] = await Promise.all([import('node-fetch'), import('http'), import('https')]);
+  class WatchingAgent extends httpModule.Agent {
+    addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+      watch(req);
+      (httpModule.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+    }
   }
-}
-
-class WatchingHttpsAgent extends https.Agent {
-  addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
-    watch(req);
-    (https.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+  class WatchingHttpsAgent extends httpsModule.Agent {
+    addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+      watch(req);
+      (httpsModule.Agent.prototype as unknown as { addRequest(r: unknown, o: unknown): void }).addRequest.call(this, req, options);
+    }
   }
+  const httpAgent = new WatchingAgent({ keepAlive: true });
+  const httpsAgent = new WatchingHttpsAgent({ keepAlive: true });
+  return {
+    fetch: nodeFetch.default,
+    FetchError: nodeFetch.FetchError,
+    agentFor: (url) => (url.protocol === 'https:' ? httpsAgent : httpAgent),
+  };
 }
 
 function watch(req: http.ClientRequest): void {
@@ -202,14 +217,11 @@ function watch(req: http.ClientRequest): void {
   req.once('socket', (socket: Socket) => socket.setNoDelay(true));
 }
 
-const httpAgent = new WatchingAgent({ keepAlive: true });
-const httpsAgent = new WatchingHttpsAgent({ keepAlive: true });
-
-function watchedFetch(fetch: Fetch, url: string, init: WatchedInit) {
+function watchedFetch({ fetch, agentFor }: HttpStack, url: string, init: WatchedInit) {
   const { onEarlyClose, ...rest } = init;
   arriving = onEarlyClose;
   try {
-    return fetch(url, { ...rest, agent: (parsed: URL) => (parsed.protocol === 'https:' ? httpsAgent : httpAgent) });
+    return fetch(url, { ...rest, agent: agentFor });
   } finally {
     arriving = undefined;
   }

@@ -14,7 +14,7 @@ import type { SearchNode } from './searches/searchesTreeProvider';
  * snapshot messages (`SnapshotMessage` in `src/webview/protocol.ts`), kept out of their request protocols.
  */
 export interface CompoundDbApi {
-  /** Milliseconds from loading the bundle to the end of `activate`. */
+  /** Milliseconds spent evaluating the bundle plus running `activate` (not the wait between them, which is VS Code's). */
   readonly activationMs: number;
   searches(): SearchState[];
   /** The tree's items under `node` (top level when left out), as VS Code would render them. */

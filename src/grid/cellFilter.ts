@@ -50,7 +50,8 @@ export function asNumber(value: string | number | undefined): number | undefined
   return Number(t);
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Made on the first sort: creating a collator costs milliseconds, and this module loads with the extension. */
+let collator: Intl.Collator | undefined;
 
 /**
  * Orders cells: numbers before text and by value, text by a natural collation; empty cells last in either
@@ -66,6 +67,6 @@ export function compareCells(a: string | number | undefined, b: string | number 
   if (na !== undefined && nb !== undefined) c = na - nb;
   else if (na !== undefined) c = -1;
   else if (nb !== undefined) c = 1;
-  else c = collator.compare(String(a), String(b));
+  else c = (collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })).compare(String(a), String(b));
   return descending ? -c : c;
 }

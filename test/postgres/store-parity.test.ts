@@ -102,7 +102,10 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
       [[], true, []],
       [["'"], false, ["'"]],
     ];
-    for (const [inc, all, exc] of cases) await same(`elements ${inc.join()} ${all} ${exc.join()}`, (s) => s.byElements(inc, all, exc));
+    for (const [inc, all, exc] of cases) {
+      await same(`elements ${inc.join()} ${all} ${exc.join()}`, (s) => s.byElements(inc, all, exc));
+      assert.deepStrictEqual(await pg.idsByElements(inc, all, exc), await mem.idsByElements(inc, all, exc), `element IDs ${inc.join()}`);
+    }
   });
 
   it('treats hostile text in every text method as data, and the tables stay whole', async () => {

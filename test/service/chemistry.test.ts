@@ -2,7 +2,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { inflateSync } from 'zlib';
+import { Resvg } from '@resvg/resvg-wasm';
+import { crc32, inflateSync } from 'zlib';
 import {
   loadChemistry,
   loadShippedCollection,
@@ -14,6 +15,7 @@ import {
 } from '../../src/service/chemistry';
 import { mergeRecords } from '../../src/service/chemistry/record-builder';
 import { readCollectionFile } from '../../src/service/chemistry/collection';
+import { encodePng } from '../../src/service/chemistry/png';
 import { NO_3D_COMMENT } from '../../src/service/chemistry/sdf-records';
 import { packageRoot } from '../../src/service/chemistry/wasm';
 import type { CompoundRecord } from '../../src/service/store/record';
@@ -103,7 +105,7 @@ const KNOWN = [
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Width, height and the inflated pixel rows of an 8-bit PNG: a real decode of the IDAT stream. */
+/** Width, height and the inflated pixel rows (each with its filter byte) of an 8-bit PNG: a real decode of the IDAT stream. */
 function decodePng(png: Uint8Array): { width: number; height: number; channels: number; rows: Buffer } {
   const buf = Buffer.from(png);
   let offset = 8;
@@ -115,15 +117,45 @@ function decodePng(png: Uint8Array): { width: number; height: number; channels: 
     const length = buf.readUInt32BE(offset);
     const type = buf.toString('ascii', offset + 4, offset + 8);
     const data = buf.subarray(offset + 8, offset + 8 + length);
+    assert.strictEqual(buf.readUInt32BE(offset + 8 + length), crc32(buf.subarray(offset + 4, offset + 8 + length)), `${type} checksum`);
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       assert.strictEqual(data[8], 8, 'bit depth');
+      assert.strictEqual(data[12], 0, 'not interlaced');
       channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[data[9]] ?? 0;
     } else if (type === 'IDAT') idat.push(data);
     offset += 12 + length;
   }
   return { width, height, channels, rows: inflateSync(Buffer.concat(idat)) };
+}
+
+/** The RGBA pixels of an 8-bit PNG, its row filters undone (PNG specification, section 9). */
+function pngPixels(png: Uint8Array): { width: number; height: number; rgba: Buffer } {
+  const { width, height, channels, rows } = decodePng(png);
+  const stride = width * channels;
+  const plain = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = rows[y * (stride + 1)];
+    for (let i = 0; i < stride; i++) {
+      const x = rows[y * (stride + 1) + 1 + i];
+      const a = i >= channels ? plain[y * stride + i - channels] : 0;
+      const b = y > 0 ? plain[(y - 1) * stride + i] : 0;
+      const c = i >= channels && y > 0 ? plain[(y - 1) * stride + i - channels] : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      if (filter > 4) assert.fail(`row ${y} has filter ${filter}`);
+      const predicted = filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : paeth;
+      plain[y * stride + i] = (x + predicted) & 255;
+    }
+  }
+  const rgba = Buffer.alloc(width * height * 4, 255);
+  for (let p = 0; p < width * height; p++) {
+    const grey = channels < 3;
+    for (let k = 0; k < 3; k++) rgba[p * 4 + k] = plain[p * channels + (grey ? 0 : k)];
+    if (channels === 2 || channels === 4) rgba[p * 4 + 3] = plain[p * channels + channels - 1];
+  }
+  return { width, height, rgba };
 }
 
 describe('service: chemistry', function () {
@@ -248,6 +280,39 @@ describe('service: chemistry', function () {
       const methane = decodePng(chemistry.depictPng('C', 100)!).rows;
       assert.notDeepStrictEqual(phenol, methane);
       assert.deepStrictEqual(decodePng(chemistry.depictPng('c1ccccc1O', 100)!).rows, phenol, 'deterministic');
+    });
+
+    it("holds the same pixels as resvg's own PNG encoder writes", () => {
+      const svg = chemistry.unguardedRdkitForTests((rd) => {
+        const mol = rd.get_mol('CN1C=NC2=C1C(=O)N(C(=O)N2C)C')!;
+        try {
+          return mol.get_svg(300, 300);
+        } finally {
+          mol.delete();
+        }
+      }) as string;
+      const resvg = new Resvg(svg, { background: 'white', fitTo: { mode: 'width', value: 300 } });
+      const image = resvg.render();
+      try {
+        const ours = pngPixels(encodePng(image.pixels, image.width, image.height));
+        const theirs = pngPixels(image.asPng());
+        assert.deepStrictEqual([ours.width, ours.height], [theirs.width, theirs.height]);
+        assert.ok(ours.rgba.equals(theirs.rgba), 'same RGBA pixels');
+        assert.ok(
+          ours.rgba.some((v) => v !== 255),
+          'something is drawn',
+        );
+      } finally {
+        image.free();
+        resvg.free();
+      }
+    });
+
+    it('keeps transparency, and refuses a pixel count that does not fit', () => {
+      const rgba = Buffer.from([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 255, 1, 2, 3, 4, 200, 100, 50, 255]);
+      assert.ok(pngPixels(encodePng(rgba, 3, 2)).rgba.equals(rgba));
+      assert.ok(pngPixels(encodePng(rgba, 2, 3)).rgba.equals(rgba));
+      assert.throws(() => encodePng(rgba, 4, 2), /24 bytes are not 4 × 2 RGBA pixels/);
     });
   });
 

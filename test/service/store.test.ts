@@ -60,7 +60,7 @@ describe('service store', () => {
               : [],
           );
           assert.deepStrictEqual(
-            index.match(include, all, exclude),
+            [...index.match(include, all, exclude)],
             want,
             `${all ? 'all' : 'any'} of ${include.join(' ')} none of ${exclude.join(' ')}`,
           );
@@ -116,6 +116,30 @@ describe('service store', () => {
       const r = (await store.getById(2424))!;
       assert.throws(() => ((r as { commonName: string }).commonName = 'x'), TypeError);
       assert.throws(() => (r.dataSources as string[]).push('x'), TypeError);
+    });
+    it('gives the IDs of an element match in ascending order, whatever the order the records came in', async () => {
+      const records = await store.all();
+      assert.ok(
+        records.some((r, i) => i > 0 && r.id < records[i - 1].id),
+        'the fixture is not in ID order',
+      );
+      const cases: Array<[string[], boolean, string[]]> = [
+        [['C'], false, []],
+        [['N', 'O'], true, ['Cl']],
+        [['Cl', 'Fe'], false, ['H']],
+        [['Xx'], false, []],
+      ];
+      for (const order of [records, [...records].sort((a, b) => a.id - b.id)]) {
+        const s = new MemoryStore(order);
+        for (const [include, all, exclude] of cases) {
+          const want = records
+            .filter((r) => (all ? include.every((e) => r.elements.includes(e)) : include.some((e) => r.elements.includes(e))))
+            .filter((r) => !exclude.some((e) => r.elements.includes(e)))
+            .map((r) => r.id)
+            .sort((a, b) => a - b);
+          assert.deepStrictEqual(await s.idsByElements(include, all, exclude), want, include.join(','));
+        }
+      }
     });
     it('refuses two records with the same ID', async () => {
       const [a] = await store.all();

@@ -3,7 +3,6 @@
  * each answer arrives. A run killed at any moment leaves every answer it had received; a torn last line is skipped
  * when the file is read again. One file per cache scope (server and interface) inside the cache folder.
  */
-import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { MemoryResolveCache, type ResolvedRecord } from './resolve-cache';
@@ -18,7 +17,8 @@ export class DiskResolveCache extends MemoryResolveCache {
   /** Opens (or creates) the journal of `scope` inside `dir`. */
   static inFolder(dir: string, scope: string): DiskResolveCache {
     fs.mkdirSync(dir, { recursive: true });
-    const name = `resolve-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}.jsonl`;
+    // crypto loads with the first journal, not with the extension (it was most of the bundle's load time)
+    const name = `resolve-${process.getBuiltinModule('crypto').createHash('sha256').update(scope).digest('hex').slice(0, 16)}.jsonl`;
     return new DiskResolveCache(path.join(dir, name), scope);
   }
 

@@ -1,8 +1,6 @@
-import { randomBytes } from 'crypto';
-
-/** A fresh script nonce for each webview document. */
+/** A fresh script nonce for each webview document (Web Crypto: Node's crypto module loads with the first one). */
 export function getNonce(): string {
-  return randomBytes(18)
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(18)))
     .toString('base64')
     .replace(/[^A-Za-z0-9]/g, '');
 }

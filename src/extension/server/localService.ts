@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fork, type ChildProcess } from 'child_process';
+import type { ChildProcess } from 'child_process';
 import { Disposable } from '../common/lifecycle';
 import {
   DEV_API_KEY,
@@ -106,7 +106,10 @@ export class LocalService extends Disposable {
     const args = ['--host', '127.0.0.1', '--port', '0'];
     for (const file of this.dataFiles()) args.push('--data', file);
     this.log.info(`Starting the built-in database: ${this.scriptPath} ${args.join(' ')}`);
-    const child = fork(this.scriptPath, args, { cwd: this.cwd, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    // child_process (with net, dgram and stream) loads when the service starts, not with the extension
+    const child = process
+      .getBuiltinModule('child_process')
+      .fork(this.scriptPath, args, { cwd: this.cwd, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => this.log.info(`[service] ${d.toString().trimEnd()}`));
     child.stderr?.on('data', (d: Buffer) => this.log.warn(`[service] ${d.toString().trimEnd()}`));

@@ -70,6 +70,11 @@ export const filterElement: CurrentHandler<'filterElement'> = async (ctx, req) =
   const exclude = body.excludeElements ?? [];
   const options = body.options ?? {};
   return submit(ctx, 'ids', async () => {
+    // In record-ID order and with no option that reads the records, the IDs come from the index alone.
+    if (!options.complexity && !options.isotopic && (body.orderBy ?? 'recordId') === 'recordId') {
+      const found = await ctx.store.idsByElements(include, options.includeAll === true, exclude);
+      return { kind: 'ids', ids: body.orderDirection === 'descending' ? found.reverse() : found };
+    }
     const found = await ctx.store.byElements(include, options.includeAll === true, exclude);
     return ids(withOptions(found, options.complexity, options.isotopic), body);
   });

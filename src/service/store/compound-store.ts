@@ -23,6 +23,8 @@ export interface CompoundStore {
   byName(name: string): Promise<CompoundRecord[]>;
   /** Records holding any (or, with `includeAll`, every) one of `include`, and none of `exclude`. */
   byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]>;
+  /** The IDs of byElements' records, ascending, without reading the records (an element filter at 1M records matches ~10%). */
+  idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<number[]>;
   /** Datasource names in the order they were first loaded. */
   dataSources(): Promise<string[]>;
   all(): Promise<readonly CompoundRecord[]>;

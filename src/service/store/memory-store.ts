@@ -18,6 +18,9 @@ export class MemoryStore implements CompoundStore {
   private readonly byInchiMap = new Map<string, number[]>();
   private readonly byFormulaMap = new Map<string, number[]>();
   private readonly elements: ElementIndex;
+  /** Record ID at each position, and whether positions are in ascending ID order (the shipped data is). */
+  private readonly idAt: Int32Array | Float64Array;
+  private readonly idsAscending: boolean;
   private readonly massIndex: Record<MassKind, SortedIndex>;
   private readonly names: NameIndex;
   private readonly sourceNames: string[] = [];
@@ -46,6 +49,10 @@ export class MemoryStore implements CompoundStore {
       SortedIndex
     >;
     this.elements = new ElementIndex((i) => this.records[i].elements, n);
+    const ids = this.records.map((r) => r.id);
+    // small integers in an Int32Array read back as small integers: the ID arrays built from them stay compact
+    this.idAt = ids.every((id) => (id | 0) === id) ? Int32Array.from(ids) : Float64Array.from(ids);
+    this.idsAscending = ids.every((id, i) => i === 0 || id > ids[i - 1]);
     this.names = new NameIndex((i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }), n);
   }
 
@@ -80,6 +87,13 @@ export class MemoryStore implements CompoundStore {
 
   async byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]> {
     return this.at(this.elements.match(include, includeAll, exclude));
+  }
+
+  async idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<number[]> {
+    const positions = this.elements.match(include, includeAll, exclude);
+    const ids = new Array<number>(positions.length);
+    for (let i = 0; i < positions.length; i++) ids[i] = this.idAt[positions[i]];
+    return this.idsAscending ? ids : ids.sort((a, b) => a - b);
   }
 
   async dataSources(): Promise<string[]> {

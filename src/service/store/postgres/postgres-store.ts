@@ -176,6 +176,17 @@ export class PostgresStore implements CompoundStore {
     ]);
   }
 
+  async idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<number[]> {
+    if (!include.length || (includeAll && !include.every(storable))) return [];
+    const op = includeAll ? '@>' : '&&';
+    const rows = await query<{ id: number }>(
+      this.pool,
+      `SELECT r.id FROM records r WHERE r.elements ${op} $1::text[] AND NOT r.elements && $2::text[] ORDER BY r.id`,
+      [include.filter(storable), exclude.filter(storable)],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async dataSources(): Promise<string[]> {
     return (await query<{ name: string }>(this.pool, 'SELECT name FROM data_sources ORDER BY position')).map((r) => r.name);
   }
