@@ -306,8 +306,24 @@ export class OlderApi implements SpectrumSource {
     ).map(spectrumInfoOf);
   }
 
+  /**
+   * Every spectrum's info, asked in pages of `LIMITS.spectraInfoPage` with `start` and `count` (the local service
+   * answers at most that many at once). A server that ignores the paging fields answers the whole list to the first
+   * request: a page longer than asked, or one that starts over, ends the walk.
+   */
   async getAllSpectraInfo(call: CallOptions = {}): Promise<LegacySpectrumInfo[]> {
-    return itemsOf(await this.callLegacy('getAllSpectraInfo', [], call)).map(spectrumInfoOf);
+    const pageSize = LIMITS.spectraInfoPage;
+    const all: LegacySpectrumInfo[] = [];
+    for (;;) {
+      const fields: FormFields = [
+        ['start', all.length],
+        ['count', pageSize],
+      ];
+      const page = itemsOf(await this.callLegacy('getAllSpectraInfo', fields, call)).map(spectrumInfoOf);
+      if (page.length > pageSize || (all.length > 0 && page[0]?.spc_id === all[0].spc_id)) return all.length ? all : page;
+      all.push(...page);
+      if (page.length < pageSize) return all;
+    }
   }
 
   /** A spectrum by ID, without a request: its info loads on `load()` / `info()`. */

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { AddressInfo } from 'net';
 import { loadChemistry, loadSpectra, SHIPPED_DATA_DIR, type SpectrumStore } from './chemistry';
-import { PACKED_SPECTRA_INDEX, SPECTRA_INDEX } from './chemistry/spectra';
+import { NO_SPECTRA, PACKED_SPECTRA_INDEX, SPECTRA_INDEX } from './chemistry/spectra';
 import { Credentials, DEV_KEYS, isLoopbackHost, loadKeysFile } from './auth/keys';
 import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
@@ -31,13 +31,11 @@ export { DEV_API_KEY, DEV_TOKEN, type KeysConfig, type TokenRole } from './auth/
 export type { CompoundStore, MassKind } from './store/compound-store';
 export { MemoryStore } from './store/memory-store';
 
-const EMPTY_SPECTRA: SpectrumStore = { all: () => [], get: () => undefined, ofRecord: () => [], readData: () => undefined };
-
 async function spectraOf(dataDir: string, extra: string | undefined, withShipped: boolean): Promise<SpectrumStore> {
   const shipped = path.join(dataDir, 'spectra');
   const hasIndex = [SPECTRA_INDEX, PACKED_SPECTRA_INDEX].some((name) => fs.existsSync(path.join(shipped, name)));
   const dirs = [...(withShipped && hasIndex ? [shipped] : []), ...(extra ? [extra] : [])];
-  return dirs.length ? loadSpectra(dirs) : EMPTY_SPECTRA;
+  return dirs.length ? loadSpectra(dirs) : NO_SPECTRA;
 }
 
 interface Backend {
@@ -146,7 +144,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     port,
     records: store.size,
     dataSources: await store.dataSources(),
-    spectra: spectra.all().length,
+    spectra: () => spectra.count(),
     loadMs: Date.now() - started,
     structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
     devCredentials,

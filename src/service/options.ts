@@ -60,7 +60,8 @@ export interface RunningService {
   records: number;
   /** Datasource names. */
   dataSources: string[];
-  spectra: number;
+  /** Number of spectra served (the shipped index is read on first use, so this may read it). */
+  spectra(): Promise<number>;
   /** Milliseconds from start to listening. */
   loadMs: number;
   /** Resolves once the structure index (substructure and similarity search) is built, after listening. */

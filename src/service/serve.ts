@@ -78,7 +78,7 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
     console.log(`Compound DB local service listening at ${service.baseUrl}`);
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
     console.log(
-      `  ${service.records} records, ${service.dataSources.length} datasources, ${service.spectra} spectra, loaded in ${service.loadMs} ms`,
+      `  ${service.records} records, ${service.dataSources.length} datasources (spectra indexed on first use), loaded in ${service.loadMs} ms`,
     );
     if (service.devCredentials) {
       // The development key and token are documented in src/service/README.md; a log line never carries a secret.

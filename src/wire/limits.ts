@@ -10,6 +10,8 @@ export const LIMITS = {
   detailsBatch: 100,
   /** record IDs per older `GetExtendedMolCompoundInfoArray` (spec 8) */
   legacyMolInfoBatch: 250,
+  /** spectrum info objects in one older `GetAllSpectraInfo` answer; more are asked in pages (src/service/README.md) */
+  spectraInfoPage: 5000,
   /** results of the older simple search (spec 8) */
   simpleSearchResults: 100,
   /** status checks of the search helper, by default (spec 3, 8) */

@@ -332,6 +332,20 @@ describe('service: older interface', () => {
         [20, 11, 12],
       );
       assert.deepStrictEqual(ids((await xml('Spectra.asmx/GetAllSpectraInfo')).doc), [11, 12, 20]);
+      const page = async (start: string, count: string) =>
+        ids(
+          (
+            await xml('Spectra.asmx/GetAllSpectraInfo', [
+              ['start', start],
+              ['count', count],
+            ])
+          ).doc,
+        );
+      assert.deepStrictEqual(await page('1', '1'), [12]);
+      assert.deepStrictEqual(await page('1', '-1'), [12, 20]);
+      assert.deepStrictEqual(await page('5', '2'), []);
+      assert.match((await call('Spectra.asmx/GetAllSpectraInfo', [['start', '-1']])).text, /Invalid value for parameter: start/);
+      assert.match((await call('Spectra.asmx/GetAllSpectraInfo', [['count', '-2']])).text, /Invalid value for parameter: count/);
     });
     it('FilesHandler serves the data file without a token, 404 for an unknown id', async () => {
       const r = await request(`${base}/FilesHandler.ashx?type=blob&disp=1&id=11`);

@@ -9,8 +9,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { loadChemistry, loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR, type SpectrumStore } from '../../src/service/chemistry';
-import { startService, type RunningService } from '../../src/service';
+import { DEV_TOKEN, startService, type RunningService } from '../../src/service';
+import { CompoundDbClient } from '../../src/client';
 import type { CompoundRecord } from '../../src/service/store/record';
+import type { LegacySpectrumInfo } from '../../src/wire';
 import { legacy, parseXml, request, runFilter } from './support/http';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/service/fixtures/massbank');
@@ -58,6 +60,7 @@ describe('shipped collection: MassBank', function () {
   let byId: Map<number, CompoundRecord>;
   let spectra: SpectrumStore;
   let byFile: Map<string, number>;
+  let allSpectra: LegacySpectrumInfo[];
   const sample = fs
     .readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.txt'))
@@ -68,12 +71,13 @@ describe('shipped collection: MassBank', function () {
     records = await loadShippedCollection();
     byId = new Map(records.map((r) => [r.id, r]));
     spectra = await loadSpectra(path.join(SHIPPED_DATA_DIR, 'spectra'));
-    byFile = new Map(spectra.all().map((s) => [s.file_name, s.spc_id]));
+    allSpectra = await spectra.page(0, -1);
+    byFile = new Map(allSpectra.map((s) => [s.file_name, s.spc_id]));
   });
 
   it('ships thousands of compounds and tens of thousands of measured spectra', () => {
     assert.ok(records.length > 8000, `${records.length} records`);
-    const all = spectra.all();
+    const all = allSpectra;
     assert.ok(all.length > 80000, `${all.length} spectra`);
     assert.deepStrictEqual(
       records.map((r) => r.id),
@@ -95,13 +99,13 @@ describe('shipped collection: MassBank', function () {
     );
   });
 
-  it('round-trips a sample of source records: InChIKey, formula, exact mass, peak list byte for byte', () => {
+  it('round-trips a sample of source records: InChIKey, formula, exact mass, peak list byte for byte', async () => {
     const readme = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'README.md'), 'utf8');
     for (const source of sample) {
       assert.ok(OPEN.has(source.license), `${source.accession} is an open fixture`);
       const spcId = byFile.get(`${source.accession}.jdx`);
       assert.ok(spcId, `${source.accession} is shipped`);
-      const info = spectra.get(spcId)!;
+      const info = (await spectra.get(spcId))!;
       const record = byId.get(info.csid)!;
       if (source.inchiKey && record.inchiKey !== source.inchiKey) {
         assert.ok(
@@ -121,7 +125,7 @@ describe('shipped collection: MassBank', function () {
       }
       const names = new Set([record.commonName, ...record.synonyms].map((n) => n.toLowerCase()));
       for (const name of source.names) assert.ok(names.has(name.toLowerCase()), `${source.accession}: name ${name}`);
-      const data = spectra.readData(spcId)!;
+      const data = (await spectra.readData(spcId))!;
       const table = data.slice(data.indexOf('##PEAK TABLE=(XY..XY)\n') + 22, data.indexOf('##END='));
       assert.strictEqual(table, source.peaks.map(([mz, y]) => `${mz}, ${y}\n`).join(''), `${source.accession} peaks`);
       assert.match(data, new RegExp(`##NPOINTS=${source.peaks.length}\\n`));
@@ -130,7 +134,7 @@ describe('shipped collection: MassBank', function () {
 
   it('every spectrum carries its attribution and an open licence; no non-commercial record appears', () => {
     const licences = /licence (CC0 1\.0|CC BY 4\.0|CC BY-SA 4\.0|Data licence Germany – attribution – version 2\.0) \(/;
-    for (const info of spectra.all()) {
+    for (const info of allSpectra) {
       assert.match(info.comments ?? '', licences, `spectrum ${info.spc_id}`);
       assert.match(info.comments ?? '', /From MassBank record MSBNK-[\w-]+; authors: /);
       assert.match(info.original_url ?? '', /^https:\/\/massbank\.eu\/MassBank\/RecordDisplay\?id=MSBNK-/);
@@ -152,12 +156,12 @@ describe('shipped collection: MassBank', function () {
       assert.ok(licenses.includes(source.accession.replace(/-[^-]*$/, '')), `${source.accession}'s contributor is attributed`);
   });
 
-  it('spectrum types are in the spec vocabulary and data files are JCAMP-DX peak tables', () => {
-    const types = new Set(spectra.all().map((s) => s.spc_type));
+  it('spectrum types are in the spec vocabulary and data files are JCAMP-DX peak tables', async () => {
+    const types = new Set(allSpectra.map((s) => s.spc_type));
     for (const type of types) assert.match(type, /^(EI|EI-|ESI[+-]|APCI[+-]|APPI[+-]|MALDI[+-]|CI\+ve|CI-ve|FAB[+-]|FD[+-]|FI[+-]|SIMS[+-]|MS)$/);
     assert.ok(types.has('ESI+') && types.has('ESI-') && types.has('EI'));
-    const first = spectra.all()[0];
-    const data = spectra.readData(first.spc_id)!;
+    const first = allSpectra[0];
+    const data = (await spectra.readData(first.spc_id))!;
     assert.match(data, /^##TITLE=.*\n##JCAMP-DX=5\.01\n##DATA TYPE=MASS SPECTRUM\n##DATA CLASS=PEAK TABLE\n/);
     assert.match(data, /##\$LICENSE=/);
     assert.match(data, /##END=\n$/);
@@ -204,9 +208,7 @@ describe('shipped collection: MassBank', function () {
     after(() => svc.close());
 
     it('loads within the budget', () => {
-      console.log(
-        `      service load: ${svc.loadMs} ms, ${svc.records} records, ${svc.spectra} spectra, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`,
-      );
+      console.log(`      service load: ${svc.loadMs} ms, ${svc.records} records, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
       assert.ok(svc.loadMs < 6000, `${svc.loadMs} ms (2 s on an idle machine; generous here for a shared CI core)`);
     });
 
@@ -225,6 +227,31 @@ describe('shipped collection: MassBank', function () {
         assert.deepStrictEqual(ids.slice(0, exact.length).sort(), exact.sort(), `${name}: records named exactly so come first`);
         assert.ok(ms < 3000, `${name}: ${ms} ms`);
       }
+    });
+
+    it('answers every spectrum info in pages: a request for more than a page is refused with the rule', async () => {
+      const whole = await legacy(svc.baseUrl, 'Spectra.asmx/GetAllSpectraInfo');
+      assert.strictEqual(whole.status, 500);
+      assert.match(
+        whole.text,
+        /Too many spectra for one answer \(\d+ from start 0\): ask for them in pages with start and count \(count at most 5000\)/,
+      );
+      const last = await legacy(svc.baseUrl, 'Spectra.asmx/GetAllSpectraInfo', [
+        ['start', String(allSpectra.length - 3)],
+        ['count', '-1'],
+      ]);
+      assert.deepStrictEqual(
+        parseXml(last.text).ArrayOfCSSpectrumInfo.CSSpectrumInfo.map((s: { spc_id: string }) => Number(s.spc_id)),
+        allSpectra.slice(-3).map((s) => s.spc_id),
+      );
+      const started = Date.now();
+      const client = new CompoundDbClient({ baseUrl: svc.baseUrl, token: DEV_TOKEN });
+      const all = await client.getAllSpectraInfo();
+      console.log(`      the client read ${all.length} spectrum infos in pages in ${Date.now() - started} ms`);
+      assert.deepStrictEqual(
+        all.map((s) => s.spc_id),
+        allSpectra.map((s) => s.spc_id),
+      );
     });
 
     it('lists and serves the measured spectra of a record (older interface)', async () => {

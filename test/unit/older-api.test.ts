@@ -9,7 +9,7 @@ import {
   Spectrum,
   TokenRequiredError,
 } from '../../src/client';
-import { LEGACY_ERROR_TEXT } from '../../src/wire';
+import { LEGACY_ERROR_TEXT, LIMITS } from '../../src/wire';
 import { FakeServer, textReply, xmlReply } from './helpers/fake-server';
 import { TOKEN, UA, assertLegacy, makeClient } from './helpers/client-setup';
 import { ASPIRIN_INCHI, ASPIRIN_KEY, MOL, PNG, extendedInfo } from './helpers/fixtures';
@@ -236,7 +236,34 @@ describe('older interface: every operation on the wire (with a token)', () => {
         ],
         false,
       );
-      assertLegacy(server.requests[3], '/Spectra.asmx/GetAllSpectraInfo', []);
+      assertLegacy(server.requests[3], '/Spectra.asmx/GetAllSpectraInfo', [
+        ['start', '0'],
+        ['count', String(LIMITS.spectraInfoPage)],
+      ]);
+    });
+
+    it('getAllSpectraInfo walks the pages; a server that ignores start and count is asked no further', async () => {
+      const total = LIMITS.spectraInfoPage + 1234;
+      const infos = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => `<CSSpectrumInfo>${SPECTRUM_INFO(from + i + 1)}</CSSpectrumInfo>`).join('');
+      server.otherwise((req) => {
+        const form = new URLSearchParams(req.body);
+        const start = Number(form.get('start'));
+        return xmlReply('ArrayOfCSSpectrumInfo', infos(start, Math.min(total, start + Number(form.get('count')))));
+      });
+      const all = await client.getAllSpectraInfo();
+      assert.deepStrictEqual(
+        all.map((i) => i.spc_id),
+        Array.from({ length: total }, (_, i) => i + 1),
+      );
+      assert.strictEqual(server.requests.length, 2);
+      for (const exactlyOnePage of [false, true]) {
+        server.requests.length = 0;
+        const size = exactlyOnePage ? LIMITS.spectraInfoPage : total;
+        server.otherwise(() => xmlReply('ArrayOfCSSpectrumInfo', infos(0, size)));
+        assert.strictEqual((await client.getAllSpectraInfo()).length, size);
+        assert.strictEqual(server.requests.length, exactlyOnePage ? 2 : 1);
+      }
     });
 
     it('Spectrum objects: from an info object, fields of spec 2.5, data fetched once from FilesHandler', async () => {

@@ -12,12 +12,13 @@ export function no3DBlock(mol2D: string, id: number): string {
   return withTitle(withComment(mol2D, NO_3D_COMMENT), String(id));
 }
 
-/** The block with its third (comment) line replaced. */
+/** The block with its third (comment) line replaced (found by position: the service does this for every record it loads). */
 export function withComment(molBlock: string, comment: string): string {
-  const lines = molBlock.split('\n');
-  if (lines.length < 4) return molBlock;
-  lines[2] = comment.slice(0, 80);
-  return lines.join('\n');
+  const first = molBlock.indexOf('\n');
+  const second = first < 0 ? -1 : molBlock.indexOf('\n', first + 1);
+  const third = second < 0 ? -1 : molBlock.indexOf('\n', second + 1);
+  if (third < 0) return molBlock;
+  return molBlock.slice(0, second + 1) + comment.slice(0, 80) + molBlock.slice(third);
 }
 
 /** True when the block carries real 3D coordinates (a V2000 atom with z ≠ 0, or a V3000 atom line with z ≠ 0). */

@@ -3,11 +3,16 @@
  * objects with the keys of contract 2.2: spc_id, spc_type, csid, file_name, comments?, original_url?,
  * submitted_date?), or packs: `packed-index.json.gz` naming gzip files that hold many data files one after another
  * (the shipped data/spectra, made by scripts/data/spectrum-packs.mjs). `--spectra DIR` adds a folder of either kind.
+ *
+ * A packed index is read on first use, not at start: the shipped one is 50 MB of JSON (82,000 info objects), and
+ * reading it would cost the service's start more than a second (src/service/README.md, "Start-up").
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { gunzipSync } from 'zlib';
 import type { LegacySpectrumInfo } from '../../wire';
+import { boundedCache } from '../../shared/cache';
+import { InFlight } from '../../shared/in-flight';
+import { gunzipInBackground } from './gunzip';
 
 export const SPECTRA_INDEX = 'index.json';
 export const PACKED_SPECTRA_INDEX = 'packed-index.json.gz';
@@ -25,31 +30,86 @@ export interface SpectrumEntry {
 const PACKS_KEPT = 2;
 
 export interface SpectrumStore {
-  all(): LegacySpectrumInfo[];
-  get(spectrumId: number): LegacySpectrumInfo | undefined;
-  ofRecord(recordId: number): LegacySpectrumInfo[];
+  /** How many spectra there are. */
+  count(): Promise<number>;
+  /** Info objects in spectrum-ID order from position `start`, at most `count` of them (-1: all the rest). */
+  page(start: number, count: number): Promise<LegacySpectrumInfo[]>;
+  get(spectrumId: number): Promise<LegacySpectrumInfo | undefined>;
+  ofRecord(recordId: number): Promise<LegacySpectrumInfo[]>;
   /** Contents of the data file (read when asked), or undefined for an unknown id. */
-  readData(spectrumId: number): string | undefined;
+  readData(spectrumId: number): Promise<string | undefined>;
 }
 
-/** Loads one or more spectra folders; a spectrum ID present twice, or a bad index entry, is an error naming it. */
+interface SpectrumIndex {
+  sorted: SpectrumEntry[];
+  byId: Map<number, SpectrumEntry>;
+  byRecord: Map<number, LegacySpectrumInfo[]>;
+}
+
+/**
+ * One or more spectra folders. A plain folder's index.json is checked now; a lone packed index is read and checked on
+ * first use, and the read is kept (a damaged index fails every spectra request the same way, without a re-read).
+ * With several folders the index is made now, so that an ID two folders share stops the start. A spectrum ID present
+ * twice, or a bad index entry, is an error naming it.
+ */
 export async function loadSpectra(dirs: string | string[]): Promise<SpectrumStore> {
-  const byId = new Map<number, SpectrumEntry>();
+  const readers: Array<() => Promise<SpectrumEntry[]>> = [];
   for (const dir of Array.isArray(dirs) ? dirs : [dirs]) {
     if (fs.existsSync(path.join(dir, PACKED_SPECTRA_INDEX))) {
-      await loadPacked(dir, byId);
+      readers.push(() => readPacked(dir));
       continue;
     }
-    const indexFile = path.join(dir, SPECTRA_INDEX);
-    const list: unknown = JSON.parse(await fs.promises.readFile(indexFile, 'utf8'));
-    if (!Array.isArray(list)) throw new Error(`${indexFile}: expected a JSON array of spectrum info objects`);
-    list.forEach((item, i) => {
-      const info = checkInfo(item, `${indexFile}[${i}]`);
-      const file = path.join(dir, info.file_name);
-      if (!fs.existsSync(file)) throw new Error(`${indexFile}[${i}]: data file ${info.file_name} is missing`);
-      if (byId.has(info.spc_id)) throw new Error(`${indexFile}[${i}]: spectrum ID ${info.spc_id} is already loaded`);
-      byId.set(info.spc_id, { info, file });
+    const entries = await readPlain(dir);
+    readers.push(async () => entries);
+  }
+  let index: Promise<SpectrumIndex> | undefined;
+  const indexed = () => (index ??= Promise.all(readers.map((read) => read())).then(indexOf));
+  if (readers.length > 1) await indexed();
+  const packs = boundedCache<string, Buffer>({ maxEntries: PACKS_KEPT });
+  const unpacking = new InFlight<string, Buffer>();
+  const unpacked = (file: string): Promise<Buffer> =>
+    unpacking.run(file, async () => {
+      let data = packs.get(file);
+      if (!data) {
+        data = await gunzipInBackground(await fs.promises.readFile(file));
+        packs.set(file, data);
+      }
+      return data;
     });
+  return {
+    count: async () => (await indexed()).sorted.length,
+    page: async (start, count) => {
+      const { sorted } = await indexed();
+      return sorted.slice(start, count === -1 ? undefined : start + count).map((e) => e.info);
+    },
+    get: async (id) => (await indexed()).byId.get(id)?.info,
+    ofRecord: async (recordId) => (await indexed()).byRecord.get(recordId) ?? [],
+    async readData(id) {
+      const entry = (await indexed()).byId.get(id);
+      if (!entry) return undefined;
+      if (!entry.slice) return fs.promises.readFile(entry.file, 'utf8');
+      const { offset, length } = entry.slice;
+      return (await unpacked(entry.file)).toString('utf8', offset, offset + length);
+    },
+  };
+}
+
+/** The spectra no folder holds (a service started without any). */
+export const NO_SPECTRA: SpectrumStore = {
+  count: async () => 0,
+  page: async () => [],
+  get: async () => undefined,
+  ofRecord: async () => [],
+  readData: async () => undefined,
+};
+
+function indexOf(folders: SpectrumEntry[][]): SpectrumIndex {
+  const byId = new Map<number, SpectrumEntry>();
+  for (const entries of folders) {
+    for (const entry of entries) {
+      if (byId.has(entry.info.spc_id)) throw new Error(`${entry.file}: spectrum ID ${entry.info.spc_id} is already loaded`);
+      byId.set(entry.info.spc_id, entry);
+    }
   }
   const sorted = [...byId.values()].sort((a, b) => a.info.spc_id - b.info.spc_id);
   const byRecord = new Map<number, LegacySpectrumInfo[]>();
@@ -58,36 +118,30 @@ export async function loadSpectra(dirs: string | string[]): Promise<SpectrumStor
     if (list) list.push(info);
     else byRecord.set(info.csid, [info]);
   }
-  const packs = new Map<string, Buffer>();
-  const unpacked = (file: string): Buffer => {
-    let data = packs.get(file);
-    if (!data) {
-      data = gunzipSync(fs.readFileSync(file));
-      if (packs.size >= PACKS_KEPT) packs.delete(packs.keys().next().value as string);
-      packs.set(file, data);
-    }
-    return data;
-  };
-  return {
-    all: () => sorted.map((e) => e.info),
-    get: (id) => byId.get(id)?.info,
-    ofRecord: (recordId) => byRecord.get(recordId) ?? [],
-    readData(id) {
-      const entry = byId.get(id);
-      if (!entry) return undefined;
-      if (!entry.slice) return fs.readFileSync(entry.file, 'utf8');
-      const { offset, length } = entry.slice;
-      return unpacked(entry.file).toString('utf8', offset, offset + length);
-    },
-  };
+  return { sorted, byId, byRecord };
+}
+
+async function readPlain(dir: string): Promise<SpectrumEntry[]> {
+  const indexFile = path.join(dir, SPECTRA_INDEX);
+  const list: unknown = JSON.parse(await fs.promises.readFile(indexFile, 'utf8'));
+  if (!Array.isArray(list)) throw new Error(`${indexFile}: expected a JSON array of spectrum info objects`);
+  const seen = new Set<number>();
+  return list.map((item, i) => {
+    const info = checkInfo(item, `${indexFile}[${i}]`);
+    const file = path.join(dir, info.file_name);
+    if (!fs.existsSync(file)) throw new Error(`${indexFile}[${i}]: data file ${info.file_name} is missing`);
+    if (seen.has(info.spc_id)) throw new Error(`${indexFile}[${i}]: spectrum ID ${info.spc_id} is already loaded`);
+    seen.add(info.spc_id);
+    return { info, file };
+  });
 }
 
 type PackedRow = [number, string, number, string, string, string, string, number, number, number];
 
 /** A packed folder: one gzip JSON index {format, packs, rows}; each row's info is checked like index.json's. */
-async function loadPacked(dir: string, byId: Map<number, SpectrumEntry>): Promise<void> {
+async function readPacked(dir: string): Promise<SpectrumEntry[]> {
   const indexFile = path.join(dir, PACKED_SPECTRA_INDEX);
-  const index = JSON.parse(gunzipSync(await fs.promises.readFile(indexFile)).toString('utf8')) as {
+  const index = JSON.parse((await gunzipInBackground(await fs.promises.readFile(indexFile))).toString('utf8')) as {
     format?: string;
     packs?: unknown;
     rows?: unknown;
@@ -100,7 +154,7 @@ async function loadPacked(dir: string, byId: Map<number, SpectrumEntry>): Promis
       throw new Error(`${indexFile}: pack ${i} is missing`);
     return path.join(dir, name);
   });
-  (index.rows as PackedRow[]).forEach((row, i) => {
+  return (index.rows as PackedRow[]).map((row, i) => {
     const where = `${indexFile} row ${i}`;
     if (!Array.isArray(row) || row.length !== 10) throw new Error(`${where}: expected 10 columns`);
     const [spcId, type, csid, fileName, comments, originalUrl, date, pack, offset, length] = row;
@@ -118,11 +172,9 @@ async function loadPacked(dir: string, byId: Map<number, SpectrumEntry>): Promis
     );
     const file = packFiles[pack];
     if (!file || !Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length <= 0) throw new Error(`${where}: bad pack position`);
-    if (byId.has(info.spc_id)) throw new Error(`${where}: spectrum ID ${info.spc_id} is already loaded`);
-    byId.set(info.spc_id, { info, file, slice: { offset, length } });
+    return { info, file, slice: { offset, length } };
   });
 }
-
 function checkInfo(item: unknown, where: string): LegacySpectrumInfo {
   const o = (item ?? {}) as Record<string, unknown>;
   const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;

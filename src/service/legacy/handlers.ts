@@ -149,25 +149,37 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
     return ints(count === -1 ? ids.slice(start) : ids.slice(start, start + count));
   },
   getSpectrumInfo: async (ctx, p) => {
-    const info = ctx.spectra.get(spectrumId(p));
+    const info = await ctx.spectra.get(spectrumId(p));
     if (!info) throw new LegacyError(LEGACY_ERROR_TEXT.recordNotFound);
     return spectrumInfoElement(info);
   },
   getCompoundSpectraInfo: async (ctx, p) =>
     element(
       'ArrayOfCSSpectrumInfo',
-      ctx.spectra.ofRecord(p.recordId('csid')).map((info) => spectrumInfoElement(info)),
+      (await ctx.spectra.ofRecord(p.recordId('csid'))).map((info) => spectrumInfoElement(info)),
     ),
   getSpectraInfoList: async (ctx, p) => {
     const ids = p.recordIds('csids');
     return element(
       'ArrayOfCSSpectrumInfo',
-      ids.flatMap((id) => ctx.spectra.ofRecord(id)).map((info) => spectrumInfoElement(info)),
+      (await Promise.all(ids.map((id) => ctx.spectra.ofRecord(id)))).flat().map((info) => spectrumInfoElement(info)),
     );
   },
-  getAllSpectraInfo: async (ctx) =>
-    element(
+  // Paged with start and count as GetAsyncSearchResultPart; a page holds at most LIMITS.spectraInfoPage (README).
+  getAllSpectraInfo: async (ctx, p) => {
+    const start = p.int('start', LEGACY_DEFAULTS.start);
+    const count = p.int('count', LEGACY_DEFAULTS.count);
+    if (start < 0) throw invalidParameter('start');
+    if (count < -1) throw invalidParameter('count');
+    const wanted = Math.max(0, (await ctx.spectra.count()) - start);
+    if ((count === -1 ? wanted : Math.min(count, wanted)) > LIMITS.spectraInfoPage) {
+      throw new LegacyError(
+        `Too many spectra for one answer (${wanted} from start ${start}): ask for them in pages with start and count (count at most ${LIMITS.spectraInfoPage}).`,
+      );
+    }
+    return element(
       'ArrayOfCSSpectrumInfo',
-      ctx.spectra.all().map((info) => spectrumInfoElement(info)),
-    ),
+      (await ctx.spectra.page(start, count)).map((info) => spectrumInfoElement(info)),
+    );
+  },
 };

@@ -111,8 +111,8 @@ export async function handleFile(ctx: ServiceContext, req: IncomingMessage, res:
     onlyGet(req);
     const p = new LegacyParams(url.searchParams);
     const id = p.int('id');
-    const info = ctx.spectra.get(id);
-    const data = info && ctx.spectra.readData(id);
+    const info = await ctx.spectra.get(id);
+    const data = info && (await ctx.spectra.readData(id));
     if (!info || data === undefined) throw new LegacyError(`No spectrum has ID ${id}.`, 404);
     const name = info.file_name.replace(/[^\w.-]/g, '_') || `spectrum-${id}`;
     const type = /\.(jdx|dx|jcamp)$/i.test(name) ? 'chemical/x-jcamp-dx' : 'application/octet-stream';

@@ -2,6 +2,8 @@
  * The structure index of the local service: every record's structure (its canonical SMILES) in RDKit substructure
  * library shards, and a Morgan-fingerprint similarity index. It is built after the service listens, a slice at a
  * time, so start-up does not wait for it and no request waits behind it; a structure query waits until it is ready.
+ * The build starts a moment after listening, or at the first structure query if that comes sooner: its first slice
+ * pays RDKit's first use of the instance (a few hundred ms in one piece), which the first requests should not wait for.
  * Substructure searches run shard by shard, yielding between shards, so they never block other requests, and stop
  * at their result bound or their time bound.
  */
@@ -16,6 +18,8 @@ export const SHARD_SIZE = 256;
 /** Records fingerprinted per turn of the event loop while building. */
 const BUILD_SLICE = 64;
 export const DEFAULT_SUBSTRUCTURE_TIME_MS = 10_000;
+/** How long after construction (the service listening) the build starts unless a structure query asks sooner. */
+const BUILD_START_DELAY_MS = 1000;
 
 export interface SubstructureOptions {
   useChirality: boolean;
@@ -45,13 +49,21 @@ export class StructureIndex {
   private patternBytes = 0;
   readonly ready: Promise<void>;
   buildMs = 0;
+  /** Starts the build now (once; later calls do nothing). */
+  private readonly begin: () => void;
+  private readonly startTimer: NodeJS.Timeout;
 
   constructor(
     private readonly toolkit: StructureToolkit,
     records: readonly CompoundRecord[],
+    startDelayMs = BUILD_START_DELAY_MS,
   ) {
     this.records = [...records].sort((a, b) => a.id - b.id);
-    this.ready = this.build();
+    let begin!: () => void;
+    const asked = new Promise<void>((resolve) => (begin = resolve));
+    this.begin = begin;
+    this.startTimer = setTimeout(begin, startDelayMs).unref();
+    this.ready = asked.then(() => this.build());
     this.ready.catch(() => undefined);
   }
 
@@ -71,6 +83,7 @@ export class StructureIndex {
     let shard: StructureLibrary | undefined;
     let positions: number[] = [];
     await turn(); // after the service listens
+    if (this.disposed) return;
     const closeShard = (): void => {
       if (shard) this.shardPositions.push(Int32Array.from(positions));
       shard = undefined;
@@ -100,6 +113,7 @@ export class StructureIndex {
 
   /** Records containing the query, in record-ID order, within the bounds of `options`. */
   async substructure(query: SubstructureQuery, options: SubstructureOptions): Promise<SubstructureOutcome> {
+    this.begin();
     await this.ready;
     const started = Date.now();
     const found: CompoundRecord[] = [];
@@ -137,6 +151,7 @@ export class StructureIndex {
     max: number,
     accept?: (record: CompoundRecord) => boolean,
   ): Promise<Array<{ record: CompoundRecord; score: number }>> {
+    this.begin();
     await this.ready;
     if (this.disposed || !this.similarity) throw new Error('the structure index was closed');
     const hits: ScoredPosition[] = this.similarity.search(
@@ -151,6 +166,8 @@ export class StructureIndex {
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.startTimer);
+    this.begin();
     for (const shard of this.shards.splice(0)) shard.dispose();
   }
 }

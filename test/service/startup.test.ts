@@ -1,0 +1,85 @@
+/**
+ * Start-up of the built-in database: the service listens without reading the 50 MB spectra index (it is read on
+ * the first spectra request), and a freshly spawned service answers its first request within a bound.
+ */
+import * as assert from 'assert';
+import { fork } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { gzipSync } from 'zlib';
+import { startService } from '../../src/service';
+import { SHIPPED_DATA_DIR } from '../../src/service/chemistry';
+import { COLLECTION_FILE } from '../../src/service/chemistry/collection';
+import { PACKED_SPECTRA_INDEX } from '../../src/service/chemistry/spectra';
+import type { LocalServiceMessage } from '../../src/wire';
+import { tempDir } from '../support/temp';
+import { legacy, runFilter } from './support/http';
+
+const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+/** Target 2 s on an idle machine (bench/startup.bench.ts); CI's shared cores get room. */
+const FIRST_ANSWER_BOUND_MS = 8000;
+
+describe('built-in database start-up', function () {
+  this.timeout(120_000);
+
+  it('listens without reading the spectra index; the first spectra request reads it', async () => {
+    // The shipped data with a spectra index that is not gzip at all: a service that read it at start would not start.
+    const dataDir = tempDir('startup');
+    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+    fs.mkdirSync(path.join(dataDir, 'spectra'));
+    fs.writeFileSync(path.join(dataDir, 'spectra', PACKED_SPECTRA_INDEX), 'not gzip');
+    const logged: string[] = [];
+    const svc = await startService({ port: 0, dataDir, log: (line) => logged.push(line) });
+    try {
+      assert.ok(svc.records > 8000);
+      assert.ok((await runFilter(svc.baseUrl, 'filter/name', { name: 'caffeine' })).length > 0, 'searches work');
+      const spectra = await legacy(svc.baseUrl, 'Spectra.asmx/GetCompoundSpectraInfo', [['csid', '1']]);
+      assert.strictEqual(spectra.status, 500);
+      assert.ok(
+        logged.some((line) => line.includes('internal error') && /incorrect header check/.test(line)),
+        logged.join('\n'),
+      );
+      await assert.rejects(svc.spectra(), /incorrect header check/, 'the failed read is kept, not retried per request');
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a good index is read once, on first use, and answers every later request', async () => {
+    const dataDir = tempDir('startup');
+    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+    fs.mkdirSync(path.join(dataDir, 'spectra'));
+    const index = { format: 'compound-db-spectra-packs/1', packs: ['p.jdx.gz'], rows: [[5, 'EI', 1, 'a.jdx', 'c', '', '', 0, 0, 18]] };
+    fs.writeFileSync(path.join(dataDir, 'spectra', PACKED_SPECTRA_INDEX), gzipSync(JSON.stringify(index)));
+    fs.writeFileSync(path.join(dataDir, 'spectra', 'p.jdx.gz'), gzipSync('##TITLE=a\n##END=\n'));
+    const svc = await startService({ port: 0, dataDir });
+    try {
+      assert.strictEqual(await svc.spectra(), 1);
+      const file = await fetch(`${svc.baseUrl}/FilesHandler.ashx?type=blob&disp=1&id=5`);
+      assert.strictEqual(await file.text(), '##TITLE=a\n##END=\n');
+      fs.rmSync(path.join(dataDir, 'spectra', PACKED_SPECTRA_INDEX));
+      assert.strictEqual(await svc.spectra(), 1, 'the index is kept');
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a spawned service answers its first request soon after it starts', async () => {
+    const started = performance.now();
+    const child = fork(CLI, ['--port', '0'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        child.once('message', (m: LocalServiceMessage) => (m.type === 'ready' ? resolve(m.baseUrl) : reject(new Error(m.message))));
+        child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
+      });
+      const listening = performance.now() - started;
+      const ids = await runFilter(baseUrl, 'filter/name', { name: 'aspirin' });
+      const answered = performance.now() - started;
+      assert.ok(ids.length > 0);
+      console.log(`      spawned service: listening after ${listening.toFixed(0)} ms, first answer after ${answered.toFixed(0)} ms`);
+      assert.ok(answered < FIRST_ANSWER_BOUND_MS, `${answered.toFixed(0)} ms from spawn to the first answer`);
+    } finally {
+      child.kill();
+    }
+  });
+});
