@@ -4,7 +4,7 @@
  * (on their own RDKit: every record's fingerprints, then screening and matching), so both read a query alike.
  */
 import { STRUCTURE_LIMITS, type SubstructureFormat } from '../../wire';
-import { parseMol, type RDKit, type RDKitMol } from './rdkit';
+import { parseMol, withMol, type RDKit, type RDKitMol } from './rdkit';
 import type { StructureToolkit, SubstructureQuery } from './types';
 
 const MORGAN = JSON.stringify({ radius: STRUCTURE_LIMITS.morganRadius, nBits: STRUCTURE_LIMITS.morganBits });
@@ -73,33 +73,23 @@ export function createStructureToolkit(run: <R>(use: (rdkit: RDKit) => R, fallba
     },
 
     morgan(smiles: string): Uint16Array | undefined {
-      return run((rdkit) => {
-        const mol = parseMol(rdkit, smiles);
-        if (!mol) return undefined;
-        try {
-          return morganBits(mol);
-        } finally {
-          mol.delete();
-        }
-      }, undefined);
+      return run((rdkit) => withMol(rdkit, smiles, morganBits), undefined);
     },
 
     highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined {
-      return run((rdkit) => {
-        const mol = parseMol(rdkit, structure);
-        if (!mol) return undefined;
-        try {
-          if (!mol.has_coords()) mol.set_new_coords();
-          // MinimalLib answers `{}` (not `[]`) when nothing matches.
-          const parsed = JSON.parse(mol.get_substruct_matches(query.mol as RDKitMol) || '[]') as unknown;
-          const found = (Array.isArray(parsed) ? parsed : []) as Array<{ atoms?: number[]; bonds?: number[] }>;
-          const atoms = [...new Set(found.flatMap((m) => m.atoms ?? []))];
-          const bonds = [...new Set(found.flatMap((m) => m.bonds ?? []))];
-          return mol.get_svg_with_highlights(JSON.stringify({ width: size, height: size, atoms, bonds }));
-        } finally {
-          mol.delete();
-        }
-      }, undefined);
+      return run(
+        (rdkit) =>
+          withMol(rdkit, structure, (mol) => {
+            if (!mol.has_coords()) mol.set_new_coords();
+            // MinimalLib answers `{}` (not `[]`) when nothing matches.
+            const parsed = JSON.parse(mol.get_substruct_matches(query.mol as RDKitMol) || '[]') as unknown;
+            const found = (Array.isArray(parsed) ? parsed : []) as Array<{ atoms?: number[]; bonds?: number[] }>;
+            const atoms = [...new Set(found.flatMap((m) => m.atoms ?? []))];
+            const bonds = [...new Set(found.flatMap((m) => m.bonds ?? []))];
+            return mol.get_svg_with_highlights(JSON.stringify({ width: size, height: size, atoms, bonds }));
+          }),
+        undefined,
+      );
     },
   };
 }

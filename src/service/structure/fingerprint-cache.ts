@@ -12,7 +12,8 @@ export interface CachedFingerprints {
   pickle: Uint8Array;
 }
 
-const MAX_ENTRIES = 500_000;
+/** Enough for the shipped collection and a few user files; a million distinct structures are not held twice. */
+const MAX_ENTRIES = 50_000;
 const cache = new Map<string, CachedFingerprints>();
 
 export function fingerprintsOf(smiles: string): CachedFingerprints | undefined {
