@@ -70,7 +70,11 @@ export class StructureIndex {
       this.matchers,
       this.records.map((r) => r.smiles),
       () => this.disposed,
-    );
+    ).catch((err: unknown) => {
+      // Closed while building (a one-shot command is done): the workers' unfinished tasks were dropped.
+      if (this.disposed) return undefined;
+      throw err;
+    });
     if (!built) return;
     this.matchers.attach(built.shared);
     this.sharedBytes = built.bytes;
