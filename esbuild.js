@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
-// chemistry .wasm files copied beside it), the command line it offers as an MCP server (dist/cli.js), the details
-// webview's script (dist/webview.js) and the structure grid's (dist/grid.js for the editors, dist/notebookRenderer.js
-// for notebook outputs; both load dist/RDKit_minimal.wasm).
+// chemistry .wasm files and the structure matcher worker, dist/substructure-worker.js, beside it), the command line
+// it offers as an MCP server (dist/cli.js), the details webview's script (dist/webview.js) and the structure grid's
+// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -121,6 +121,8 @@ const builds = [
   // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client and
   // the MCP SDK in one file.
   { ...serviceBundle, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The structure index's matcher workers, which both bundles above start from beside themselves.
+  { ...serviceBundle, entryPoints: ['src/service/structure/substructure-worker.ts'], outfile: 'dist/substructure-worker.js' },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

@@ -112,7 +112,7 @@ async function benchSize(rdkit: MainModule, seed: CompoundRecord[], size: number
     console.log(`  similarity top 25, threshold 0   (${queries.length} queries): p50 ${ms(percentile(wide, 50))}, p95 ${ms(percentile(wide, 95))}`);
     const full = await timedQuery(base, 'filter/substructure', { query: 'c1ccncc1', maxResults: 100_000 });
     console.log(`  substructure pyridine, every match: ${full.results.length} records in ${ms(full.ms)}${full.message ? ` (${full.message})` : ''}`);
-    // Other requests while a search that matches everything runs: the search yields between shards.
+    // Other requests while a search that matches everything runs: the search holds a matcher worker, not the event loop.
     const star = call(base, 'POST', 'filter/substructure', { query: '*', queryFormat: 'SMARTS', maxResults: 100_000 });
     const { queryId } = await star;
     const waits: number[] = [];
@@ -134,7 +134,9 @@ async function benchSize(rdkit: MainModule, seed: CompoundRecord[], size: number
 }
 
 async function main(): Promise<void> {
-  console.log('Structure search (RDKit substructure library shards; Morgan r=2 2048-bit inverted index), over HTTP on 127.0.0.1.');
+  console.log(
+    'Structure search (matcher workers over pattern fingerprints and RDKit pickles; Morgan r=2 2048-bit inverted index), over HTTP on 127.0.0.1.',
+  );
   console.log('Two shared cores: figures are noisy. Synthetic collections repeat the shipped structures (see bench/service-synthetic.ts).');
   const shipped = await startService({ port: 0 });
   const index = await shipped.structureIndexReady;

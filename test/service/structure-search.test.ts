@@ -10,6 +10,7 @@ import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule, Mol } from '@rdkit/rdkit';
 import { startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
+import type { Chemistry } from '../../src/service/chemistry/types';
 import { loadRecords } from '../../src/service/load-records';
 import type { CompoundRecord } from '../../src/service/store/record';
 import { api, runFilter, waitQuery } from './support/http';
@@ -77,6 +78,12 @@ const SIMILARITY_QUERIES = [
   'N',
 ];
 
+/** Buckminsterfullerene, and a 24-atom ring with one chain atom: no match, found only after RDKit's matcher has spent
+ * many seconds walking the cage's cycles (the pattern-fingerprint screen lets it through). */
+const C60 =
+  'C12=C3C4=C5C6=C1C7=C8C9=C1C%10=C%11C(=C29)C3=C2C3=C4C4=C5C5=C9C6=C7C6=C7C8=C1C1=C8C%10=C%10C%11=C2C2=C3C3=C4C4=C5C5=C%11C%12=C(C6=C95)C7=C1C1=C%12C5=C%11C4=C3C3=C5C(=C81)C%10=C23';
+const CAGE_WALK = `[#6]1${'~[#6]'.repeat(22)}~[#6;!R]~1`;
+
 const LAB_SMILES = ['Oc1ccc(cc1)C(C)(C)C', 'CC(C)Cc1ccc(cc1)C(C)C(=O)O', 'Oc1ccccc1C(=O)O', 'c1ccc2ncccc2c1', 'CCN(CC)CC'];
 
 interface Indexed {
@@ -107,9 +114,10 @@ describe('service: substructure and similarity search against a brute-force run 
   let all: Indexed[] = [];
   let records: CompoundRecord[];
   let dir: string;
+  let chemistry: Chemistry;
 
   before(async () => {
-    const chemistry = await loadChemistry();
+    chemistry = await loadChemistry();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-structure-'));
     const sdf = LAB_SMILES.map((s, i) => `${chemistry.describe(s)?.mol2D.replace(/^.*\n/, `lab-${i}\n`)}\n> <NAME>\nLab ${i}\n\n$$$$\n`).join('');
     fs.writeFileSync(path.join(dir, 'lab.sdf'), sdf);
@@ -282,6 +290,40 @@ describe('service: substructure and similarity search against a brute-force run 
       assert.strictEqual(details.status, 200);
     } finally {
       await slow.close();
+    }
+  });
+
+  it("matches in worker threads: a query that holds RDKit's matcher for seconds on one record holds up no other request, and stops at its bound", async () => {
+    const cageSmiles = chemistry.describe(C60)?.smiles;
+    assert.ok(cageSmiles);
+    const last = records[records.length - 1];
+    const cage: CompoundRecord = { ...last, id: last.id + 1, smiles: cageSmiles, dataSources: ['cage'] };
+    const busy = await startService({ port: 0, records: [...records, cage], structureTimeLimitMs: 3000 });
+    try {
+      await busy.structureIndexReady;
+      const heavy = await api(busy.baseUrl, 'POST', 'filter/substructure', { query: CAGE_WALK, queryFormat: 'SMARTS', dataSources: ['cage'] });
+      assert.strictEqual(heavy.status, 200, heavy.text);
+      const heavyStatus = `filter/${heavy.json.queryId}/status`;
+      // While the cage holds one worker: a details request, and a structure search on the other worker.
+      const details = await api(busy.baseUrl, 'GET', `records/${records[0].id}/details`);
+      const light = await api(busy.baseUrl, 'POST', 'filter/substructure', { query: 'c1ccncc1', maxResults: 25 });
+      const lightStatus = await waitQuery(busy.baseUrl, `filter/${light.json.queryId}/status`);
+      const during = await api(busy.baseUrl, 'GET', heavyStatus);
+      assert.strictEqual(details.status, 200);
+      assert.strictEqual(lightStatus.count, 25);
+      assert.deepStrictEqual(
+        (await api(busy.baseUrl, 'GET', `filter/${light.json.queryId}/results`)).json.results,
+        bruteSubstructure('c1ccncc1', 'SMILES').slice(0, 25),
+      );
+      assert.strictEqual(during.json.status, 'Processing', 'the heavy query was still running');
+      const end = await waitQuery(busy.baseUrl, heavyStatus);
+      assert.strictEqual(end.status, 'Complete');
+      assert.strictEqual(end.count, 0);
+      assert.match(end.message, /^Stopped after 3 s: RDKit's matcher spent longer than that on one record/);
+      // The terminated worker's place is taken: searches go on, with RDKit's answers.
+      assert.deepStrictEqual(await runFilter(busy.baseUrl, 'filter/substructure', { query: 'c1ccncc1' }), bruteSubstructure('c1ccncc1', 'SMILES'));
+    } finally {
+      await busy.close();
     }
   });
 

@@ -41,9 +41,9 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
   const loadIndigo = lazyIndigo(options.wasmDir);
   // Indigo (~125 MB) has no spare: after a failure the next InChI call waits for a fresh one (InChI calls are async).
   const indigo = new ToolkitGuard<Indigo>({ name: 'Indigo', load: loadIndigo.fresh, probe: indigoWorks, keepSpare: false, log: toLog });
-  // Structure search has an RDKit instance of its own: its index lives in that instance, and a replacement of the
-  // guarded one after a failure leaves the index whole (its queries are bounded before they reach it).
-  const [, , structureRdkit] = await Promise.all([rdkit.start(), loadResvg(options.wasmDir), loadRDKit(options.wasmDir)]);
+  // The structure index keeps no RDKit object: its fingerprints are plain bytes and its matcher workers have RDKit
+  // instances of their own, so a replacement of this guarded instance after a failure leaves the index whole.
+  await Promise.all([rdkit.start(), loadResvg(options.wasmDir)]);
   let indigoStarted: Promise<void> | undefined;
   const indigoReady = async () => {
     await (indigoStarted ??= indigo.start());
@@ -80,7 +80,7 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     }, undefined);
   };
 
-  const structures = createStructureToolkit(structureRdkit);
+  const structures = createStructureToolkit((use, fallback) => rdkit.run(use, fallback), options.wasmDir);
   const pixels = (size: number): number => Math.max(16, Math.min(MAX_PNG_SIZE, Math.round(size)));
 
   const chemistry: Chemistry = {

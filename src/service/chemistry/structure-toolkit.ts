@@ -1,15 +1,16 @@
 /**
- * RDKit's own substructure matcher and Morgan fingerprints for structure search. Records go into RDKit
- * `SubstructLibrary` shards (trusted SMILES plus RDKit's pattern fingerprint, so RDKit screens and then runs its
- * matcher on each candidate: the answer is RDKit's matcher's, the screen only a shortcut).
+ * RDKit's substructure matcher and fingerprints for structure search. The same functions serve the main thread (on
+ * the guarded RDKit: query checks, a similarity query's fingerprint, highlighted depictions) and the matcher workers
+ * (on their own RDKit: every record's fingerprints, then screening and matching), so both read a query alike.
  */
 import { STRUCTURE_LIMITS, type SubstructureFormat } from '../../wire';
-import { parseMol, type RDKit, type RDKitMol } from './rdkit';
-import type { StructureFingerprints, StructureLibrary, StructureToolkit, SubstructureQuery } from './types';
+import { parseMol, withMol, type RDKit, type RDKitMol } from './rdkit';
+import type { StructureToolkit, SubstructureQuery } from './types';
 
 const MORGAN = JSON.stringify({ radius: STRUCTURE_LIMITS.morganRadius, nBits: STRUCTURE_LIMITS.morganBits });
-/** Entries computed per scratch library before it is replaced (its only use is RDKit's pattern fingerprint). */
-const SCRATCH_ENTRIES = 4096;
+/** Bits of the pattern fingerprint that screens substructure candidates (RDKit's PatternFingerprint). */
+export const PATTERN_BITS = 2048;
+const PATTERN = JSON.stringify({ nBits: PATTERN_BITS, tautomericFingerprint: false });
 
 /** The positions of the set bits of a fingerprint given as bytes (bit i in byte i >> 3, bit i & 7). */
 export function onBits(bytes: Uint8Array): Uint16Array {
@@ -22,7 +23,8 @@ export function onBits(bytes: Uint8Array): Uint16Array {
   return Uint16Array.from(out);
 }
 
-function parseQueryMol(rdkit: RDKit, text: string, format: SubstructureFormat): RDKitMol | undefined {
+/** A SMILES query is read as a molecule (aromaticity perceived), a SMARTS query by RDKit's SMARTS parser. */
+export function parseQueryMol(rdkit: RDKit, text: string, format: SubstructureFormat): RDKitMol | undefined {
   if (format === 'SMILES') return parseMol(rdkit, text);
   try {
     const mol = rdkit.get_qmol(text);
@@ -34,63 +36,60 @@ function parseQueryMol(rdkit: RDKit, text: string, format: SubstructureFormat): 
   return undefined;
 }
 
+/** Set bits of the Morgan fingerprint (radius 2, 2048 bits) of a molecule. */
+export function morganBits(mol: RDKitMol): Uint16Array {
+  return onBits(mol.get_morgan_fp_as_uint8array(MORGAN) as Uint8Array);
+}
+
+/**
+ * RDKit's pattern fingerprint of a record or a query: every bit a query sets is set by each structure containing it,
+ * so a record lacking one of the query's bits cannot match (RDKit's own substructure library screens with it).
+ */
+export function patternFingerprint(mol: RDKitMol): Uint8Array {
+  return mol.get_pattern_fp_as_uint8array(PATTERN) as Uint8Array;
+}
+
+/** True when `query` is a substructure of `mol` by RDKit's matcher. */
+export function hasSubstructure(mol: RDKitMol, query: RDKitMol, useChirality: boolean): boolean {
+  return mol.get_substruct_match(query, useChirality ? '{"useChirality":true}' : '{}') !== '{}';
+}
+
 function atomCount(mol: RDKitMol): number {
   const json = JSON.parse(mol.get_json()) as { molecules?: Array<{ atoms?: unknown[] }> };
   return json.molecules?.[0]?.atoms?.length ?? 0;
 }
 
-export function createStructureToolkit(rdkit: RDKit): StructureToolkit {
-  let scratch = new rdkit.SubstructLibrary();
-
-  const toolkit: StructureToolkit = {
+/** `run` calls its argument with the RDKit instance in use (the guarded one: a broken instance is replaced). */
+export function createStructureToolkit(run: <R>(use: (rdkit: RDKit) => R, fallback: R) => R, wasmDir?: string): StructureToolkit {
+  return {
+    wasmDir,
     parseQuery(text: string, format: SubstructureFormat): SubstructureQuery | undefined {
-      const mol = parseQueryMol(rdkit, text.trim(), format);
-      if (!mol) return undefined;
-      return { mol, atoms: atomCount(mol), dispose: () => mol.delete() };
+      return run((rdkit) => {
+        const trimmed = text.trim();
+        const mol = parseQueryMol(rdkit, trimmed, format);
+        if (!mol) return undefined;
+        return { mol, atoms: atomCount(mol), text: trimmed, format, dispose: () => mol.delete() };
+      }, undefined);
     },
 
-    fingerprints(smiles: string): StructureFingerprints | undefined {
-      const mol = parseMol(rdkit, smiles);
-      if (!mol) return undefined;
-      try {
-        const morgan = onBits(mol.get_morgan_fp_as_uint8array(MORGAN) as Uint8Array);
-        if (scratch.size() >= SCRATCH_ENTRIES) {
-          scratch.delete();
-          scratch = new rdkit.SubstructLibrary();
-        }
-        const i = scratch.add_trusted_smiles(smiles);
-        return { morgan, pattern: Uint8Array.from(scratch.get_pattern_fp_as_uint8array(i) as Uint8Array) };
-      } finally {
-        mol.delete();
-      }
-    },
-
-    newLibrary(): StructureLibrary {
-      const lib = new rdkit.SubstructLibrary();
-      return {
-        add: (smiles, fingerprints) => void lib.add_trusted_smiles_and_pattern_fp(smiles, fingerprints.pattern),
-        size: () => lib.size(),
-        matches: (query, useChirality, maxResults) =>
-          Uint32Array.from(lib.get_matches_as_uint32array(query.mol as RDKitMol, useChirality, 1, maxResults) as Uint32Array),
-        dispose: () => lib.delete(),
-      };
+    morgan(smiles: string): Uint16Array | undefined {
+      return run((rdkit) => withMol(rdkit, smiles, morganBits), undefined);
     },
 
     highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined {
-      const mol = parseMol(rdkit, structure);
-      if (!mol) return undefined;
-      try {
-        if (!mol.has_coords()) mol.set_new_coords();
-        // MinimalLib answers `{}` (not `[]`) when nothing matches.
-        const parsed = JSON.parse(mol.get_substruct_matches(query.mol as RDKitMol) || '[]') as unknown;
-        const found = (Array.isArray(parsed) ? parsed : []) as Array<{ atoms?: number[]; bonds?: number[] }>;
-        const atoms = [...new Set(found.flatMap((m) => m.atoms ?? []))];
-        const bonds = [...new Set(found.flatMap((m) => m.bonds ?? []))];
-        return mol.get_svg_with_highlights(JSON.stringify({ width: size, height: size, atoms, bonds }));
-      } finally {
-        mol.delete();
-      }
+      return run(
+        (rdkit) =>
+          withMol(rdkit, structure, (mol) => {
+            if (!mol.has_coords()) mol.set_new_coords();
+            // MinimalLib answers `{}` (not `[]`) when nothing matches.
+            const parsed = JSON.parse(mol.get_substruct_matches(query.mol as RDKitMol) || '[]') as unknown;
+            const found = (Array.isArray(parsed) ? parsed : []) as Array<{ atoms?: number[]; bonds?: number[] }>;
+            const atoms = [...new Set(found.flatMap((m) => m.atoms ?? []))];
+            const bonds = [...new Set(found.flatMap((m) => m.bonds ?? []))];
+            return mol.get_svg_with_highlights(JSON.stringify({ width: size, height: size, atoms, bonds }));
+          }),
+        undefined,
+      );
     },
   };
-  return toolkit;
 }

@@ -37,7 +37,7 @@ export interface Chemistry {
   depictCardSvg(structure: string, width: number, height: number): string | undefined;
   /** The same, with every match of a substructure query highlighted (plain when nothing matches). */
   depictPngHighlighted(structure: string, query: SubstructureQuery, size?: number): Uint8Array | undefined;
-  /** RDKit's substructure matcher and fingerprints, for the structure index. */
+  /** Query checks, a similarity query's fingerprint and highlighting, on the guarded RDKit (the index has its own). */
   structures: StructureToolkit;
 }
 
@@ -50,32 +50,19 @@ export interface ChemistryOptions {
 export interface SubstructureQuery {
   readonly mol: unknown;
   readonly atoms: number;
-  dispose(): void;
-}
-
-/** What the structure index keeps of one structure, computed once per distinct SMILES. */
-export interface StructureFingerprints {
-  /** Set bits of the Morgan fingerprint (radius 2, 2048 bits), ascending. */
-  morgan: Uint16Array;
-  /** RDKit's pattern fingerprint as its substructure library stores it. */
-  pattern: Uint8Array;
-}
-
-/** One shard of structures searched by RDKit's substructure library (positions are the order of `add`). */
-export interface StructureLibrary {
-  add(smiles: string, fingerprints: StructureFingerprints): void;
-  size(): number;
-  /** Positions of the structures that contain the query, ascending, at most `maxResults`. */
-  matches(query: SubstructureQuery, useChirality: boolean, maxResults: number): Uint32Array;
+  /** The query as given (trimmed) and how it is read: a matcher worker parses it again in its own RDKit. */
+  readonly text: string;
+  readonly format: 'SMILES' | 'SMARTS';
   dispose(): void;
 }
 
 export interface StructureToolkit {
   /** A substructure query; undefined when it does not parse in that format. */
   parseQuery(text: string, format: 'SMILES' | 'SMARTS'): SubstructureQuery | undefined;
-  /** Fingerprints of a SMILES; undefined when it does not parse. */
-  fingerprints(smiles: string): StructureFingerprints | undefined;
-  newLibrary(): StructureLibrary;
+  /** Set bits of the Morgan fingerprint (radius 2, 2048 bits) of a SMILES; undefined when it does not parse. */
+  morgan(smiles: string): Uint16Array | undefined;
   /** SVG of the structure with every match of the query highlighted; undefined when the structure does not parse. */
   highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined;
+  /** Where the matcher workers load RDKit's WASM from (undefined: beside the code or in node_modules). */
+  readonly wasmDir?: string;
 }

@@ -71,7 +71,7 @@ export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, 
   const sources = await resolveDataSources(ctx.store, body.dataSources);
   const smiles = (body.smiles as string).trim();
   parseStructureQuery(ctx, 'smiles', smiles, 'SMILES').dispose();
-  const bits = ctx.chemistry.structures.fingerprints(smiles)?.morgan;
+  const bits = ctx.chemistry.structures.morgan(smiles);
   if (!bits) throw badField('smiles', `smiles ${JSON.stringify(smiles)} is not valid SMILES: it does not parse`);
   const threshold = body.threshold ?? STRUCTURE_LIMITS.similarityThresholdDefault;
   const max = body.maxResults ?? STRUCTURE_LIMITS.similarityMaxResultsDefault;

@@ -2,16 +2,25 @@
  * Fingerprints keyed by structure (canonical SMILES): the same structure in several datasources, in a user's SDF
  * and the shipped collection, or in the benchmark's repeated records is fingerprinted once per process.
  */
-import type { StructureFingerprints, StructureToolkit } from '../chemistry/types';
 
-const MAX_ENTRIES = 500_000;
-const cache = new Map<string, StructureFingerprints | null>();
+export interface CachedFingerprints {
+  /** RDKit's pattern fingerprint (zeros when RDKit cannot read the structure). */
+  pattern: Uint8Array;
+  /** Set bits of the Morgan fingerprint; undefined when RDKit cannot read the structure. */
+  morgan: Uint16Array | undefined;
+  /** RDKit's pickle of the molecule (empty when RDKit cannot read the structure). */
+  pickle: Uint8Array;
+}
 
-/** The structure's fingerprints, or undefined when RDKit cannot read it. */
-export function fingerprintsOf(toolkit: StructureToolkit, smiles: string): StructureFingerprints | undefined {
-  const hit = cache.get(smiles);
-  if (hit !== undefined) return hit ?? undefined;
-  const computed = toolkit.fingerprints(smiles);
-  if (cache.size < MAX_ENTRIES) cache.set(smiles, computed ?? null);
-  return computed;
+/** Enough for the shipped collection and a few user files; a million distinct structures are not held twice. */
+const MAX_ENTRIES = 50_000;
+const cache = new Map<string, CachedFingerprints>();
+
+export function fingerprintsOf(smiles: string): CachedFingerprints | undefined {
+  return cache.get(smiles);
+}
+
+export function rememberFingerprints(smiles: string, fingerprints: CachedFingerprints): CachedFingerprints {
+  if (cache.size < MAX_ENTRIES) cache.set(smiles, fingerprints);
+  return fingerprints;
 }

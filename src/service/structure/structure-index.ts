@@ -1,22 +1,21 @@
 /**
- * The structure index of the local service: every record's structure (its canonical SMILES) in RDKit substructure
- * library shards, and a Morgan-fingerprint similarity index. It is built after the service listens, a slice at a
- * time, so start-up does not wait for it and no request waits behind it; a structure query waits until it is ready.
- * The build starts a moment after listening, or at the first structure query if that comes sooner: its first slice
- * pays RDKit's first use of the instance (a few hundred ms in one piece), which the first requests should not wait for.
- * Substructure searches run shard by shard, yielding between shards, so they never block other requests, and stop
- * at their result bound or their time bound.
+ * The structure index of the local service: every record's structure (its canonical SMILES) with RDKit's pattern
+ * fingerprint, searched by matcher workers (matcher-pool.ts), and a Morgan-fingerprint similarity index. It is built
+ * after the service listens, its fingerprints computed by the workers, so start-up does not wait for it and no
+ * request waits behind it; a structure query waits until it is ready. The build starts a moment after listening, or
+ * at the first structure query if that comes sooner. A substructure search runs in a worker and stops at its result
+ * bound or its time bound, so it never blocks other requests.
  */
+import * as os from 'os';
 import { STRUCTURE_LIMITS } from '../../wire';
-import type { StructureFingerprints, StructureLibrary, StructureToolkit, SubstructureQuery } from '../chemistry/types';
+import type { StructureToolkit, SubstructureQuery } from '../chemistry/types';
 import type { CompoundRecord } from '../store/record';
-import { fingerprintsOf } from './fingerprint-cache';
+import { MatcherPool } from './matcher-pool';
+import { buildSharedIndex } from './shared-index';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
 
-/** Structures per RDKit library: one shard is the longest stretch a substructure search holds the event loop. */
-export const SHARD_SIZE = 256;
-/** Records fingerprinted per turn of the event loop while building. */
-const BUILD_SLICE = 64;
+/** Matcher workers: two, so one long search leaves another worker free; more where there are cores for them. */
+const MATCHERS = Math.max(2, Math.min(4, os.availableParallelism() - 1));
 export const DEFAULT_SUBSTRUCTURE_TIME_MS = 10_000;
 /** How long after construction (the service listening) the build starts unless a structure query asks sooner. */
 const BUILD_START_DELAY_MS = 1000;
@@ -41,12 +40,10 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 export class StructureIndex {
   /** Records in record-ID order; a record's position is its index here. */
   private readonly records: CompoundRecord[];
-  private readonly shards: StructureLibrary[] = [];
-  /** Position of each shard's first structure, and the record position of each structure in a shard. */
-  private readonly shardPositions: Int32Array[] = [];
+  private readonly matchers: MatcherPool;
   private similarity?: SimilarityIndex;
   private disposed = false;
-  private patternBytes = 0;
+  private sharedBytes = 0;
   readonly ready: Promise<void>;
   buildMs = 0;
   /** Starts the build now (once; later calls do nothing). */
@@ -59,6 +56,7 @@ export class StructureIndex {
     startDelayMs = BUILD_START_DELAY_MS,
   ) {
     this.records = [...records].sort((a, b) => a.id - b.id);
+    this.matchers = new MatcherPool(MATCHERS, this.toolkit.wasmDir);
     let begin!: () => void;
     const asked = new Promise<void>((resolve) => (begin = resolve));
     this.begin = begin;
@@ -71,43 +69,28 @@ export class StructureIndex {
     return this.records.length;
   }
 
-  /** Bytes of the index outside RDKit (similarity postings) and the pattern fingerprints it gave RDKit. */
+  /** Bytes of the index: similarity postings, and the rows, pattern fingerprints and SMILES the workers share. */
   get approximateBytes(): number {
-    const smiles = this.records.reduce((n, r) => n + r.smiles.length, 0);
-    return (this.similarity?.bytes ?? 0) + this.patternBytes + smiles + this.records.length * 4;
+    return (this.similarity?.bytes ?? 0) + this.sharedBytes;
   }
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const morgan = new Array<Uint16Array | undefined>(this.records.length);
-    let shard: StructureLibrary | undefined;
-    let positions: number[] = [];
     await turn(); // after the service listens
     if (this.disposed) return;
-    const closeShard = (): void => {
-      if (shard) this.shardPositions.push(Int32Array.from(positions));
-      shard = undefined;
-      positions = [];
-    };
-    for (let p = 0; p < this.records.length; p++) {
-      if (p % BUILD_SLICE === 0 && p > 0) {
-        await turn();
-        if (this.disposed) return;
-      }
-      const fp: StructureFingerprints | undefined = fingerprintsOf(this.toolkit, this.records[p].smiles);
-      if (!fp) continue;
-      morgan[p] = fp.morgan;
-      if (!shard) {
-        shard = this.toolkit.newLibrary();
-        this.shards.push(shard);
-      }
-      shard.add(this.records[p].smiles, fp);
-      this.patternBytes += fp.pattern.byteLength;
-      positions.push(p);
-      if (positions.length === SHARD_SIZE) closeShard();
-    }
-    closeShard();
-    this.similarity = new SimilarityIndex(morgan, STRUCTURE_LIMITS.morganBits);
+    const built = await buildSharedIndex(
+      this.matchers,
+      this.records.map((r) => r.smiles),
+      () => this.disposed,
+    ).catch((err: unknown) => {
+      // Closed while building (a one-shot command is done): the workers' unfinished tasks were dropped.
+      if (this.disposed) return undefined;
+      throw err;
+    });
+    if (!built) return;
+    this.matchers.attach(built.shared);
+    this.sharedBytes = built.bytes;
+    this.similarity = new SimilarityIndex(built.morgan, STRUCTURE_LIMITS.morganBits);
     this.buildMs = Date.now() - started;
   }
 
@@ -115,31 +98,32 @@ export class StructureIndex {
   async substructure(query: SubstructureQuery, options: SubstructureOptions): Promise<SubstructureOutcome> {
     this.begin();
     await this.ready;
-    const started = Date.now();
-    const found: CompoundRecord[] = [];
-    for (let s = 0; s < this.shards.length; s++) {
-      if (this.disposed) throw new Error('the structure index was closed');
-      const positions = this.shardPositions[s];
-      // Without a restriction the shard can stop at the matches still wanted; with one, every match is checked.
-      const wanted = options.accept ? positions.length : options.maxResults - found.length;
-      for (const local of this.shards[s].matches(query, options.useChirality, wanted)) {
-        const record = this.records[positions[local]];
-        if (!options.accept || options.accept(record)) found.push(record);
-      }
-      const more = s + 1 < this.shards.length;
-      if (found.length >= options.maxResults) {
-        const cut = found.length > options.maxResults || more || !options.accept;
-        found.length = options.maxResults;
-        return { records: found, stoppedEarly: cut ? `Stopped at maxResults (${options.maxResults}) matches; more records may match.` : undefined };
-      }
-      if (more && Date.now() - started >= options.timeLimitMs) {
-        const checked = this.shardPositions.slice(0, s + 1).reduce((n, p) => n + p.length, 0);
-        return {
-          records: found,
-          stoppedEarly: `Stopped after ${Math.round(options.timeLimitMs / 1000)} s having checked ${checked} of ${this.records.length} records; these are the matches found so far. Narrow the query.`,
-        };
-      }
-      if (more) await turn();
+    if (this.disposed) throw new Error('the structure index was closed');
+    const accept = options.accept;
+    const end = await this.matchers.search({
+      query: query.text,
+      format: query.format,
+      useChirality: options.useChirality,
+      maxResults: options.maxResults,
+      timeLimitMs: options.timeLimitMs,
+      allowed: accept && Uint8Array.from(this.records, (r) => (accept(r) ? 1 : 0)),
+    });
+    const found = end.positions.map((p) => this.records[p]);
+    if (end.stopped === 'maxResults')
+      return { records: found, stoppedEarly: `Stopped at maxResults (${options.maxResults}) matches; more records may match.` };
+    const seconds = `${Math.round(options.timeLimitMs / 1000)} s`;
+    const checked = `${end.checked} of ${this.records.length} records`;
+    if (end.stopped === 'time') {
+      return {
+        records: found,
+        stoppedEarly: `Stopped after ${seconds} having checked ${checked}; these are the matches found so far. Narrow the query.`,
+      };
+    }
+    if (end.stopped === 'overrun') {
+      return {
+        records: found,
+        stoppedEarly: `Stopped after ${seconds}: RDKit's matcher spent longer than that on one record (after ${checked}); these are the matches found so far. Narrow the query.`,
+      };
     }
     return { records: found };
   }
@@ -168,6 +152,6 @@ export class StructureIndex {
     this.disposed = true;
     clearTimeout(this.startTimer);
     this.begin();
-    for (const shard of this.shards.splice(0)) shard.dispose();
+    this.matchers.dispose();
   }
 }

@@ -65,14 +65,15 @@ export function parseXml(text: string): any {
 }
 
 /** Waits for a current-interface query to leave Created/Processing; returns the final status object. */
-export async function waitQuery(base: string, statusPath: string): Promise<{ status: string; count: number; message: string }> {
-  for (let i = 0; i < 200; i++) {
+export async function waitQuery(base: string, statusPath: string, timeoutMs = 60_000): Promise<{ status: string; count: number; message: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     const r = await api(base, 'GET', statusPath);
     if (r.status !== 200) throw new Error(`status ${r.status}: ${r.text}`);
     if (r.json.status !== 'Created' && r.json.status !== 'Processing') return r.json;
+    if (Date.now() > deadline) throw new Error(`query did not finish in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error('query did not finish');
 }
 
 /** Submits a filter, waits for it and returns its result IDs (all pages). */

@@ -1,0 +1,118 @@
+/**
+ * One substructure search as a matcher worker runs it: screen every record's pattern fingerprint with the query's
+ * bits (rarest first, so most records are rejected by their first check), then run RDKit's matcher on each
+ * candidate, read from its pickle. The screen only skips records that cannot match (every bit a query sets is set
+ * by each structure containing it), so the answer is the matcher's over every record.
+ */
+import type { RDKit, RDKitMol } from '../chemistry/rdkit';
+import { hasSubstructure, morganBits, parseQueryMol, patternFingerprint } from '../chemistry/structure-toolkit';
+import { PATTERN_BYTES, type FingerprintBatch, type SearchEnd, type SearchTask, type SharedIndex } from './substructure-protocol';
+
+/** Records checked between looks at the clock and progress reports. */
+const BLOCK = 256;
+
+/** A SMILES as the brute-force run reads it (RDKit's defaults); undefined when RDKit refuses it. */
+function readRecord(rdkit: RDKit, smiles: string): RDKitMol | undefined {
+  const mol = smiles ? rdkit.get_mol(smiles) : null;
+  if (mol && mol.is_valid()) return mol;
+  mol?.delete();
+  return undefined;
+}
+
+export function fingerprintBatch(rdkit: RDKit, smiles: readonly string[]): FingerprintBatch {
+  const patterns = new Uint8Array(smiles.length * PATTERN_BYTES);
+  const pickles = smiles.map(() => new Uint8Array(0));
+  const morgan = smiles.map((s, i) => {
+    const mol = readRecord(rdkit, s);
+    if (!mol) return undefined;
+    try {
+      patterns.set(patternFingerprint(mol), i * PATTERN_BYTES);
+      pickles[i] = Uint8Array.from(mol.get_as_uint8array() as Uint8Array);
+      return morganBits(mol);
+    } finally {
+      mol.delete();
+    }
+  });
+  return { patterns, morgan, pickles };
+}
+
+/** The index's shared buffers seen through typed arrays. */
+export class IndexView {
+  readonly size: number;
+  private readonly rows: Int32Array;
+  private readonly patterns: Uint8Array;
+  private readonly pickles: Uint8Array;
+  private readonly offsets: Uint32Array;
+
+  constructor(readonly shared: SharedIndex) {
+    this.rows = new Int32Array(shared.rows);
+    this.size = this.rows.length;
+    this.patterns = new Uint8Array(shared.patterns);
+    this.pickles = new Uint8Array(shared.pickles);
+    this.offsets = new Uint32Array(shared.offsets);
+  }
+
+  /** The record's molecule as RDKit read its SMILES; undefined when RDKit cannot read it. */
+  molAt(rdkit: RDKit, position: number): RDKitMol | undefined {
+    const row = this.rows[position];
+    if (this.offsets[row] === this.offsets[row + 1]) return undefined;
+    return rdkit.get_mol_from_uint8array(this.pickles.subarray(this.offsets[row], this.offsets[row + 1])) ?? undefined;
+  }
+
+  /** The query's set bits as byte offsets and masks, the bits fewest records set first. */
+  screenOf(query: Uint8Array): { bytes: Int32Array; masks: Uint8Array } {
+    const bits: number[] = [];
+    for (let i = 0; i < query.length; i++) for (let k = 0; k < 8; k++) if (query[i] & (1 << k)) bits.push(i * 8 + k);
+    bits.sort((a, b) => this.shared.bitCounts[a] - this.shared.bitCounts[b] || a - b);
+    return { bytes: Int32Array.from(bits, (b) => b >> 3), masks: Uint8Array.from(bits, (b) => 1 << (b & 7)) };
+  }
+
+  /** True when the record at `position` sets every bit of the screen. */
+  passes(position: number, screen: { bytes: Int32Array; masks: Uint8Array }): boolean {
+    const base = this.rows[position] * PATTERN_BYTES;
+    const { bytes, masks } = screen;
+    for (let k = 0; k < bytes.length; k++) if ((this.patterns[base + bytes[k]] & masks[k]) === 0) return false;
+    return true;
+  }
+}
+
+/**
+ * Matches in record-position order until every record is checked, `maxResults` are found, or the time bound passes
+ * (looked at after each block of records and after each candidate). `progress` receives the matches found so far,
+ * so a worker that must be stopped from outside still gives them.
+ */
+export function searchIndex(rdkit: RDKit, view: IndexView, task: SearchTask, progress: (positions: number[], checked: number) => void): SearchEnd {
+  const started = Date.now();
+  const query = parseQueryMol(rdkit, task.query.trim(), task.format);
+  if (!query) throw new Error(`the query ${JSON.stringify(task.query)} does not parse as ${task.format}`);
+  try {
+    const screen = view.screenOf(patternFingerprint(query));
+    const positions: number[] = [];
+    let found = 0;
+    const late = (): boolean => Date.now() - started >= task.timeLimitMs;
+    for (let p = 0; p < view.size; p++) {
+      if (p % BLOCK === 0 && p > 0) {
+        if (positions.length) progress(positions.splice(0), p);
+        if (late()) return { positions, checked: p, stopped: 'time' };
+      }
+      if (task.allowed && task.allowed[p] === 0) continue;
+      if (!view.passes(p, screen)) continue;
+      const mol = view.molAt(rdkit, p);
+      if (!mol) continue;
+      let hit: boolean;
+      try {
+        hit = hasSubstructure(mol, query, task.useChirality);
+      } finally {
+        mol.delete();
+      }
+      if (hit) {
+        positions.push(p);
+        if (++found >= task.maxResults) return { positions, checked: p + 1, stopped: p + 1 < view.size ? 'maxResults' : undefined };
+      }
+      if (late() && p + 1 < view.size) return { positions, checked: p + 1, stopped: 'time' };
+    }
+    return { positions, checked: view.size };
+  } finally {
+    query.delete();
+  }
+}

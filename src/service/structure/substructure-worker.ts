@@ -1,0 +1,47 @@
+/**
+ * A matcher worker (node:worker_threads): its own RDKit instance, the shared index, and one task at a time, so a
+ * slow search holds this thread and never the service's event loop. After an exception (RDKit may be left broken)
+ * it reports the failure and exits; the pool starts a fresh worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadRDKit } from '../chemistry/rdkit';
+import { fingerprintBatch, IndexView, searchIndex } from './substructure-matcher';
+import type { FromWorker, ToWorker, WorkerStart } from './substructure-protocol';
+
+const port = parentPort!;
+const send = (message: FromWorker): void => port.postMessage(message);
+const rdkit = loadRDKit((workerData as WorkerStart).wasmDir);
+let view: IndexView | undefined;
+let chain: Promise<void> = Promise.resolve();
+
+async function handle(message: ToWorker): Promise<void> {
+  const rd = await rdkit;
+  if (message.type === 'index') {
+    view = new IndexView(message.index);
+    return;
+  }
+  try {
+    if (message.type === 'fingerprints') {
+      send({ type: 'fingerprints', id: message.id, batch: fingerprintBatch(rd, message.smiles) });
+    } else {
+      if (!view) throw new Error('the structure index is not attached');
+      send({ type: 'started', id: message.id });
+      const end = searchIndex(rd, view, message.task, (positions, checked) => send({ type: 'progress', id: message.id, positions, checked }));
+      send({ type: 'done', id: message.id, end });
+    }
+  } catch (err) {
+    send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
+    process.exit(1);
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  chain = chain.then(() => handle(message));
+});
+rdkit.then(
+  () => send({ type: 'ready' }),
+  (err: unknown) => {
+    send({ type: 'failed', id: -1, message: err instanceof Error ? err.message : String(err) });
+    process.exit(1);
+  },
+);
