@@ -1,10 +1,11 @@
 /**
  * The server a command talks to: with `--server URL` that one, with the API key and token from the environment
- * (never from a flag: flags show in process lists); without, the built-in database started in this process on a
- * free loopback port, with its development credentials.
+ * (never from a flag: flags show in process lists); without, the built-in database started in a child process on a
+ * free loopback port (built-in.ts), with its development credentials.
  */
 import { CompoundDbClient, makeRedactor, type Redact } from '../client';
-import { DEV_API_KEY, DEV_TOKEN, startService } from '../service';
+import { DEV_API_KEY, DEV_TOKEN } from '../wire';
+import { startBuiltIn } from './built-in';
 import { API_KEY_ENV, TOKEN_ENV } from './environment';
 import { UsageError } from './usage';
 
@@ -34,7 +35,8 @@ export function checkServerUrl(server: string): string {
   return server.replace(/\/+$/, '');
 }
 
-export async function connect(server: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<Connection> {
+/** `oneShot`: the built-in database serves one command and exits, so its structure index is built only if asked for. */
+export async function connect(server: string | undefined, env: NodeJS.ProcessEnv = process.env, oneShot = false): Promise<Connection> {
   if (server !== undefined) {
     const baseUrl = checkServerUrl(server);
     const apiKey = env[API_KEY_ENV] || undefined;
@@ -42,7 +44,7 @@ export async function connect(server: string | undefined, env: NodeJS.ProcessEnv
     if (!apiKey && !token) throw new UsageError(`--server needs ${API_KEY_ENV} (or ${TOKEN_ENV}, for the older interface) set in the environment`);
     return { client: new CompoundDbClient({ baseUrl, apiKey, token }), baseUrl, builtIn: false, close: async () => undefined };
   }
-  const service = await startService({ port: 0, host: '127.0.0.1' });
+  const service = await startBuiltIn({ structureIndexOnDemand: oneShot });
   const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: DEV_API_KEY, token: DEV_TOKEN });
   return { client, baseUrl: 'built-in', builtIn: true, close: () => service.close() };
 }

@@ -43,7 +43,7 @@ export function processContext(signal: AbortSignal): CliContext {
       return Buffer.concat(chunks).toString('utf8');
     },
     withConnection: async (server, work) => {
-      const connection = await connect(server, process.env);
+      const connection = await connect(server, process.env, true);
       try {
         return await work(connection);
       } finally {

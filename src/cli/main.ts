@@ -7,29 +7,32 @@ import { CancelledError } from '../client';
 import { environmentRedactor } from './connect';
 import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
-import * as convert from './commands/convert';
-import * as db from './commands/db';
-import * as details from './commands/details';
-import * as load from './commands/load';
-import * as mcp from './commands/mcp';
-import * as resolve from './commands/resolve';
-import * as search from './commands/search';
-import * as serve from './commands/serve';
 
 interface Command {
   usage: string;
   run(args: string[], cli: CliContext): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = { serve, search, details, convert, resolve, mcp, load, db };
+/** Each command loads when it runs: `resolve` does not wait for the MCP SDK, nor `search` for the service's modules. */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  serve: () => import('./commands/serve.js'),
+  search: () => import('./commands/search.js'),
+  details: () => import('./commands/details.js'),
+  convert: () => import('./commands/convert.js'),
+  resolve: () => import('./commands/resolve.js'),
+  mcp: () => import('./commands/mcp.js'),
+  load: () => import('./commands/load.js'),
+  db: () => import('./commands/db.js'),
+};
 
-export const USAGE = `Usage: compound-db COMMAND [options]
-${Object.values(COMMANDS)
-  .map((c) => `  ${c.usage}`)
-  .join('\n')}
-Without --server the built-in database runs in this process. With --server URL, the API key is read from
+async function usageText(): Promise<string> {
+  const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  return `Usage: compound-db COMMAND [options]
+${commands.map((c) => `  ${c.usage}`).join('\n')}
+Without --server the built-in database runs in a child process. With --server URL, the API key is read from
 COMPOUND_DB_API_KEY and the security token from COMPOUND_DB_TOKEN (never from a flag).
 Exit codes: 0 success, 1 failure, 2 bad usage.`;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
@@ -40,13 +43,14 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      if (name === undefined) cli.note(USAGE);
-      else cli.out(`${USAGE}\n`);
+      if (name === undefined) cli.note(await usageText());
+      else cli.out(`${await usageText()}\n`);
       return name === undefined ? 2 : 0;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command)
+    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!load)
       throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')} (compound-db --help)`);
+    const command = await load();
     if (args.includes('--help') || args.includes('-h')) {
       cli.out(`Usage: ${command.usage}\n`);
       return 0;

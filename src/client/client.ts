@@ -11,7 +11,7 @@ import type { Identifiers } from './generation-mapping';
 import { recordIdOf } from './inputs';
 import { OlderApi } from './older-api';
 import type { ClientOptions } from './options';
-import { Query } from './query';
+import { Query, type QueryOptions } from './query';
 import { planOf } from './query-plans';
 import { QueryTimes } from './query-times';
 import type { Results, SearchInterface } from './results';
@@ -103,14 +103,15 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
 
   /**
    * A search as one object: `run()` submits it and waits on the learning schedule, then `page()`, `allIds()` and
-   * `groups()` read its results. With `queryId` it attaches to a query submitted before (paging on after a restart).
+   * `groups()` read its results. With `queryId` it attaches to a query submitted before (paging on after a restart);
+   * with `pace` each of its requests goes through that (the bulk resolver's rate, concurrency and retries).
    */
-  query(spec: SearchSpec, queryId?: string): Query {
+  query(spec: SearchSpec, options: QueryOptions = {}): Query {
     const { core } = this;
     const parts = { current: this.current, older: this.older, hasApiKey: core.hasApiKey, hasToken: core.hasToken };
     const origin = (via: SearchInterface): string => originOf((via === 'current' ? core.options.baseUrl : core.options.legacyBaseUrl) ?? '');
     const context = { sleep: core.options.sleep, now: core.options.now, times: this.times, origin, maxRetryAfterMs: core.options.maxRetryWaitMs };
-    return new Query(spec, planOf(parts, spec), context, queryId);
+    return new Query(spec, planOf(parts, spec), context, options);
   }
 
   /**

@@ -16,7 +16,7 @@ export { Compound, type CompoundMasses, type CompoundSource } from './compound';
 export { Spectrum, type SpectrumSource } from './spectrum';
 export { Results, type SearchInterface } from './results';
 export type { SearchOptions, SearchProgress } from './search';
-export { Query, type QueryProgress, type QueryRunOptions } from './query';
+export { Query, type QueryOptions, type QueryProgress, type QueryRunOptions } from './query';
 export type { ResultGroup, ResultPage } from './query-plans';
 export { isBatchKind, type IntrinsicInputs, type SearchKind, type SearchSpec } from './search-spec';
 export { QueryTimes, type QueryTimesJson } from './query-times';

@@ -31,6 +31,19 @@ export interface QueryRunOptions extends Pick<PollSchedule, 'maxWaitMs'> {
   onProgress?: (progress: QueryProgress) => void;
 }
 
+/**
+ * Sends one request of a query: the bulk resolver's gate passes each through its pacing and retries. It calls
+ * `request` with the signal the request is to end on.
+ */
+export type Pace = <T>(request: (signal?: AbortSignal) => Promise<T>) => Promise<T>;
+
+export interface QueryOptions {
+  /** Attaches to a query submitted earlier (its results can be paged again). */
+  queryId?: string;
+  /** Every request of this query (submit, status checks, results) goes through it; default: sent at once. */
+  pace?: Pace;
+}
+
 /** What a query needs from its client. */
 export interface QueryContext {
   sleep: Sleep;
@@ -53,14 +66,13 @@ export class Query {
   durationMs = 0;
   private immediateIds?: number[];
 
-  /** `queryId` attaches to a query submitted earlier (its results can be paged again). */
   constructor(
     readonly spec: SearchSpec,
     private readonly plan: QueryPlan,
     private readonly context: QueryContext,
-    queryId?: string,
+    private readonly options: QueryOptions = {},
   ) {
-    this.queryId = queryId;
+    this.queryId = options.queryId;
   }
 
   /** The generation the search runs on. */
@@ -98,15 +110,15 @@ export class Query {
       wholeNumberOf('maxStatusChecks', options.maxStatusChecks, 1);
       const plan = this.plan;
       if (plan.immediate) {
-        this.immediateIds = await plan.ids({ signal });
+        this.immediateIds = await this.send((call) => plan.ids(call), { signal });
         Object.assign(this, { status: plan.status, count: this.immediateIds.length });
         return this;
       }
-      this.queryId = await plan.submit({ signal });
+      this.queryId = await this.send((call) => plan.submit(call), { signal });
       this.status = 'Created';
       progress();
       const origin = this.context.origin(plan.via);
-      const outcome = await pollQuery(this.queryId, (s) => plan.status(this.queryId as string, { signal: s }), {
+      const outcome = await pollQuery(this.queryId, (s) => this.send((call) => plan.status(this.queryId as string, call), { signal: s }), {
         maxStatusChecks: options.maxStatusChecks,
         maxWaitMs: options.maxWaitMs,
         maxRetryAfterMs: this.context.maxRetryAfterMs,
@@ -133,23 +145,38 @@ export class Query {
   async page(start = 0, count: number = DEFAULT_PAGE, call: CallOptions = {}): Promise<ResultPage> {
     wholeNumberOf('start', start, 0);
     wholeNumberOf('count', count, 1);
-    if (this.plan.immediate) {
-      const ids = this.immediateIds ?? (this.immediateIds = await this.plan.ids(call));
+    const plan = this.plan;
+    if (plan.immediate) {
+      const ids = this.immediateIds ?? (this.immediateIds = await this.send((c) => plan.ids(c), call));
       return { ids: ids.slice(start, start + count), more: ids.length > start + count };
     }
-    return this.plan.page(this.requireId(), start, count, call);
+    const queryId = this.requireId();
+    return this.send((c) => plan.page(queryId, start, count, c), call);
   }
 
   /** Every result ID (batch searches: of all groups, each once). */
   async allIds(call: CallOptions = {}): Promise<number[]> {
-    if (this.plan.immediate) return this.immediateIds ?? (this.immediateIds = await this.plan.ids(call));
-    return this.plan.all(this.requireId(), call);
+    const plan = this.plan;
+    if (plan.immediate) return this.immediateIds ?? (this.immediateIds = await this.send((c) => plan.ids(c), call));
+    const queryId = this.requireId();
+    return this.send((c) => plan.all(queryId, c), call);
   }
 
   /** The groups of a batch search (one per formula or mass asked for); one unnamed group otherwise. */
   async groups(call: CallOptions = {}): Promise<ResultGroup[]> {
-    if (!this.plan.immediate && this.plan.groups) return this.plan.groups(this.requireId(), call);
+    const plan = this.plan;
+    if (!plan.immediate && plan.groups) {
+      const groups = plan.groups.bind(plan);
+      const queryId = this.requireId();
+      return this.send((c) => groups(queryId, c), call);
+    }
     return [{ label: '', ids: await this.allIds(call) }];
+  }
+
+  /** One request of this query, through `pace` when the query has one (which then gives the signal to end on). */
+  private send<T>(request: (call: CallOptions) => Promise<T>, call: CallOptions): Promise<T> {
+    const { pace } = this.options;
+    return pace ? pace((signal) => request({ ...call, signal: signal ?? call.signal })) : request(call);
   }
 
   private requireId(): string {

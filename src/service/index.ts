@@ -104,8 +104,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
-  // cartridge's operators are not used yet: see src/service/README.md).
-  const structures = new StructureIndex(chemistry.structures, await store.all());
+  // cartridge's operators are not used yet: see src/service/README.md). On demand, the first structure query builds it.
+  const records = await store.all();
+  let built: StructureIndex | undefined;
+  const structures = (): StructureIndex => (built ??= new StructureIndex(chemistry.structures, records));
+  if (!options.structureIndexOnDemand) structures();
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -115,7 +118,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     spectra,
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
-    structures,
+    get structures() {
+      return structures();
+    },
     structureTimeLimitMs: options.structureTimeLimitMs ?? DEFAULT_SUBSTRUCTURE_TIME_MS,
     origin: () => origin,
     log,
@@ -131,7 +136,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     });
   } catch (err) {
     engine.close();
-    structures.dispose();
+    built?.dispose();
     await release();
     throw err;
   }
@@ -146,14 +151,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: () => spectra.count(),
     loadMs: Date.now() - started,
-    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
+    get structureIndexReady() {
+      const index = structures();
+      return index.ready.then(() => ({ buildMs: index.buildMs, approximateBytes: index.approximateBytes }));
+    },
     devCredentials,
     skippedDataFiles: skippedFiles,
     storedQueries: () => engine.stored,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
-        structures.dispose();
+        built?.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(release)),

@@ -29,6 +29,8 @@ export interface ServiceOptions {
   resultCap?: number;
   /** How long a substructure search may run before it stops with what it found. Default 10 s. */
   structureTimeLimitMs?: number;
+  /** Build the structure index when the first structure search needs it, not after listening (one-shot commands). */
+  structureIndexOnDemand?: boolean;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
   /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */
@@ -64,7 +66,7 @@ export interface RunningService {
   spectra(): Promise<number>;
   /** Milliseconds from start to listening. */
   loadMs: number;
-  /** Resolves once the structure index (substructure and similarity search) is built, after listening. */
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening (asking starts an on-demand build). */
   structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;

@@ -20,7 +20,10 @@ export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run ser
   --keys FILE       JSON file of API keys and tokens:
                     {"apiKeys": ["..."], "tokens": [{"token": "...", "role": "user" | "subscriber"}]}
   --database URL    serve a PostgreSQL store (postgres://user@host:port/db) instead of the in-memory one
-  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)`;
+  --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)
+  --structure-index-on-demand
+                    build the structure index on the first structure search, not after listening
+                    (the command line's one-shot commands start the built-in database so)`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
   const options: ServiceOptions = { dataFiles: [] };
@@ -59,6 +62,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
       case '--rate-limit':
         options.rateLimitPerMinute = int();
         break;
+      case '--structure-index-on-demand':
+        options.structureIndexOnDemand = true;
+        break;
       case '--help':
       case '-h':
         console.log(SERVE_USAGE);
@@ -88,6 +94,8 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     if (ipc) {
+      // A parent gone while the service was loading has already disconnected: no event will come.
+      if (!process.connected) return stop();
       process.on('disconnect', stop);
       process.on('message', (message: unknown) => {
         if (isLocalServiceDrawRequest(message)) void loadChemistry().then(async (chemistry) => tell(await drawCards(chemistry, message)));

@@ -90,6 +90,25 @@ describe('compound-db command line', function () {
     assert.strictEqual(convert.stdout, 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3\n');
   });
 
+  it('runs the built-in database in a child process that ends with the command, even one killed while it loads', async () => {
+    const childrenOf = (pid: number): number[] => {
+      const file = `/proc/${pid}/task/${pid}/children`;
+      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+    };
+    const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const until = async (what: string, ok: () => boolean): Promise<void> => {
+      for (const started = Date.now(); !ok(); await new Promise((r) => setTimeout(r, 20)))
+        if (Date.now() - started > 60_000) throw new Error(`timed out waiting until ${what}`);
+    };
+    fs.writeFileSync(path.join(dir, 'kill.txt'), 'caffeine\n');
+    const { child, done } = start(['resolve', 'kill.txt']);
+    let service = 0;
+    await until('the service process has started', () => (service = childrenOf(child.pid as number)[0] ?? 0) > 0);
+    child.kill('SIGKILL');
+    await done;
+    await until(`the service process ${service} has ended`, () => !alive(service));
+  });
+
   it('exits 1 with one clear line when an operation fails', async () => {
     assertOneLine(await run(['details', '99999999', '--server', service.baseUrl], SECRETS), 1, /no record 99999999/);
     assertOneLine(

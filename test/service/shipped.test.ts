@@ -115,6 +115,21 @@ describe('service: shipped collection, user SDF and command line', () => {
     assert.ok(original.includes('Ibuprofen') || original.includes(' 13 13  0'));
   });
 
+  it("finds the same records by a record's own SMILES (not parsed) as by another SMILES of its structure (parsed)", async () => {
+    const [caffeine] = await runFilter(base, 'filter/inchikey', { inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
+    const [mine] = await runFilter(base, 'filter/name', { name: 'Lab compound one' });
+    for (const [id, written] of [
+      [caffeine, 'Cn1cnc2c1c(=O)n(C)c(=O)n2C'],
+      [mine, 'OC(=O)c1cc(CC(C)C)ccc1'],
+    ] as const) {
+      const own = (await api(base, 'GET', `records/${id}/details?fields=SMILES`)).json.smiles as string;
+      assert.notStrictEqual(own, written, 'the other SMILES is written differently');
+      const byOwn = await runFilter(base, 'filter/smiles', { smiles: own });
+      assert.ok(byOwn.includes(id));
+      assert.deepStrictEqual(byOwn, await runFilter(base, 'filter/smiles', { smiles: written }));
+    }
+  });
+
   it('serves the shipped spectra and their JCAMP-DX files', async () => {
     const [benzene] = await runFilter(base, 'filter/inchikey', { inchikey: 'UHOVQNZJYSORNB-UHFFFAOYSA-N' });
     const all = [

@@ -29,7 +29,7 @@ describe('query object', () => {
   it('a page cut at the server cap says more; a short page says no more', async () => {
     const { client } = makeClient(server);
     server.reply({ body: { results: ids(51, 3), limitedToMaxAllowed: true } }, { body: { results: ids(51, 3), limitedToMaxAllowed: false } });
-    const query = client.query({ kind: 'name', name: 'x' }, 'q9');
+    const query = client.query({ kind: 'name', name: 'x' }, { queryId: 'q9' });
     assert.deepStrictEqual(await query.page(50, 50), { ids: ids(51, 3), more: true });
     assertCurrent(server.requests[0], 'GET', 'filter/q9/results', { query: { start: '50', count: '51' } });
     assert.deepStrictEqual(await query.page(50, 50), { ids: ids(51, 3), more: false });
@@ -123,6 +123,37 @@ describe('query object', () => {
     await assert.rejects(query.run({ signal: controller.signal }), CancelledError);
     assert.strictEqual(server.requests.length, 2);
     assert.strictEqual(query.status, 'Created');
+  });
+
+  it('sends every request of a query through its pace, which gives the signal it ends on', async () => {
+    const { client } = makeClient(server, { token: TOKEN });
+    server.reply(
+      { body: { queryId: 'q' } },
+      status('Processing'),
+      status('Complete', 2),
+      { body: { results: [7, 8], limitedToMaxAllowed: false } },
+      {
+        body: { results: [7], limitedToMaxAllowed: false },
+      },
+    );
+    let paced = 0;
+    const pace = <T>(request: (signal?: AbortSignal) => Promise<T>): Promise<T> => {
+      paced++;
+      return request();
+    };
+    const query = client.query({ kind: 'smiles', smiles: 'CCO' }, { pace });
+    await query.run();
+    assert.deepStrictEqual(await query.allIds(), [7, 8]);
+    assert.deepStrictEqual(await query.page(0, 1), { ids: [7], more: false });
+    assert.deepStrictEqual([paced, server.requests.length], [5, 5], 'submit, two status checks, all results, one page');
+    server.reply(xmlReply('ArrayOfInt', '<int>3</int>'));
+    const simple = client.query({ kind: 'legacySimple', query: 'benzene' }, { pace });
+    await simple.run();
+    assert.deepStrictEqual(await simple.allIds(), [3]);
+    assert.deepStrictEqual([paced, server.requests.length], [6, 6], 'the older simple search is one request');
+    const stopped = AbortSignal.abort();
+    await assert.rejects(client.query({ kind: 'name', name: 'x' }, { pace: (request) => request(stopped) }).run(), CancelledError);
+    assert.strictEqual(server.requests.length, 6);
   });
 
   it('reports progress after the submit and after each check', async () => {

@@ -6,12 +6,13 @@
  * | search   | `simpleSearch`: one request, at most 100 IDs             | filter by kind (InChIKey / InChI / SMILES / name), status checks, results: 3 requests or more |
  * | records  | `getExtendedCompoundInfoList`: 100 IDs a request, with InChIKey | `getDetailsBatch` (4 fields), 100 IDs a request, then two conversions per record for its InChIKey (the current details carry none) |
  *
- * Every request goes through `send`, which paces it and retries it when the connection drops or the server is busy.
+ * A search runs as the client's query object (`client.query(spec)`, as the Searches tree and the hovers run one) of
+ * the spec a backend names, its requests paced by the run's `send`; so is every records request. `send` paces each
+ * request and retries it when the connection drops or the server is busy.
  */
 import { LIMITS, plainFormula, type QueryKind } from '../../wire';
 import type { CompoundDbClient } from '../client';
-import { pollQuery } from '../poll';
-import { abortableSleep } from '../sleep';
+import type { SearchSpec } from '../search-spec';
 import type { ResolvedRecord } from './resolve-cache';
 
 /** Sends one request (paced, retried); `urgent` ones jump the queue. */
@@ -21,20 +22,31 @@ export interface ResolveBackend {
   readonly via: 'older' | 'current';
   /** Records per records request. */
   readonly batchSize: number;
-  search(identifier: string, kind: Exclude<QueryKind, 'recordId'>, send: Send, signal?: AbortSignal): Promise<number[]>;
+  /** The search that finds an identifier of this kind. */
+  searchSpec(identifier: string, kind: SearchedKind): SearchSpec;
   /** The records among `recordIds` (at most batchSize); unknown IDs are left out. */
   records(recordIds: number[], send: Send): Promise<ResolvedRecord[]>;
 }
+
+export type SearchedKind = Exclude<QueryKind, 'recordId'>;
 
 export function backendFor(client: CompoundDbClient): ResolveBackend {
   return client.hasToken ? olderBackend(client) : currentBackend(client);
 }
 
+/** The current interface's filter for an identifier of each kind. */
+const CURRENT_SPEC: Readonly<Record<SearchedKind, (identifier: string) => SearchSpec>> = {
+  inchikey: (inchikey) => ({ kind: 'inchikey', inchikey }),
+  inchi: (inchi) => ({ kind: 'inchi', inchi }),
+  smiles: (smiles) => ({ kind: 'smiles', smiles }),
+  name: (name) => ({ kind: 'name', name }),
+};
+
 function olderBackend(client: CompoundDbClient): ResolveBackend {
   return {
     via: 'older',
     batchSize: LIMITS.detailsBatch,
-    search: (identifier, _kind, send) => send((signal) => client.simpleSearch(identifier, { signal })),
+    searchSpec: (identifier) => ({ kind: 'legacySimple', query: identifier }),
     records: async (ids, send) => {
       const infos = await send((signal) => client.getExtendedCompoundInfoList(ids, { signal }), true);
       return infos.map((info) => ({
@@ -49,31 +61,11 @@ function olderBackend(client: CompoundDbClient): ResolveBackend {
   };
 }
 
-/** The client's poller, its first status check at once: a lookup by identifier is usually finished by then. */
-const POLL = { minWaitMs: 20, maxWaitMs: 2000, sleep: abortableSleep, now: () => performance.now() };
-
 function currentBackend(client: CompoundDbClient): ResolveBackend {
-  const submit = (identifier: string, kind: Exclude<QueryKind, 'recordId'>, signal?: AbortSignal): Promise<string> => {
-    const call = { signal };
-    switch (kind) {
-      case 'inchikey':
-        return client.filterInchikey(identifier, call);
-      case 'inchi':
-        return client.filterInchi(identifier, call);
-      case 'smiles':
-        return client.filterSmiles(identifier, call);
-      case 'name':
-        return client.filterName(identifier, {}, call);
-    }
-  };
   return {
     via: 'current',
     batchSize: LIMITS.detailsBatch,
-    search: async (identifier, kind, send, signal) => {
-      const queryId = await send((s) => submit(identifier, kind, s));
-      await pollQuery(queryId, () => send((s) => client.filterStatus(queryId, { signal: s })), { ...POLL, signal });
-      return send((s) => client.filterAllResults(queryId, { signal: s }));
-    },
+    searchSpec: (identifier, kind) => CURRENT_SPEC[kind](identifier),
     records: async (ids, send) => {
       const fields = ['SMILES', 'Formula', 'MonoisotopicMass', 'CommonName'] as const;
       const details = await send((signal) => client.getDetailsBatch(ids, [...fields], { signal }), true);

@@ -8,7 +8,7 @@ import { setMaxListeners } from 'events';
 import { LIMITS, type QueryKind } from '../../wire';
 import type { CompoundDbClient } from '../client';
 import { CancelledError, CompoundDbError } from '../errors';
-import { backendFor, type ResolveBackend, type Send } from './backends';
+import { backendFor, type ResolveBackend, type SearchedKind, type Send } from './backends';
 import { parseIdentifier } from './identifier';
 import { RequestGate, type GateOptions } from './request-gate';
 import { MemoryResolveCache, type ResolveCache, type ResolvedRecord } from './resolve-cache';
@@ -68,7 +68,7 @@ export async function resolveIdentifiers(
   inputs: readonly string[],
   options: BulkResolveOptions = {},
 ): Promise<ResolveRow[]> {
-  return new BulkRun(backendFor(client), inputs, options).run();
+  return new BulkRun(client, inputs, options).run();
 }
 
 class BulkRun {
@@ -89,11 +89,14 @@ class BulkRun {
   private readonly out: ResolveRow[] = [];
   private readonly progress: ResolveProgress;
 
+  private readonly backend: ResolveBackend;
+
   constructor(
-    private readonly backend: ResolveBackend,
+    private readonly client: CompoundDbClient,
     inputs: readonly string[],
     private readonly options: BulkResolveOptions,
   ) {
+    this.backend = backendFor(client);
     this.gate = new RequestGate(options);
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.cache = options.cache ?? new MemoryResolveCache();
@@ -145,7 +148,10 @@ class BulkRun {
 
   private async search(key: string, entry: Entry): Promise<void> {
     try {
-      const ids = await this.backend.search(key, entry.kind as Exclude<QueryKind, 'recordId'>, this.send, this.signal);
+      // The query object runs the search (as for the Searches tree), each of its requests through the gate.
+      const query = this.client.query(this.backend.searchSpec(key, entry.kind as SearchedKind), { pace: this.send });
+      await query.run({ signal: this.signal });
+      const ids = await query.allIds({ signal: this.signal });
       entry.ids = ids;
       this.cache.putSearch(key, ids);
       if (ids.length) this.want(ids[0]);

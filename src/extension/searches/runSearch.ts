@@ -46,7 +46,7 @@ export async function nextPage(
   start: number,
   signal?: AbortSignal,
 ): Promise<{ ids: number[]; more: boolean; scores?: Record<string, number> }> {
-  const page: ResultPage = await client.query(spec, queryId).page(start, PAGE_SIZE, { signal });
+  const page: ResultPage = await client.query(spec, { queryId }).page(start, PAGE_SIZE, { signal });
   const ids = uniqueIds(page.ids);
   const scoreOf = page.scores && new Map(page.ids.map((id, i) => [id, (page.scores as number[])[i]]));
   const scores = scoreOf && Object.fromEntries(ids.map((id) => [String(id), scoreOf.get(id) as number]));

@@ -35,7 +35,7 @@ import { formulaKey } from '../store/formula';
 import { assertValid, badField } from '../http/problem';
 import { idsOf, orderRecords } from '../search/order';
 import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
-import { inchiKeyOfInchi, recordsByInchi } from '../search/structure';
+import { inchiKeyOfInchi, inchiKeyOfStructure, recordsByInchi } from '../search/structure';
 
 async function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<QueryIdResponse> {
   return { queryId: await ctx.engine.start(kind, run) };
@@ -121,7 +121,7 @@ export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req)
 export const filterSmiles: CurrentHandler<'filterSmiles'> = async (ctx, req) => {
   const smiles = req.body.smiles;
   assertValid(checkSmiles('smiles', smiles));
-  const key = ctx.chemistry.inchiKeyOf((smiles as string).trim());
+  const key = await inchiKeyOfStructure(ctx, (smiles as string).trim());
   if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
   return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
 };

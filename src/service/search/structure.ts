@@ -20,7 +20,17 @@ export async function recordsByInchi(ctx: SearchContext, inchi: string, knownKey
   return unique([...exact, ...(key ? await ctx.store.getByInchiKey(key) : [])]);
 }
 
+/**
+ * The InChIKey of a SMILES or MOL block, or undefined when it does not parse: that of a record holding exactly this
+ * SMILES when the store indexes them (no parsing and no InChI to compute: a bulk resolve sends thousands).
+ */
+export async function inchiKeyOfStructure(ctx: SearchContext, smilesOrMol: string): Promise<string | undefined> {
+  const [exact] = (await ctx.store.getBySmiles?.(smilesOrMol.trim())) ?? [];
+  if (exact) return exact.inchiKey;
+  return ctx.chemistry.inchiKeyOf(smilesOrMol);
+}
+
 export async function recordsByStructure(ctx: SearchContext, smilesOrMol: string): Promise<CompoundRecord[]> {
-  const key = ctx.chemistry.inchiKeyOf(smilesOrMol);
+  const key = await inchiKeyOfStructure(ctx, smilesOrMol);
   return key ? ctx.store.getByInchiKey(key) : [];
 }

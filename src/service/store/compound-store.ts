@@ -15,6 +15,8 @@ export interface CompoundStore {
   getByInchiKey(inchiKey: string): Promise<CompoundRecord[]>;
   /** Records whose standard InChI is exactly this string. */
   getByInchi(inchi: string): Promise<CompoundRecord[]>;
+  /** Records whose canonical SMILES is exactly this string; a store without such an index leaves it out. */
+  getBySmiles?(smiles: string): Promise<CompoundRecord[]>;
   /** Records of this formula, written in any element order or TeX-like; [] when it is not a formula. */
   byFormula(formula: string): Promise<CompoundRecord[]>;
   /** Records whose mass of this kind lies in [lo, hi], in ascending mass order. */

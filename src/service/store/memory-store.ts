@@ -1,5 +1,5 @@
 /**
- * In-memory indexed CompoundStore: Maps for record ID, InChIKey, InChI and normalised formula (O(1)),
+ * In-memory indexed CompoundStore: Maps for record ID, InChIKey, InChI, SMILES and normalised formula (O(1)),
  * a sorted index per mass kind (binary search), a name index, and a bitset per element (element-index.ts).
  * Records are frozen when stored: no route can change the data.
  */
@@ -16,6 +16,7 @@ export class MemoryStore implements CompoundStore {
   private readonly byIdMap = new Map<number, CompoundRecord>();
   private readonly byKeyMap = new Map<string, number[]>();
   private readonly byInchiMap = new Map<string, number[]>();
+  private readonly bySmilesMap = new Map<string, number[]>();
   private readonly byFormulaMap = new Map<string, number[]>();
   private readonly elements: ElementIndex;
   /** Record ID at each position, and whether positions are in ascending ID order (the shipped data is). */
@@ -34,6 +35,7 @@ export class MemoryStore implements CompoundStore {
       this.byIdMap.set(r.id, r);
       pushTo(this.byKeyMap, r.inchiKey, i);
       pushTo(this.byInchiMap, r.inchi, i);
+      pushTo(this.bySmilesMap, r.smiles, i);
       const fk = formulaKey(r.formula);
       if (fk) pushTo(this.byFormulaMap, fk, i);
       for (const s of r.dataSources) {
@@ -70,6 +72,10 @@ export class MemoryStore implements CompoundStore {
 
   async getByInchi(inchi: string): Promise<CompoundRecord[]> {
     return this.at(this.byInchiMap.get(inchi.trim()));
+  }
+
+  async getBySmiles(smiles: string): Promise<CompoundRecord[]> {
+    return this.at(this.bySmilesMap.get(smiles.trim()));
   }
 
   async byFormula(formula: string): Promise<CompoundRecord[]> {
