@@ -12,6 +12,7 @@ import { fork, type ChildProcess } from 'child_process';
 import { loadShippedCollection } from '../src/service/chemistry';
 import { DEV_API_KEY } from '../src/service';
 import { PostgresStore } from '../src/service/store/postgres/postgres-store';
+import { withStructureIndexesRebuilt } from '../src/service/store/postgres/structure-indexes';
 import { createDatabase, projectDir, startCluster, stopCluster } from '../src/service/database/cluster';
 import type { CompoundRecord } from '../src/service/store/record';
 import { syntheticCollection } from './service-synthetic';
@@ -83,18 +84,21 @@ async function main(): Promise<void> {
     const seed = await loadShippedCollection();
     const store = await PostgresStore.open(url.href);
     const t0 = performance.now();
-    for (let at = 0; at < SIZE; at += BATCH) {
-      const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({
-        ...r,
-        inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id),
-      }));
-      await store.append(batch);
-    }
+    // As `compound-db load` does for a large file: the GiST indexes dropped, then built once at the end.
+    await withStructureIndexesRebuilt(store.pool, async () => {
+      for (let at = 0; at < SIZE; at += BATCH) {
+        const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({
+          ...r,
+          inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id),
+        }));
+        await store.append(batch);
+      }
+    });
     await store.pool.query('ANALYZE records');
     const loadS = (performance.now() - t0) / 1000;
     console.log(`PostgreSQL store, ${SIZE.toLocaleString('en')} records (machine shared and loaded: figures are noisy)`);
     console.log(
-      `  load (COPY, mol + Morgan fingerprint per record, GiST/GIN/btree indexes kept up): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`,
+      `  load (COPY, mol + Morgan fingerprint per record, btree/GIN indexes kept up, GiST built at the end): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`,
     );
 
     servers.push(...(await Promise.all([serve(url.href), serve(url.href)])));

@@ -17,6 +17,9 @@ import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
+import type { StructureSearch } from './structure/structure-search';
+import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
+import type { Chemistry } from './chemistry/types';
 import { createServiceServer } from './server';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
@@ -46,12 +49,16 @@ interface Backend {
   /** Frees what the backend holds (the database pool) once the server is closed. */
   release: () => Promise<void>;
   skippedFiles: SkippedDataFile[];
+  /** Substructure and similarity search over this store's records. */
+  structures: (chemistry: Chemistry) => Promise<StructureSearch>;
 }
 
 async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
+  const store = new MemoryStore(loaded.records);
   return {
-    store: new MemoryStore(loaded.records),
+    store,
+    structures: async (chemistry) => new StructureIndex(chemistry.structures, await store.all()),
     engine: new QueryEngine(queryOptions),
     release: async () => undefined,
     skippedFiles: loaded.skippedFiles,
@@ -69,8 +76,9 @@ async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOp
     store,
     engine,
     skippedFiles: [],
+    structures: () => Promise.resolve(new CartridgeStructureSearch(store.pool)),
     release: async () => {
-      await engine.idle();
+      await engine.retire();
       await store.close();
     },
   };
@@ -98,16 +106,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     maxResultIds: options.maxResultIds,
     log,
     now: options.now,
+    heartbeatMs: options.queryHeartbeatMs,
   };
-  const { store, engine, release, skippedFiles } = options.database
+  const backend = options.database
     ? await openDatabase(options, queryOptions)
     : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+  const { store, engine, release, skippedFiles } = backend;
   const chemistry = await loading;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
-  // cartridge's operators are not used yet: see src/service/README.md).
-  const structures = new StructureIndex(chemistry.structures, await store.all());
+  const structures = await backend.structures(chemistry);
   let origin = '';
   const ctx: ServiceContext = {
     store,
@@ -148,7 +156,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: spectra.all().length,
     loadMs: Date.now() - started,
-    structureIndexReady: structures.ready.then(() => ({ buildMs: structures.buildMs, approximateBytes: structures.approximateBytes })),
+    structureIndexReady: structures.ready.then(() =>
+      structures instanceof StructureIndex
+        ? { buildMs: structures.buildMs, approximateBytes: structures.approximateBytes }
+        : { buildMs: 0, approximateBytes: 0 },
+    ),
     devCredentials,
     skippedDataFiles: skippedFiles,
     storedQueries: () => engine.stored,

@@ -44,9 +44,10 @@ export function createStructureToolkit(rdkit: RDKit): StructureToolkit {
 
   const toolkit: StructureToolkit = {
     parseQuery(text: string, format: SubstructureFormat): SubstructureQuery | undefined {
-      const mol = parseQueryMol(rdkit, text.trim(), format);
+      const trimmed = text.trim();
+      const mol = parseQueryMol(rdkit, trimmed, format);
       if (!mol) return undefined;
-      return { mol, atoms: atomCount(mol), dispose: () => mol.delete() };
+      return { mol, atoms: atomCount(mol), text: trimmed, format, dispose: () => mol.delete() };
     },
 
     fingerprints(smiles: string): StructureFingerprints | undefined {

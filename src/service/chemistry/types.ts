@@ -48,6 +48,9 @@ export interface ChemistryOptions {
 export interface SubstructureQuery {
   readonly mol: unknown;
   readonly atoms: number;
+  /** The query as written (trimmed) and how to read it: what the PostgreSQL cartridge is given. */
+  readonly text: string;
+  readonly format: 'SMILES' | 'SMARTS';
   dispose(): void;
 }
 

@@ -10,6 +10,7 @@ import type { StructureFingerprints, StructureLibrary, StructureToolkit, Substru
 import type { CompoundRecord } from '../store/record';
 import { fingerprintsOf } from './fingerprint-cache';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
+import { stoppedAtMaxResults, stoppedByTime } from './structure-search';
 
 /** Structures per RDKit library: one shard is the longest stretch a substructure search holds the event loop. */
 export const SHARD_SIZE = 256;
@@ -116,14 +117,11 @@ export class StructureIndex {
       if (found.length >= options.maxResults) {
         const cut = found.length > options.maxResults || more || !options.accept;
         found.length = options.maxResults;
-        return { records: found, stoppedEarly: cut ? `Stopped at maxResults (${options.maxResults}) matches; more records may match.` : undefined };
+        return { records: found, stoppedEarly: cut ? stoppedAtMaxResults(options.maxResults) : undefined };
       }
       if (more && Date.now() - started >= options.timeLimitMs) {
         const checked = this.shardPositions.slice(0, s + 1).reduce((n, p) => n + p.length, 0);
-        return {
-          records: found,
-          stoppedEarly: `Stopped after ${Math.round(options.timeLimitMs / 1000)} s having checked ${checked} of ${this.records.length} records; these are the matches found so far. Narrow the query.`,
-        };
+        return { records: found, stoppedEarly: stoppedByTime(options.timeLimitMs, checked, this.records.length) };
       }
       if (more) await turn();
     }
