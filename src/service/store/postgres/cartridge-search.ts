@@ -144,12 +144,7 @@ export class CartridgeStructureSearch implements StructureSearch {
     return { records, stoppedEarly: stoppedByTime(options.timeLimitMs, Number(counts.checked), Number(counts.total)) };
   }
 
-  async similar(
-    bits: Uint16Array,
-    threshold: number,
-    max: number,
-    accept?: (record: CompoundRecord) => boolean,
-  ): Promise<Array<{ record: CompoundRecord; score: number }>> {
+  readonly similar: StructureSearch['similar'] = async (bits, threshold, max, accept) => {
     if (!bits.length || max <= 0) return [];
     const fp = bfpBytes(bits);
     // `%` is Tanimoto >= rdkit.tanimoto_threshold, screened by the GiST index. Threshold 0 keeps every structure
@@ -170,7 +165,7 @@ export class CartridgeStructureSearch implements StructureSearch {
       );
     });
     return result.kept.map((k) => ({ record: k.record, score: roundScore(k.score) }));
-  }
+  };
 
   dispose(): void {
     // The pool belongs to the store, which closes it.
