@@ -3,7 +3,8 @@
  * change (Created, Processing, then Complete with its results, TooManyRecords or Failed) to the `queries`
  * table; any process over the same database answers its status and results. Expired rows are swept.
  * The stored-query bounds hold over the database as in memory: at most `maxQueries` rows and `maxResultIds` result
- * IDs over the finished ones, the oldest finished dropped first (every process checks them under one advisory lock).
+ * IDs over the finished ones, the oldest finished dropped first (near a bound, every process checks them under one
+ * advisory lock).
  * Each process beats a heartbeat row (`service_processes`); a query whose process has stopped beating (it died, or
  * was closed mid-run) is marked Failed, with a message saying so, by whichever process looks at it next.
  */
@@ -43,6 +44,8 @@ const DEFAULT_HEARTBEAT_MS = 5000;
 /** Heartbeats a process may miss before its running queries are taken as dead. */
 const MISSED_BEATS = 3;
 const BOUNDS_LOCK = 0x636463; // any constant: one bounds check at a time per database
+/** Below this share of both bounds a query is stored without the bounds lock. */
+const HEADROOM = 0.9;
 export const ORPHANED_MESSAGE = 'The service process running this search stopped before it finished; submit the search again.';
 
 export class PostgresQueries implements Queries {
@@ -90,16 +93,13 @@ export class PostgresQueries implements Queries {
     // The first heartbeat must be in before a query names this process (after an outage, beat again).
     await this.alive.catch(() => (this.alive = this.beat()));
     const id = randomUUID();
-    await inTransaction(this.pool, async (client) => {
-      const room = await this.makeRoom(client, 1, 0);
-      if (room.queries + 1 > this.maxQueries) throw new QueryStoreFull(FULL_RETRY_AFTER_S);
-      await client.query(`INSERT INTO queries (id, kind, status, message, count, created_at, owner) VALUES ($1, $2, 'Created', '', 0, now(), $3)`, [
+    await this.withRoom(1, 0, undefined, (db) =>
+      sql(db, `INSERT INTO queries (id, kind, status, message, count, created_at, owner) VALUES ($1, $2, 'Created', '', 0, now(), $3)`, [
         id,
         kind,
         this.processId,
-      ]);
-      this.counted = { queries: room.queries + 1, resultIds: room.resultIds };
-    });
+      ]),
+    );
     const job = this.execute(id, run).finally(() => this.running.delete(job));
     this.running.add(job);
     const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
@@ -183,36 +183,56 @@ export class PostgresQueries implements Queries {
   }
 
   /**
-   * Under the bounds lock (inside the caller's transaction): drops expired rows, then the oldest finished queries
-   * (never `keep`) until `queries` more rows and `ids` more result IDs fit; returns what is left.
+   * Runs `write` once `queries` more rows and `ids` more result IDs fit the bounds. Far from both bounds (under
+   * HEADROOM of each) it writes at once: writers running together cannot reach a bound. Nearer, it takes the bounds
+   * lock, drops expired rows and then the oldest finished queries (never `keep`), and throws QueryStoreFull when
+   * every stored query is still running.
    */
-  private async makeRoom(client: PoolClient, queries: number, ids: number, keep?: string): Promise<{ queries: number; resultIds: number }> {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [BOUNDS_LOCK]);
-    await client.query('DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
-    const { rows } = await client.query<{ n: string; held: string }>(
-      'SELECT count(*) AS n, coalesce(sum(count) FILTER (WHERE finished_at IS NOT NULL), 0) AS held FROM queries',
-    );
-    let left = { queries: Number(rows[0].n), resultIds: Number(rows[0].held) };
-    const dropQueries = Math.max(0, left.queries + queries - this.maxQueries);
-    const dropIds = Math.max(0, left.resultIds + ids - this.maxResultIds);
-    if (dropQueries > 0 || dropIds > 0) {
-      // Oldest finished first: the first `dropQueries` of them, and as many more as free `dropIds` result IDs.
-      const dropped = await client.query<{ count: number }>(
-        `DELETE FROM queries WHERE id IN (
-           SELECT id FROM (
-             SELECT id, count, row_number() OVER w AS k, sum(count) OVER w AS upto
-             FROM queries WHERE finished_at IS NOT NULL AND id IS DISTINCT FROM $3::uuid
-             WINDOW w AS (ORDER BY created_at, id)
-           ) o WHERE k <= $1 OR upto - count < $2
-         ) RETURNING count`,
-        [dropQueries, dropIds, keep ?? null],
-      );
-      left = {
-        queries: left.queries - dropped.rows.length,
-        resultIds: left.resultIds - dropped.rows.reduce((n, r) => n + r.count, 0),
-      };
+  private async withRoom(queries: number, ids: number, keep: string | undefined, write: (db: Pool | PoolClient) => Promise<unknown>): Promise<void> {
+    const seen = await this.count(this.pool);
+    if (seen.queries + queries <= HEADROOM * this.maxQueries && seen.resultIds + ids <= HEADROOM * this.maxResultIds) {
+      await write(this.pool);
+      this.counted = { queries: seen.queries + queries, resultIds: seen.resultIds + ids };
+      return;
     }
-    return left;
+    await inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [BOUNDS_LOCK]);
+      await client.query('DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
+      let left = await this.count(client);
+      const dropQueries = Math.max(0, left.queries + queries - this.maxQueries);
+      const dropIds = Math.max(0, left.resultIds + ids - this.maxResultIds);
+      if (dropQueries > 0 || dropIds > 0) {
+        // Oldest finished first: the first `dropQueries` of them, and as many more as free `dropIds` result IDs.
+        const dropped = await client.query<{ count: number }>(
+          `DELETE FROM queries WHERE id IN (
+             SELECT id FROM (
+               SELECT id, count, row_number() OVER w AS k, sum(count) OVER w AS upto
+               FROM queries WHERE finished_at IS NOT NULL AND id IS DISTINCT FROM $3::uuid
+               WINDOW w AS (ORDER BY created_at, id)
+             ) o WHERE k <= $1 OR upto - count < $2
+           ) RETURNING count`,
+          [dropQueries, dropIds, keep ?? null],
+        );
+        left = {
+          queries: left.queries - dropped.rows.length,
+          resultIds: left.resultIds - dropped.rows.reduce((n, r) => n + r.count, 0),
+        };
+      }
+      if (left.queries + queries > this.maxQueries) throw new QueryStoreFull(FULL_RETRY_AFTER_S);
+      await write(client);
+      this.counted = { queries: left.queries + queries, resultIds: left.resultIds + ids };
+    });
+  }
+
+  /** Stored (unexpired) queries and the result IDs of the finished ones. */
+  private async count(db: Pool | PoolClient): Promise<{ queries: number; resultIds: number }> {
+    const [row] = await sql<{ n: string; held: string }>(
+      db,
+      `SELECT count(*) AS n, coalesce(sum(count) FILTER (WHERE finished_at IS NOT NULL), 0) AS held
+       FROM queries WHERE created_at > now() - make_interval(secs => $1)`,
+      [this.ttlMs / 1000],
+    );
+    return { queries: Number(row.n), resultIds: Number(row.held) };
   }
 
   private async execute(id: string, run: () => Promise<QueryOutcome>): Promise<void> {
@@ -237,15 +257,8 @@ export class PostgresQueries implements Queries {
     const update = `UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = CASE WHEN $6 THEN now() END
       WHERE id = $1 AND status IN ('Created', 'Processing')`;
     const values = [id, status, message, count, outcome === null ? null : JSON.stringify(outcome), finished];
-    if (!finished || count === 0) {
-      await sql(this.pool, update, values);
-      return;
-    }
-    await inTransaction(this.pool, async (client) => {
-      const room = await this.makeRoom(client, 0, count, id);
-      await client.query(update, values);
-      this.counted = { queries: room.queries, resultIds: room.resultIds + count };
-    });
+    if (!finished || count === 0) await sql(this.pool, update, values);
+    else await this.withRoom(0, count, id, (db) => sql(db, update, values));
   }
 
   private async sweep(): Promise<void> {
