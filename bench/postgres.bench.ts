@@ -1,8 +1,7 @@
 /**
  * The PostgreSQL store at scale (issue targets at 1M records): bulk load rate including the cartridge's
  * structure and fingerprint index upkeep; record ID and InChIKey lookups through HTTP with two service
- * processes; similarity top-25 and substructure first-25 latency with the cartridge's operators (SQL on the
- * store's pool: the HTTP routes for structure search come with the structure-search issue).
+ * processes; similarity top-25 and substructure first-25 latency through HTTP (the cartridge's operators).
  * Records: the shipped ones repeated (bench/service-synthetic.ts) with InChIKeys made distinct per copy, so a
  * key lookup finds one record as in a real collection. Size: COMPOUND_DB_BENCH_PG_RECORDS (default 1,000,000).
  * Runs its own throwaway cluster in .compound-db/bench-postgres; skipped where it cannot start.
@@ -12,6 +11,7 @@ import { fork, type ChildProcess } from 'child_process';
 import { loadShippedCollection } from '../src/service/chemistry';
 import { DEV_API_KEY } from '../src/service';
 import { PostgresStore } from '../src/service/store/postgres/postgres-store';
+import { withStructureIndexesRebuilt } from '../src/service/store/postgres/structure-indexes';
 import { createDatabase, projectDir, startCluster, stopCluster } from '../src/service/database/cluster';
 import type { CompoundRecord } from '../src/service/store/record';
 import { syntheticCollection } from './service-synthetic';
@@ -83,18 +83,21 @@ async function main(): Promise<void> {
     const seed = await loadShippedCollection();
     const store = await PostgresStore.open(url.href);
     const t0 = performance.now();
-    for (let at = 0; at < SIZE; at += BATCH) {
-      const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({
-        ...r,
-        inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id),
-      }));
-      await store.append(batch);
-    }
+    // As `compound-db load` does for a large file: the GiST indexes dropped, then built once at the end.
+    await withStructureIndexesRebuilt(store.pool, async () => {
+      for (let at = 0; at < SIZE; at += BATCH) {
+        const batch = syntheticCollection(seed, Math.min(BATCH, SIZE - at), at + 1).map((r, i): CompoundRecord => ({
+          ...r,
+          inchiKey: at + i < seed.length ? r.inchiKey : distinctKey(r.inchiKey, r.id),
+        }));
+        await store.append(batch);
+      }
+    });
     await store.pool.query('ANALYZE records');
     const loadS = (performance.now() - t0) / 1000;
     console.log(`PostgreSQL store, ${SIZE.toLocaleString('en')} records (machine shared and loaded: figures are noisy)`);
     console.log(
-      `  load (COPY, mol + Morgan fingerprint per record, GiST/GIN/btree indexes kept up): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`,
+      `  load (COPY, mol + Morgan fingerprint per record, btree/GIN indexes kept up, GiST built at the end): ${loadS.toFixed(1)} s, ${Math.round(SIZE / loadS)} records/s (target >= 2,000)`,
     );
 
     servers.push(...(await Promise.all([serve(url.href), serve(url.href)])));
@@ -118,26 +121,30 @@ async function main(): Promise<void> {
     });
     console.log(`  InChIKey lookups through HTTP (submit to one process, results from the other): ${Math.round(byKey)} /s`);
 
+    // Through HTTP, as a user waits: submit, then results (polled) from the same process.
     const probes = seed.filter((r) => r.components === 1).slice(0, 40);
+    const timed = async (route: string, body: object): Promise<number> => {
+      const t = performance.now();
+      const submit = await json(`${base(0)}/compounds/v1/filter/${route}`, { method: 'POST', body: JSON.stringify(body) });
+      if (submit.status !== 200) throw new Error(`filter/${route} ${submit.status}: ${JSON.stringify(submit.body)}`);
+      for (let polls = 0; ; polls++) {
+        const r = await json(`${base(0)}/compounds/v1/filter/${submit.body.queryId}/results`);
+        if (r.status === 200) break;
+        if (polls > 100_000) throw new Error(`query ${submit.body.queryId} did not finish`);
+      }
+      return performance.now() - t;
+    };
     const sim: number[] = [];
     const sub: number[] = [];
     for (const r of probes) {
-      let t = performance.now();
-      await store.pool.query(
-        `SELECT id, tanimoto_sml(mfp, q) AS s FROM records, morganbv_fp(mol_from_smiles($1::cstring)) q
-         WHERE mfp % q ORDER BY mfp <%> q, id LIMIT 25`,
-        [r.smiles],
-      );
-      sim.push(performance.now() - t);
-      t = performance.now();
-      await store.pool.query('SELECT id FROM records WHERE mol @> mol_from_smiles($1::cstring) LIMIT 25', [r.smiles]);
-      sub.push(performance.now() - t);
+      sim.push(await timed('similarity', { smiles: r.smiles, threshold: 0.5, maxResults: 25 }));
+      sub.push(await timed('substructure', { query: r.smiles, maxResults: 25 }));
     }
     console.log(
-      `  similarity top-25 (Tanimoto >= 0.5, GiST on bfp), SQL: p50 ${percentile(sim, 50).toFixed(0)} ms, p95 ${percentile(sim, 95).toFixed(0)} ms (target p95 <= 300)`,
+      `  similarity top-25 (Tanimoto >= 0.5, GiST on bfp) through HTTP: p50 ${percentile(sim, 50).toFixed(0)} ms, p95 ${percentile(sim, 95).toFixed(0)} ms (target p95 <= 300)`,
     );
     console.log(
-      `  substructure first 25 (@>, GiST on mol), SQL: p50 ${percentile(sub, 50).toFixed(0)} ms, p95 ${percentile(sub, 95).toFixed(0)} ms (target p50 <= 200)`,
+      `  substructure first 25 (@>, GiST on mol) through HTTP: p50 ${percentile(sub, 50).toFixed(0)} ms, p95 ${percentile(sub, 95).toFixed(0)} ms (target p50 <= 200)`,
     );
     await store.close();
   } finally {

@@ -5,7 +5,7 @@ import type { ImageCache } from './image-cache';
 import type { SpectrumStore } from './chemistry';
 import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
-import type { StructureIndex } from './structure/structure-index';
+import type { StructureSearch } from './structure/structure-search';
 
 export interface ServiceContext extends SearchContext {
   engine: Queries;
@@ -14,7 +14,7 @@ export interface ServiceContext extends SearchContext {
   credentials: Credentials;
   rateLimiter: RateLimiter;
   /** Substructure and similarity search over every record's structure. */
-  structures: StructureIndex;
+  structures: StructureSearch;
   /** How long one substructure search may run before it stops with the matches found so far. */
   structureTimeLimitMs: number;
   /** Origin of both interfaces (`http://127.0.0.1:8745`), for URLs the service hands out. */

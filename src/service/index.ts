@@ -17,6 +17,9 @@ import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
+import type { StructureSearch } from './structure/structure-search';
+import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
+import type { Chemistry } from './chemistry/types';
 import { createServiceServer } from './server';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
@@ -44,12 +47,19 @@ interface Backend {
   /** Frees what the backend holds (the database pool) once the server is closed. */
   release: () => Promise<void>;
   skippedFiles: SkippedDataFile[];
+  /** Substructure and similarity search over this store's records. */
+  structures: (chemistry: Chemistry) => Promise<() => StructureSearch>;
 }
 
 async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
+  const store = new MemoryStore(loaded.records);
   return {
-    store: new MemoryStore(loaded.records),
+    store,
+    structures: async (chemistry) => {
+      const records = await store.all();
+      return () => new StructureIndex(chemistry.structures, records);
+    },
     engine: new QueryEngine(queryOptions),
     release: async () => undefined,
     skippedFiles: loaded.skippedFiles,
@@ -67,8 +77,9 @@ async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOp
     store,
     engine,
     skippedFiles: [],
+    structures: () => Promise.resolve(() => new CartridgeStructureSearch(store.pool)),
     release: async () => {
-      await engine.idle();
+      await engine.retire();
       await store.close();
     },
   };
@@ -96,18 +107,20 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     maxResultIds: options.maxResultIds,
     log,
     now: options.now,
+    heartbeatMs: options.queryHeartbeatMs,
   };
-  const { store, engine, release, skippedFiles } = options.database
+  const backend = options.database
     ? await openDatabase(options, queryOptions)
     : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+  const { store, engine, release, skippedFiles } = backend;
   const chemistry = await loading;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
-  // Over either store, the structure index holds the records' structures in this process (the PostgreSQL
-  // cartridge's operators are not used yet: see src/service/README.md). On demand, the first structure query builds it.
-  const records = await store.all();
-  let built: StructureIndex | undefined;
-  const structures = (): StructureIndex => (built ??= new StructureIndex(chemistry.structures, records));
+  // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the
+  // index when it is asked for on demand.
+  const newStructures = await backend.structures(chemistry);
+  let built: StructureSearch | undefined;
+  const structures = (): StructureSearch => (built ??= newStructures());
   if (!options.structureIndexOnDemand) structures();
   let origin = '';
   const ctx: ServiceContext = {
@@ -153,7 +166,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     loadMs: Date.now() - started,
     get structureIndexReady() {
       const index = structures();
-      return index.ready.then(() => ({ buildMs: index.buildMs, approximateBytes: index.approximateBytes }));
+      return index.ready.then(() =>
+        index instanceof StructureIndex ? { buildMs: index.buildMs, approximateBytes: index.approximateBytes } : { buildMs: 0, approximateBytes: 0 },
+      );
     },
     devCredentials,
     skippedDataFiles: skippedFiles,

@@ -23,6 +23,8 @@ export interface ServiceOptions {
   rateLimitPerMinute?: number;
   /** Extra time each query stays in Processing (tests). Default 0. */
   queryDelayMs?: number;
+  /** Over PostgreSQL: how often this process beats its heartbeat; its running queries fail after 3 missed. Default 5 s. */
+  queryHeartbeatMs?: number;
   /** How long a submit waits for its query to finish before answering (src/service/README.md). Default 50 ms. */
   queryAnswerWithinMs?: number;
   /** A query with more results ends TooManyRecords. Default 100,000. */
@@ -66,7 +68,8 @@ export interface RunningService {
   spectra(): Promise<number>;
   /** Milliseconds from start to listening. */
   loadMs: number;
-  /** Resolves once the structure index (substructure and similarity search) is built, after listening (asking starts an on-demand build). */
+  /** Resolves once the structure index (substructure and similarity search) is built, after listening (asking starts
+   * an on-demand build; 0 and 0 over PostgreSQL, where the cartridge's indexes live in the database). */
   structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;

@@ -1,7 +1,8 @@
 /**
  * `compound-db load --database URL [FILE.sdf ...]`: records into the PostgreSQL store with COPY, in batches of
  * BATCH records, each batch committed with its progress (table `loads`), so an interrupted load run again
- * continues after the last committed batch. Without files, the shipped collection. Each file becomes one
+ * continues after the last committed batch. A large file is loaded with the cartridge's GiST indexes dropped and
+ * built again at the end (structure-indexes.ts). Without files, the shipped collection. Each file becomes one
  * datasource, named and numbered exactly as the in-memory loader does, with the same report line.
  */
 import { promises as fs } from 'fs';
@@ -12,6 +13,7 @@ import { loadShippedCollection, recordsFromSdf } from '../chemistry';
 import { PostgresStore } from '../store/postgres/postgres-store';
 import { copyRecords } from '../store/postgres/copy-records';
 import { inTransaction, query } from '../store/postgres/pool';
+import { ensureStructureIndexes, withStructureIndexesRebuilt, worthRebuilding } from '../store/postgres/structure-indexes';
 import type { CompoundRecord } from '../store/record';
 import { dataSourceNameFor, loadReport } from '../load-records';
 
@@ -49,14 +51,18 @@ async function writeResumable(
       [key, name, firstId, skipped],
     );
   }
-  for (let at = done; at < records.length; at += BATCH) {
-    const batch = records.slice(at, at + BATCH);
-    await inTransaction(store.pool, async (client) => {
-      const { rows } = await client.query<{ next: string }>('SELECT coalesce(max(pos), -1) + 1 AS next FROM records');
-      await copyRecords(client, batch, Number(rows[0].next));
-      await client.query('UPDATE loads SET records_done = $2, entries_done = $2 WHERE source_key = $1', [key, at + batch.length]);
-    });
-  }
+  const write = async (): Promise<void> => {
+    for (let at = done; at < records.length; at += BATCH) {
+      const batch = records.slice(at, at + BATCH);
+      await inTransaction(store.pool, async (client) => {
+        const { rows } = await client.query<{ next: string }>('SELECT coalesce(max(pos), -1) + 1 AS next FROM records');
+        await copyRecords(client, batch, Number(rows[0].next));
+        await client.query('UPDATE loads SET records_done = $2, entries_done = $2 WHERE source_key = $1', [key, at + batch.length]);
+      });
+    }
+  };
+  if (worthRebuilding(records.length - done, await store.refreshSize())) await withStructureIndexesRebuilt(store.pool, write);
+  else await write();
   await query(store.pool, 'UPDATE loads SET finished = true WHERE source_key = $1', [key]);
   return { records: records.length - done, resumed: done > 0 };
 }
@@ -113,6 +119,7 @@ export async function loadIntoDatabase(
       log(summary + (r.resumed ? ` (resumed: ${r.records} were left)` : ''));
       skippedLines.forEach((line) => log(line));
     }
+    await ensureStructureIndexes(store.pool);
     await query(store.pool, 'ANALYZE records');
   } finally {
     await store.close();

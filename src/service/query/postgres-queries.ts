@@ -2,16 +2,24 @@
  * Asynchronous queries kept in PostgreSQL: the process that accepts a query runs it and writes each state
  * change (Created, Processing, then Complete with its results, TooManyRecords or Failed) to the `queries`
  * table; any process over the same database answers its status and results. Expired rows are swept.
- * A query whose process died while running stays Processing until it expires.
+ * The stored-query bounds hold over the database as in memory: at most `maxQueries` rows and `maxResultIds` result
+ * IDs over the finished ones, the oldest finished dropped first (near a bound, every process checks them under one
+ * advisory lock).
+ * Each process beats a heartbeat row (`service_processes`); a query whose process has stopped beating (it died, or
+ * was closed mid-run) is marked Failed, with a message saying so, by whichever process looks at it next.
  */
 import { randomUUID } from 'crypto';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { QueryStatus } from '../../wire';
-import { query as sql } from '../store/postgres/pool';
+import { inTransaction, query as sql } from '../store/postgres/pool';
 import {
   DEFAULT_ANSWER_WITHIN_MS,
+  DEFAULT_MAX_QUERIES,
+  DEFAULT_MAX_RESULT_IDS,
   DEFAULT_QUERY_TTL_MS,
   DEFAULT_RESULT_CAP,
+  FULL_RETRY_AFTER_S,
+  QueryStoreFull,
   type Query,
   type QueryEngineOptions,
   type QueryKind,
@@ -28,17 +36,32 @@ interface QueryRow {
   created_at: Date;
   finished_at: Date | null;
   outcome: QueryOutcome | null;
+  orphaned: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_HEARTBEAT_MS = 5000;
+/** Heartbeats a process may miss before its running queries are taken as dead. */
+const MISSED_BEATS = 3;
+const BOUNDS_LOCK = 0x636463; // any constant: one bounds check at a time per database
+/** Below this share of both bounds a query is stored without the bounds lock. */
+const HEADROOM = 0.9;
+export const ORPHANED_MESSAGE = 'The service process running this search stopped before it finished; submit the search again.';
 
 export class PostgresQueries implements Queries {
   private readonly delayMs: number;
   readonly resultCap: number;
   private readonly ttlMs: number;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly heartbeatMs: number;
+  private readonly maxQueries: number;
+  private readonly maxResultIds: number;
+  private readonly processId = randomUUID();
+  private readonly timers: NodeJS.Timeout[];
   private readonly running = new Set<Promise<void>>();
+  private alive: Promise<void>;
   private closed = false;
+  /** The stored queries and result IDs as this process last counted them (under the bounds lock). */
+  private counted = { queries: 0, resultIds: 0 };
 
   constructor(
     private readonly pool: Pool,
@@ -47,15 +70,36 @@ export class PostgresQueries implements Queries {
     this.delayMs = options.delayMs ?? 0;
     this.resultCap = options.resultCap ?? DEFAULT_RESULT_CAP;
     this.ttlMs = options.ttlMs ?? DEFAULT_QUERY_TTL_MS;
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), Math.min(60_000, Math.max(1000, this.ttlMs)));
-    this.sweeper.unref();
+    this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.maxQueries = options.maxQueries ?? DEFAULT_MAX_QUERIES;
+    this.maxResultIds = options.maxResultIds ?? DEFAULT_MAX_RESULT_IDS;
+    this.alive = this.beat();
+    this.alive.catch(() => undefined);
+    this.timers = [
+      setInterval(() => void this.sweep().catch(() => undefined), Math.min(60_000, Math.max(1000, this.ttlMs, this.heartbeatMs))),
+      setInterval(() => void this.beat().catch(() => undefined), this.heartbeatMs),
+    ];
+    for (const t of this.timers) t.unref();
+  }
+
+  /** What this process last counted in the database (the bounds checked at each submit and finish). */
+  get stored(): { queries: number; resultIds: number } {
+    return { ...this.counted };
   }
 
   /** As QueryEngine.start: answers once the query has finished here or `answerWithinMs` has passed. */
   async start(kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<string> {
     if (this.closed) throw new Error('query engine is closed');
+    // The first heartbeat must be in before a query names this process (after an outage, beat again).
+    await this.alive.catch(() => (this.alive = this.beat()));
     const id = randomUUID();
-    await sql(this.pool, `INSERT INTO queries (id, kind, status, message, count, created_at) VALUES ($1, $2, 'Created', '', 0, now())`, [id, kind]);
+    await this.withRoom(1, 0, undefined, (db) =>
+      sql(db, `INSERT INTO queries (id, kind, status, message, count, created_at, owner) VALUES ($1, $2, 'Created', '', 0, now(), $3)`, [
+        id,
+        kind,
+        this.processId,
+      ]),
+    );
     const job = this.execute(id, run).finally(() => this.running.delete(job));
     this.running.add(job);
     const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
@@ -69,10 +113,11 @@ export class PostgresQueries implements Queries {
 
   async get(id: string): Promise<Query | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await sql<QueryRow>(this.pool, 'SELECT * FROM queries WHERE id = $1 AND created_at > now() - make_interval(secs => $2)', [
-      id,
-      this.ttlMs / 1000,
-    ]);
+    let [row] = await this.read(id);
+    if (row?.orphaned) {
+      await this.failOrphans(id);
+      [row] = await this.read(id);
+    }
     if (!row) return undefined;
     return {
       id: row.id,
@@ -88,12 +133,106 @@ export class PostgresQueries implements Queries {
 
   close(): void {
     this.closed = true;
-    clearInterval(this.sweeper);
+    for (const t of this.timers) clearInterval(t);
   }
 
   /** Resolves when every query this process accepted has finished (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running.size) await Promise.all([...this.running]);
+  }
+
+  /** After close: waits for this process's queries, then removes its heartbeat (what it left running is failed). */
+  async retire(): Promise<void> {
+    await this.idle();
+    await sql(this.pool, 'DELETE FROM service_processes WHERE id = $1', [this.processId]).catch(() => undefined);
+  }
+
+  private read(id: string): Promise<QueryRow[]> {
+    return sql<QueryRow>(
+      this.pool,
+      `SELECT q.*, q.status IN ('Created', 'Processing') AND NOT ${this.ownerAlive('q')} AS orphaned
+       FROM queries q WHERE q.id = $1 AND q.created_at > now() - make_interval(secs => $2)`,
+      [id, this.ttlMs / 1000, this.staleSeconds],
+    );
+  }
+
+  private get staleSeconds(): number {
+    return (MISSED_BEATS * this.heartbeatMs) / 1000;
+  }
+
+  /** SQL: the owner of query row `q` has beaten within the stale bound (parameter $3: seconds). */
+  private ownerAlive(q: string): string {
+    return `EXISTS (SELECT 1 FROM service_processes p WHERE p.id = ${q}.owner AND p.seen_at > now() - make_interval(secs => $3))`;
+  }
+
+  private async beat(): Promise<void> {
+    if (this.closed) return;
+    await sql(this.pool, 'INSERT INTO service_processes (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = now()', [
+      this.processId,
+    ]);
+  }
+
+  /** Marks Failed the running queries (this one, or all when `id` is null) whose process stopped beating. */
+  private async failOrphans(id: string | null): Promise<void> {
+    await sql(
+      this.pool,
+      `UPDATE queries q SET status = 'Failed', message = $2, count = 0, finished_at = now()
+       WHERE q.status IN ('Created', 'Processing') AND ($1::uuid IS NULL OR q.id = $1::uuid) AND NOT ${this.ownerAlive('q')}`,
+      [id, ORPHANED_MESSAGE, this.staleSeconds],
+    );
+  }
+
+  /**
+   * Runs `write` once `queries` more rows and `ids` more result IDs fit the bounds. Far from both bounds (under
+   * HEADROOM of each) it writes at once: writers running together cannot reach a bound. Nearer, it takes the bounds
+   * lock, drops expired rows and then the oldest finished queries (never `keep`), and throws QueryStoreFull when
+   * every stored query is still running.
+   */
+  private async withRoom(queries: number, ids: number, keep: string | undefined, write: (db: Pool | PoolClient) => Promise<unknown>): Promise<void> {
+    const seen = await this.count(this.pool);
+    if (seen.queries + queries <= HEADROOM * this.maxQueries && seen.resultIds + ids <= HEADROOM * this.maxResultIds) {
+      await write(this.pool);
+      this.counted = { queries: seen.queries + queries, resultIds: seen.resultIds + ids };
+      return;
+    }
+    await inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [BOUNDS_LOCK]);
+      await client.query('DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
+      let left = await this.count(client);
+      const dropQueries = Math.max(0, left.queries + queries - this.maxQueries);
+      const dropIds = Math.max(0, left.resultIds + ids - this.maxResultIds);
+      if (dropQueries > 0 || dropIds > 0) {
+        // Oldest finished first: the first `dropQueries` of them, and as many more as free `dropIds` result IDs.
+        const dropped = await client.query<{ count: number }>(
+          `DELETE FROM queries WHERE id IN (
+             SELECT id FROM (
+               SELECT id, count, row_number() OVER w AS k, sum(count) OVER w AS upto
+               FROM queries WHERE finished_at IS NOT NULL AND id IS DISTINCT FROM $3::uuid
+               WINDOW w AS (ORDER BY created_at, id)
+             ) o WHERE k <= $1 OR upto - count < $2
+           ) RETURNING count`,
+          [dropQueries, dropIds, keep ?? null],
+        );
+        left = {
+          queries: left.queries - dropped.rows.length,
+          resultIds: left.resultIds - dropped.rows.reduce((n, r) => n + r.count, 0),
+        };
+      }
+      if (left.queries + queries > this.maxQueries) throw new QueryStoreFull(FULL_RETRY_AFTER_S);
+      await write(client);
+      this.counted = { queries: left.queries + queries, resultIds: left.resultIds + ids };
+    });
+  }
+
+  /** Stored (unexpired) queries and the result IDs of the finished ones. */
+  private async count(db: Pool | PoolClient): Promise<{ queries: number; resultIds: number }> {
+    const [row] = await sql<{ n: string; held: string }>(
+      db,
+      `SELECT count(*) AS n, coalesce(sum(count) FILTER (WHERE finished_at IS NOT NULL), 0) AS held
+       FROM queries WHERE created_at > now() - make_interval(secs => $1)`,
+      [this.ttlMs / 1000],
+    );
+    return { queries: Number(row.n), resultIds: Number(row.held) };
   }
 
   private async execute(id: string, run: () => Promise<QueryOutcome>): Promise<void> {
@@ -113,15 +252,20 @@ export class PostgresQueries implements Queries {
     }
   }
 
+  /** Writes a state of a running query (a query another process has already failed stays as it is). */
   private async set(id: string, status: QueryStatus, message: string, count: number, outcome: QueryOutcome | null, finished = false): Promise<void> {
-    await sql(
-      this.pool,
-      `UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = CASE WHEN $6 THEN now() END WHERE id = $1`,
-      [id, status, message, count, outcome === null ? null : JSON.stringify(outcome), finished],
-    );
+    const update = `UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = CASE WHEN $6 THEN now() END
+      WHERE id = $1 AND status IN ('Created', 'Processing')`;
+    const values = [id, status, message, count, outcome === null ? null : JSON.stringify(outcome), finished];
+    if (!finished || count === 0) await sql(this.pool, update, values);
+    else await this.withRoom(0, count, id, (db) => sql(db, update, values));
   }
 
   private async sweep(): Promise<void> {
     await sql(this.pool, 'DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
+    await this.failOrphans(null);
+    await sql(this.pool, 'DELETE FROM service_processes WHERE seen_at < now() - make_interval(secs => $1)', [
+      Math.max(this.ttlMs / 1000, 10 * this.staleSeconds),
+    ]);
   }
 }

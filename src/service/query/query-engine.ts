@@ -49,6 +49,11 @@ export interface QueryEngineOptions {
   log?: (line: string) => void;
   /** The clock of creation, finish and expiry times (tests move it instead of sleeping). Default `Date.now`. */
   now?: () => number;
+  /**
+   * Queries in PostgreSQL only: how often this process tells the database it is alive (default 5 s). A query whose
+   * process has not done so for three of these is marked Failed by any other process.
+   */
+  heartbeatMs?: number;
 }
 
 export const DEFAULT_RESULT_CAP = 100_000;
@@ -57,7 +62,7 @@ export const DEFAULT_ANSWER_WITHIN_MS = 50;
 export const DEFAULT_MAX_QUERIES = 10_000;
 export const DEFAULT_MAX_RESULT_IDS = 2_000_000;
 /** Seconds a client is told to wait when the store is full of unfinished queries. */
-const FULL_RETRY_AFTER_S = 1;
+export const FULL_RETRY_AFTER_S = 1;
 
 /** Every query kept is still running: the caller answers 503 with Retry-After. */
 export class QueryStoreFull extends Error {

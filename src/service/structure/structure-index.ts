@@ -13,6 +13,7 @@ import type { CompoundRecord } from '../store/record';
 import { MatcherPool } from './matcher-pool';
 import { buildSharedIndex } from './shared-index';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
+import { stoppedAtMaxResults, stoppedByTime } from './structure-search';
 
 /** Matcher workers: two, so one long search leaves another worker free; more where there are cores for them. */
 const MATCHERS = Math.max(2, Math.min(4, os.availableParallelism() - 1));
@@ -109,14 +110,13 @@ export class StructureIndex {
       allowed: accept && Uint8Array.from(this.records, (r) => (accept(r) ? 1 : 0)),
     });
     const found = end.positions.map((p) => this.records[p]);
-    if (end.stopped === 'maxResults')
-      return { records: found, stoppedEarly: `Stopped at maxResults (${options.maxResults}) matches; more records may match.` };
+    if (end.stopped === 'maxResults') return { records: found, stoppedEarly: stoppedAtMaxResults(options.maxResults) };
     const seconds = `${Math.round(options.timeLimitMs / 1000)} s`;
     const checked = `${end.checked} of ${this.records.length} records`;
     if (end.stopped === 'time') {
       return {
         records: found,
-        stoppedEarly: `Stopped after ${seconds} having checked ${checked}; these are the matches found so far. Narrow the query.`,
+        stoppedEarly: stoppedByTime(options.timeLimitMs, end.checked, this.records.length),
       };
     }
     if (end.stopped === 'overrun') {

@@ -123,9 +123,10 @@ export async function copyRecords(client: PoolClient, records: readonly Compound
     `COPY records_staging (${cols}) FROM STDIN`,
     each(records, (r, i) => recordLine(r, firstPos + i)),
   );
+  // OFFSET 0 keeps the subquery whole, so each SMILES is parsed once (flattened, `m` would be parsed twice).
   await client.query(
     `INSERT INTO records (${cols}, mol, mfp)
-     SELECT ${cols}, m, morganbv_fp(m) FROM (SELECT *, mol_from_smiles(smiles::cstring) AS m FROM records_staging) s`,
+     SELECT ${cols}, m, morganbv_fp(m) FROM (SELECT *, mol_from_smiles(smiles::cstring) AS m FROM records_staging OFFSET 0) s`,
   );
   await client.query('TRUNCATE records_staging');
   await copyLines(

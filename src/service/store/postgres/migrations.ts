@@ -100,6 +100,15 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX queries_created_at ON queries (created_at);
     `,
   },
+  {
+    version: 2,
+    what: 'service processes with a heartbeat; each query names the process that runs it',
+    sql: `
+      CREATE TABLE service_processes (id uuid PRIMARY KEY, seen_at timestamptz NOT NULL);
+      ALTER TABLE queries ADD COLUMN owner uuid;
+      CREATE INDEX queries_running ON queries (owner) WHERE status IN ('Created', 'Processing');
+    `,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database

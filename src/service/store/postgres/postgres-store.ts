@@ -20,7 +20,8 @@ const MASS_COLUMN: Readonly<Record<MassKind, string>> = {
   nominalMass: 'nominal_mass',
 };
 
-const SELECT_RECORD = `SELECT r.id, r.pos, r.common_name, r.synonyms, r.smiles, r.inchi, r.inchi_key, r.formula,
+/** Every column of a record, its external references as JSON: one statement per answer (toRecord reads a row). */
+export const SELECT_RECORD = `SELECT r.id, r.pos, r.common_name, r.synonyms, r.smiles, r.inchi, r.inchi_key, r.formula,
   r.monoisotopic_mass, r.average_mass, r.molecular_weight, r.nominal_mass, r.alogp, r.xlogp, r.elements,
   r.components, r.has_metal, r.isotopic, r.data_sources, r.reference_count, r.data_source_count,
   r.article_count, r.org_count, r.mol2d, r.mol3d, r.original_mol,
@@ -28,7 +29,7 @@ const SELECT_RECORD = `SELECT r.id, r.pos, r.common_name, r.synonyms, r.smiles, 
      'externalUrl', e.external_url) ORDER BY e.ordinal), '[]') FROM external_references e WHERE e.record_id = r.id) AS refs
   FROM records r`;
 
-interface RecordRow {
+export interface RecordRow {
   id: number;
   pos: string;
   common_name: string;
@@ -58,7 +59,7 @@ interface RecordRow {
   refs: ExternalReference[];
 }
 
-function toRecord(row: RecordRow): CompoundRecord {
+export function toRecord(row: RecordRow): CompoundRecord {
   return {
     id: row.id,
     commonName: row.common_name,

@@ -1,0 +1,173 @@
+/**
+ * Substructure and similarity search over the PostgreSQL store with the RDKit cartridge's operators: `mol @> query`
+ * (screened by the GiST index on `mol`) and Tanimoto on the Morgan `bfp` column (`%`, screened by the GiST index on
+ * `mfp`). Every search reads the table as it is, so records loaded while the service runs are found at once, by
+ * every process over the database. Answers keep the in-process index's order and bounds: substructure in record-ID
+ * order, stopping at maxResults or the time bound with the same messages; similarity by rounded score then record ID.
+ * Rows come through a cursor in batches, so a datasource restriction (applied to each record) and the time bound
+ * both stop the scan early, keeping what was found.
+ */
+import type { Pool, PoolClient } from 'pg';
+import { roundScore, STRUCTURE_LIMITS } from '../../../wire';
+import { DEFAULT_SUBSTRUCTURE_TIME_MS, type SubstructureOptions, type SubstructureOutcome } from '../../structure/structure-index';
+import { stoppedAtMaxResults, stoppedByTime, type StructureSearch } from '../../structure/structure-search';
+import type { CompoundRecord } from '../record';
+import { inTransaction, query } from './pool';
+import { SELECT_RECORD, toRecord, type RecordRow } from './postgres-store';
+
+/** Rows fetched per round trip of a substructure scan. */
+const SUBSTRUCTURE_BATCH = 256;
+/**
+ * The least time a fetch is given. The first fetch gets at least the default search bound: with the GiST screen the
+ * server finds and sorts every match before the first row, so a shorter grace would leave a short bound with nothing.
+ */
+const MIN_FETCH_MS = 1000;
+const MIN_FIRST_FETCH_MS = DEFAULT_SUBSTRUCTURE_TIME_MS;
+/** SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/** A fingerprint's set bits as the cartridge's binary text (bit i in byte i >> 3, bit i & 7: as RDKit writes it). */
+function bfpBytes(bits: Uint16Array): Buffer {
+  const bytes = Buffer.alloc(STRUCTURE_LIMITS.morganBits / 8);
+  for (const b of bits) bytes[b >> 3] |= 1 << (b & 7);
+  return bytes;
+}
+
+interface Scan {
+  /** Records kept (those `accept` keeps), in the cursor's order, with the score of each where the query gives one. */
+  kept: Array<{ record: CompoundRecord; score: number }>;
+  /** The cursor returned every row. */
+  exhausted: boolean;
+  /** Record ID of the last row the cursor returned, kept or not. */
+  lastId?: number;
+}
+
+interface HitRow {
+  id: number;
+  score: number | null;
+}
+
+/** The records of these IDs, in this order. */
+async function recordsOf(client: PoolClient, ids: readonly number[]): Promise<CompoundRecord[]> {
+  const { rows } = await client.query<RecordRow>(`${SELECT_RECORD} WHERE r.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CompoundRecord => r !== undefined);
+}
+
+/**
+ * Runs `hits` (record IDs and scores, in answer order) through a cursor on `client` (inside a transaction), reading
+ * the records of each batch and keeping those `accept` keeps until `wanted` are kept, the rows run out, or `deadline`
+ * (ms since the epoch) passes between fetches. A fetch is cancelled by the server at the deadline (at least
+ * MIN_FETCH_MS after it starts); what was kept before it stays.
+ */
+async function scan(
+  client: PoolClient,
+  hits: string,
+  values: unknown[],
+  batch: number,
+  wanted: number,
+  accept: ((record: CompoundRecord) => boolean) | undefined,
+  deadline: number,
+): Promise<Scan> {
+  await client.query(`DECLARE hits NO SCROLL CURSOR FOR ${hits}`, values);
+  const out: Scan = { kept: [], exhausted: false };
+  while (out.kept.length < wanted) {
+    const left = deadline - Date.now();
+    if (out.lastId !== undefined && left <= 0) break;
+    const least = out.lastId === undefined ? MIN_FIRST_FETCH_MS : MIN_FETCH_MS;
+    await client.query(`SET LOCAL statement_timeout = ${Number.isFinite(left) ? Math.max(least, Math.ceil(left)) : 0}`);
+    await client.query('SAVEPOINT before_fetch');
+    let rows: HitRow[];
+    try {
+      rows = (await client.query<HitRow>(`FETCH ${batch} FROM hits`)).rows;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
+      await client.query('ROLLBACK TO SAVEPOINT before_fetch');
+      break;
+    }
+    await client.query('SET LOCAL statement_timeout = 0');
+    const records = await recordsOf(
+      client,
+      rows.map((r) => r.id),
+    );
+    const scoreOf = new Map(rows.map((r) => [r.id, r.score ?? 0]));
+    for (const record of records) {
+      if (out.kept.length < wanted && (!accept || accept(record))) out.kept.push({ record, score: scoreOf.get(record.id) ?? 0 });
+    }
+    if (rows.length) out.lastId = rows[rows.length - 1].id;
+    if (rows.length < batch) {
+      out.exhausted = true;
+      break;
+    }
+  }
+  return out;
+}
+
+export class CartridgeStructureSearch implements StructureSearch {
+  readonly ready = Promise.resolve();
+
+  constructor(private readonly pool: Pool) {}
+
+  /** `q` is the parsed query (chemistry's SubstructureQuery); the cartridge is given its text. */
+  async substructure(q: { text: string; format: 'SMILES' | 'SMARTS' }, options: SubstructureOptions): Promise<SubstructureOutcome> {
+    const started = Date.now();
+    const parse = q.format === 'SMILES' ? 'mol_from_smiles($1::cstring)' : 'qmol_from_smarts($1::cstring)';
+    const result = await inTransaction(this.pool, async (client) => {
+      const [readable] = (await client.query<{ ok: boolean }>(`SELECT ${parse} IS NOT NULL AS ok`, [q.text])).rows;
+      if (!readable.ok) return undefined;
+      await client.query(`SET LOCAL rdkit.do_chiral_sss = ${options.useChirality ? 'on' : 'off'}`);
+      // One more than wanted: whether more records match decides the message.
+      return scan(
+        client,
+        `SELECT id, NULL::float8 AS score FROM records WHERE mol @> ${parse} ORDER BY id`,
+        [q.text],
+        SUBSTRUCTURE_BATCH,
+        options.maxResults + 1,
+        options.accept,
+        started + options.timeLimitMs,
+      );
+    });
+    if (!result) {
+      return { records: [], stoppedEarly: `The database's RDKit cannot read the ${q.format} query; no record was checked.` };
+    }
+    const records = result.kept.map((k) => k.record);
+    if (records.length > options.maxResults) {
+      records.length = options.maxResults;
+      return { records, stoppedEarly: stoppedAtMaxResults(options.maxResults) };
+    }
+    if (result.exhausted) return { records };
+    const [counts] = await query<{ checked: string; total: string }>(
+      this.pool,
+      'SELECT count(*) FILTER (WHERE id <= $1) AS checked, count(*) AS total FROM records',
+      [result.lastId ?? -(2 ** 31)],
+    );
+    return { records, stoppedEarly: stoppedByTime(options.timeLimitMs, Number(counts.checked), Number(counts.total)) };
+  }
+
+  readonly similar: StructureSearch['similar'] = async (bits, threshold, max, accept) => {
+    if (!bits.length || max <= 0) return [];
+    const fp = bfpBytes(bits);
+    // `%` is Tanimoto >= rdkit.tanimoto_threshold, screened by the GiST index. Threshold 0 keeps every structure
+    // with bits (as the in-process index does: structures with no bits never match).
+    const where = threshold > 0 ? 'mfp % bfp_from_binary_text($1)' : 'mfp <> bfp_from_binary_text($2)';
+    const values = threshold > 0 ? [fp] : [fp, Buffer.alloc(fp.length)];
+    const result = await inTransaction(this.pool, async (client) => {
+      await client.query(`SELECT set_config('rdkit.tanimoto_threshold', $1, true)`, [String(threshold)]);
+      return scan(
+        client,
+        `SELECT id, score FROM (SELECT id, tanimoto_sml(mfp, bfp_from_binary_text($1)) AS score FROM records WHERE ${where}) h
+         ORDER BY round(score::numeric, 4) DESC, id`,
+        values,
+        Math.min(max, 1000),
+        max,
+        accept,
+        Infinity,
+      );
+    });
+    return result.kept.map((k) => ({ record: k.record, score: roundScore(k.score) }));
+  };
+
+  dispose(): void {
+    // The pool belongs to the store, which closes it.
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Substructure and similarity search as the routes use it: the in-process structure index over the in-memory store
+ * (StructureIndex), or the RDKit cartridge's operators over the PostgreSQL store (store/postgres/cartridge-search.ts),
+ * which answer the same records in the same order and see records loaded while the service runs.
+ */
+import type { StructureIndex } from './structure-index';
+
+export type StructureSearch = Pick<StructureIndex, 'ready' | 'substructure' | 'similar' | 'dispose'>;
+
+/** The status messages of a substructure search stopped by one of its bounds, the same over both stores. */
+export const stoppedAtMaxResults = (max: number): string => `Stopped at maxResults (${max}) matches; more records may match.`;
+export const stoppedByTime = (limitMs: number, checked: number, total: number): string =>
+  `Stopped after ${Math.round(limitMs / 1000)} s having checked ${checked} of ${total} records; these are the matches found so far. Narrow the query.`;
