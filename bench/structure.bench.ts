@@ -79,7 +79,7 @@ async function benchSize(rdkit: MainModule, seed: CompoundRecord[], size: number
   const rssBefore = process.memoryUsage().rss;
   const service: RunningService = await startService({ port: 0, records });
   const rssListening = process.memoryUsage().rss;
-  const index = await service.structureIndexReady;
+  const index = await service.buildStructureIndex();
   const rssReady = process.memoryUsage().rss;
   const base = service.baseUrl;
   console.log(
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   );
   console.log('Two shared cores: figures are noisy. Synthetic collections repeat the shipped structures (see bench/service-synthetic.ts).');
   const shipped = await startService({ port: 0 });
-  const index = await shipped.structureIndexReady;
+  const index = await shipped.buildStructureIndex();
   console.log(
     `Shipped collection: ${shipped.records} records, listening after ${shipped.loadMs} ms; structure index ready ${index.buildMs} ms after that (start-up does not wait for it)`,
   );

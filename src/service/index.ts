@@ -164,7 +164,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     dataSources: await store.dataSources(),
     spectra: () => spectra.count(),
     loadMs: Date.now() - started,
-    get structureIndexReady() {
+    buildStructureIndex() {
       const index = structures();
       return index.ready.then(() =>
         index instanceof StructureIndex ? { buildMs: index.buildMs, approximateBytes: index.approximateBytes } : { buildMs: 0, approximateBytes: 0 },

@@ -68,15 +68,15 @@ export interface RunningService {
   spectra(): Promise<number>;
   /** Milliseconds from start to listening. */
   loadMs: number;
-  /** Resolves once the structure index (substructure and similarity search) is built, after listening (asking starts
-   * an on-demand build; 0 and 0 over PostgreSQL, where the cartridge's indexes live in the database). */
-  structureIndexReady: Promise<{ buildMs: number; approximateBytes: number }>;
+  /** Starts the structure index's build (substructure and similarity search) if it has not started, and resolves once
+   * it is built (0 and 0 over PostgreSQL, where the cartridge's indexes live in the database). */
+  buildStructureIndex(): Promise<{ buildMs: number; approximateBytes: number }>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */
   skippedDataFiles: SkippedDataFile[];
-  /** Queries kept now and the result IDs they hold (bounded by maxQueries and maxResultIds). */
-  /** Queries and result IDs held in this process; undefined over PostgreSQL, where they live in the database. */
+  /** Queries kept now and the result IDs they hold (bounded by maxQueries and maxResultIds) in this process; undefined
+   * over PostgreSQL, where they live in the database. */
   storedQueries(): { queries: number; resultIds: number } | undefined;
   close(): Promise<void>;
 }

@@ -43,7 +43,7 @@ describe('postgres: records loaded while the service runs', function () {
     fs.writeFileSync(path.join(dir, 'first.sdf'), sdfOf(chemistry, 'CCOC(C)=O', 'Ethyl acetate'));
     await load(db.url, path.join(dir, 'first.sdf'));
     svc = await startService({ port: 0, database: db.url, chemistry });
-    await svc.structureIndexReady;
+    await svc.buildStructureIndex();
     // Searched once before the load: nothing of the late structure is there yet.
     assert.deepStrictEqual(await runFilter(svc.baseUrl, 'filter/substructure', { query: 'S(=O)(=O)N' }), []);
     fs.writeFileSync(path.join(dir, 'late.sdf'), sdfOf(chemistry, LATE_SMILES, 'Trifluoromethylbenzenesulfonamide'));

@@ -300,7 +300,7 @@ describe('service: substructure and similarity search against a brute-force run 
     const cage: CompoundRecord = { ...last, id: last.id + 1, smiles: cageSmiles, dataSources: ['cage'] };
     const busy = await startService({ port: 0, records: [...records, cage], structureTimeLimitMs: 3000 });
     try {
-      await busy.structureIndexReady;
+      await busy.buildStructureIndex();
       const heavy = await api(busy.baseUrl, 'POST', 'filter/substructure', { query: CAGE_WALK, queryFormat: 'SMARTS', dataSources: ['cage'] });
       assert.strictEqual(heavy.status, 200, heavy.text);
       const heavyStatus = `filter/${heavy.json.queryId}/status`;
