@@ -68,7 +68,7 @@ function fence({ folder, never }) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', '.vscode-tools/**', '.vscode-test/**', 'data/**', 'sample/**', 'screenshots/**'] },
+  { ignores: ['out/**', 'dist/**', '.vscode-tools/**', '.vscode-test/**', 'data/**', 'sample/**', 'screenshots/**', '.scratch/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     files: ['**/*.ts'],

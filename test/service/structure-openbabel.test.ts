@@ -7,12 +7,13 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { spawnSync } from 'child_process';
+import { execFile } from 'child_process';
+import { promisify } from 'util';
 import { startService, type RunningService } from '../../src/service';
 import { loadShippedCollection } from '../../src/service/chemistry';
 import { runFilter } from './support/http';
+import { tempDir } from '../support/temp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -36,27 +37,29 @@ const PATTERNS = [
 describe('service: substructure search against Open Babel (an independent SMARTS matcher)', function () {
   this.timeout(240_000);
   let svc: RunningService;
-  let dir: string;
   let smiFile: string;
+  let readable: Set<number>;
 
   before(async () => {
     ensureDebianPackages(['openbabel'], path.join(ROOT, '.vscode-tools', 'apt.log'));
     const records = await loadShippedCollection();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-obabel-'));
-    smiFile = path.join(dir, 'records.smi');
+    smiFile = path.join(tempDir('obabel'), 'records.smi');
     fs.writeFileSync(smiFile, records.map((r) => `${r.smiles}\t${r.id}\n`).join(''));
     svc = await startService({ port: 0, records: [...records] });
+    readable = await obabelMatches('*');
   });
   after(async () => {
     await svc?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function obabelMatches(smarts: string): Set<number> {
-    const r = spawnSync('obabel', ['-ismi', smiFile, '-osmi', '-s', smarts], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    assert.strictEqual(r.status, 0, r.stderr);
+  /** Asynchronous, so the service in this process keeps answering while Open Babel runs. */
+  async function obabelMatches(smarts: string): Promise<Set<number>> {
+    const { stdout } = await promisify(execFile)('obabel', ['-ismi', smiFile, '-osmi', '-s', smarts], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return new Set(
-      r.stdout
+      stdout
         .split('\n')
         .filter(Boolean)
         .map((line) => Number(line.split('\t')[1])),
@@ -64,16 +67,15 @@ describe('service: substructure search against Open Babel (an independent SMARTS
   }
 
   it('Open Babel reads the collection', () => {
-    assert.ok(obabelMatches('*').size > 0.95 * svc.records);
+    assert.ok(readable.size > 0.95 * svc.records);
   });
 
   for (const smarts of PATTERNS) {
     it(`${smarts}: the same records as obabel -s`, async () => {
-      const readable = obabelMatches('*');
       const ours = (await runFilter(svc.baseUrl, 'filter/substructure', { query: smarts, queryFormat: 'SMARTS' })).filter((id) => readable.has(id));
       assert.deepStrictEqual(
         ours,
-        [...obabelMatches(smarts)].sort((a, b) => a - b),
+        [...(await obabelMatches(smarts))].sort((a, b) => a - b),
       );
     });
   }

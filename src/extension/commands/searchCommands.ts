@@ -103,187 +103,210 @@ async function smilesOfRecord(s: Services, recordId: number): Promise<string> {
   return smiles;
 }
 
-export function registerSearchCommands(s: Services): vscode.Disposable[] {
-  const search = <A extends object>(id: string, toSpec: (args: A | undefined) => Promise<SearchSpec>) =>
-    registerCommand<A, SearchState>(id, s.log, async (args, invocation) => runTreeSearch(s, await toSpec(args), invocation === 'person'));
+/** One search command: how it makes its spec from its arguments (scripts, hovers, the tree) or by asking. */
+interface SearchCommand {
+  command: string;
+  toSpec: (args: object | undefined) => Promise<SearchSpec>;
+}
 
+/** A search of one value: the command's argument when given, else a prompt (or the record named by the arguments). */
+function prompted<A extends object, V>(
+  command: string,
+  given: (args: A | undefined) => V | undefined,
+  ask: (args: A | undefined) => Promise<V>,
+  spec: (value: V, args: A | undefined) => SearchSpec,
+): SearchCommand {
+  return {
+    command,
+    toSpec: async (args) => {
+      const a = args as A | undefined;
+      return spec(given(a) ?? (await ask(a)), a);
+    },
+  };
+}
+
+function searchCommands(s: Services): SearchCommand[] {
+  const e = (example: string) => vscode.l10n.t('e.g. {0}', example);
   return [
-    search<{ query?: string } & OrderArgs>('compoundDb.search', async (a) => ({
-      kind: 'composite',
-      query:
-        a?.query ??
-        (await askString(
-          vscode.l10n.t('Search'),
-          'query',
-          vscode.l10n.t('Name, record ID, SMILES, InChI or InChIKey'),
-          vscode.l10n.t('e.g. {0}', 'aspirin'),
-        )),
-      ...ordering(a),
-    })),
-    search<{ name?: string } & OrderArgs>('compoundDb.searchByName', async (a) => ({
-      kind: 'name',
-      name:
-        a?.name ??
-        (await askString(
-          vscode.l10n.t('Search by Name'),
-          'name',
-          vscode.l10n.t('Compound name (case-insensitive)'),
-          vscode.l10n.t('e.g. {0}', 'caffeine'),
-        )),
-      ...ordering(a),
-    })),
-    search<{ formula?: string } & OrderArgs & DataSourceArgs>('compoundDb.searchByFormula', async (a) => ({
-      kind: 'formula',
-      formula:
-        a?.formula ??
-        (await askString(
-          vscode.l10n.t('Search by Formula'),
-          'formula',
-          vscode.l10n.t('Molecular formula, any element order'),
-          vscode.l10n.t('e.g. {0}', 'C8H10N4O2'),
-        )),
-      dataSources: dataSources(a),
-      ...ordering(a),
-    })),
-    search<{ formulas?: string[] } & OrderArgs & DataSourceArgs>('compoundDb.searchByFormulaList', async (a) => ({
-      kind: 'formulaBatch',
-      formulas:
-        a?.formulas ??
-        (await askStringList(
+    prompted<{ query?: string } & OrderArgs, string>(
+      'compoundDb.search',
+      (a) => a?.query,
+      () => askString(vscode.l10n.t('Search'), 'query', vscode.l10n.t('Name, record ID, SMILES, InChI or InChIKey'), e('aspirin')),
+      (query, a) => ({ kind: 'composite', query, ...ordering(a) }),
+    ),
+    prompted<{ name?: string } & OrderArgs, string>(
+      'compoundDb.searchByName',
+      (a) => a?.name,
+      () => askString(vscode.l10n.t('Search by Name'), 'name', vscode.l10n.t('Compound name (case-insensitive)'), e('caffeine')),
+      (name, a) => ({ kind: 'name', name, ...ordering(a) }),
+    ),
+    prompted<{ formula?: string } & OrderArgs & DataSourceArgs, string>(
+      'compoundDb.searchByFormula',
+      (a) => a?.formula,
+      () => askString(vscode.l10n.t('Search by Formula'), 'formula', vscode.l10n.t('Molecular formula, any element order'), e('C8H10N4O2')),
+      (formula, a) => ({ kind: 'formula', formula, dataSources: dataSources(a), ...ordering(a) }),
+    ),
+    prompted<{ formulas?: string[] } & OrderArgs & DataSourceArgs, string[]>(
+      'compoundDb.searchByFormulaList',
+      (a) => a?.formulas,
+      () =>
+        askStringList(
           vscode.l10n.t('Search by Formula List'),
           'formulas',
           vscode.l10n.t('Formulas separated by commas or spaces'),
-          vscode.l10n.t('e.g. {0}', 'C9H8O4, C8H10N4O2'),
-        )),
-      dataSources: dataSources(a),
-      ...ordering(a),
-    })),
-    search<Partial<MassWithRange> & OrderArgs & DataSourceArgs>('compoundDb.searchByMass', async (a) => {
-      const pair =
-        a?.mass !== undefined && a.range !== undefined
-          ? { mass: a.mass, range: a.range }
-          : await askMassAndRange(vscode.l10n.t('Search by Mass'), vscode.l10n.t('Monoisotopic mass'));
-      return { kind: 'mass', ...pair, dataSources: dataSources(a), ...ordering(a) };
-    }),
-    search<{ masses?: MassWithRange[] } & OrderArgs & DataSourceArgs>('compoundDb.searchByMassList', async (a) => ({
-      kind: 'massBatch',
-      masses: a?.masses ?? (await askMassList(vscode.l10n.t('Search by Mass List'))),
-      dataSources: dataSources(a),
-      ...ordering(a),
-    })),
-    search<
-      { includeElements?: string[]; excludeElements?: string[]; includeAll?: boolean; complexity?: Complexity; isotopic?: Isotopic } & OrderArgs
-    >('compoundDb.searchByElements', async (a) => {
-      const title = vscode.l10n.t('Search by Elements');
-      if (a?.includeElements) return { kind: 'element', ...a, includeElements: a.includeElements, ...ordering(a) };
-      const includeElements = await askElements(title, 'include');
-      const excludeElements = await askElements(title, 'exclude');
-      const includeAll =
-        (await pick(title, [
-          { label: vscode.l10n.t('Any of them'), value: 'any', description: vscode.l10n.t('records containing at least one of the elements') },
-          { label: vscode.l10n.t('All of them'), value: 'all', description: vscode.l10n.t('records containing every one of the elements') },
-        ])) === 'all';
-      const complexity = await pick(
-        title,
-        COMPLEXITIES.map((c) => ({ label: c, value: c, description: c === 'multiple' ? vscode.l10n.t('several parts, or a metal') : undefined })),
-        vscode.l10n.t('Complexity'),
-      );
-      const isotopic = await pick(
-        title,
-        ISOTOPIC_OPTIONS.map((c) => ({ label: c, value: c })),
-        vscode.l10n.t('Isotopic labelling'),
-      );
-      return {
-        kind: 'element',
-        includeElements,
-        excludeElements: excludeElements.length ? excludeElements : undefined,
-        includeAll,
-        complexity,
-        isotopic,
-        ...ordering(a),
-      };
-    }),
-    search<IntrinsicInputs & OrderArgs>('compoundDb.searchByIntrinsicProperties', async (a) => {
-      if (a && (a.formula || INTRINSIC_MASS_KEYS.some((k) => a[k]))) return { kind: 'intrinsic', ...a, ...ordering(a) };
-      const title = vscode.l10n.t('Search by Intrinsic Properties');
-      const formula = await askText({
-        title,
-        prompt: vscode.l10n.t('Formula (optional; leave empty to search by a mass)'),
-        placeHolder: vscode.l10n.t('e.g. {0}', 'C9H8O4'),
-        validate: () => undefined,
-      });
-      const spec: SearchSpec = { kind: 'intrinsic', formula: formula.trim() || undefined, ...ordering(a) };
-      const key = await pick(
-        title,
-        [
-          ...(formula.trim() ? [{ label: vscode.l10n.t('No mass'), value: 'none' as const }] : []),
-          ...INTRINSIC_MASS_KEYS.map((k) => ({ label: k, value: k })),
-        ],
-        vscode.l10n.t('Also match a mass?'),
-      );
-      if (key !== 'none') spec[key] = await askMassAndRange(title, key);
-      return spec;
-    }),
-    search<{ inchi?: string }>('compoundDb.searchByInchi', async (a) => ({
-      kind: 'inchi',
-      inchi: a?.inchi ?? (await askInchi(vscode.l10n.t('Search by InChI'))),
-    })),
-    search<{ inchikey?: string }>('compoundDb.searchByInchikey', async (a) => ({
-      kind: 'inchikey',
-      inchikey: a?.inchikey ?? (await askInchikey(vscode.l10n.t('Search by InChIKey'))),
-    })),
-    search<{ smiles?: string }>('compoundDb.searchBySmiles', async (a) => ({
-      kind: 'smiles',
-      smiles: a?.smiles ?? (await askSmiles(vscode.l10n.t('Search by SMILES'))),
-    })),
+          e('C9H8O4, C8H10N4O2'),
+        ),
+      (formulas, a) => ({ kind: 'formulaBatch', formulas, dataSources: dataSources(a), ...ordering(a) }),
+    ),
+    prompted<Partial<MassWithRange> & OrderArgs & DataSourceArgs, MassWithRange>(
+      'compoundDb.searchByMass',
+      (a) => (a?.mass !== undefined && a.range !== undefined ? { mass: a.mass, range: a.range } : undefined),
+      () => askMassAndRange(vscode.l10n.t('Search by Mass'), vscode.l10n.t('Monoisotopic mass')),
+      (pair, a) => ({ kind: 'mass', ...pair, dataSources: dataSources(a), ...ordering(a) }),
+    ),
+    prompted<{ masses?: MassWithRange[] } & OrderArgs & DataSourceArgs, MassWithRange[]>(
+      'compoundDb.searchByMassList',
+      (a) => a?.masses,
+      () => askMassList(vscode.l10n.t('Search by Mass List')),
+      (masses, a) => ({ kind: 'massBatch', masses, dataSources: dataSources(a), ...ordering(a) }),
+    ),
+    { command: 'compoundDb.searchByElements', toSpec: (a) => elementSpec(a as ElementArgs | undefined) },
+    { command: 'compoundDb.searchByIntrinsicProperties', toSpec: (a) => intrinsicSpec(a as (IntrinsicInputs & OrderArgs) | undefined) },
+    prompted<{ inchi?: string }, string>(
+      'compoundDb.searchByInchi',
+      (a) => a?.inchi,
+      () => askInchi(vscode.l10n.t('Search by InChI')),
+      (inchi) => ({ kind: 'inchi', inchi }),
+    ),
+    prompted<{ inchikey?: string }, string>(
+      'compoundDb.searchByInchikey',
+      (a) => a?.inchikey,
+      () => askInchikey(vscode.l10n.t('Search by InChIKey')),
+      (inchikey) => ({ kind: 'inchikey', inchikey }),
+    ),
+    prompted<{ smiles?: string }, string>(
+      'compoundDb.searchBySmiles',
+      (a) => a?.smiles,
+      () => askSmiles(vscode.l10n.t('Search by SMILES')),
+      (smiles) => ({ kind: 'smiles', smiles }),
+    ),
+    prompted<{ text?: string }, string>(
+      'compoundDb.lookUpAtCursor',
+      (a) => a?.text,
+      () => Promise.resolve(textAtCursor()),
+      (query) => ({ kind: 'composite', query, ...ordering(undefined) }),
+    ),
+    prompted<SubstructureArgs, { query: string; queryFormat: SubstructureFormat }>(
+      'compoundDb.searchBySubstructure',
+      (a) => (a?.query ? { query: a.query, queryFormat: a.queryFormat ?? 'SMILES' } : undefined),
+      async (a) =>
+        a?.recordId !== undefined
+          ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
+          : askStructureQuery(vscode.l10n.t('Search by Substructure')),
+      (typed, a) => ({ kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) }),
+    ),
+    { command: 'compoundDb.findSimilar', toSpec: (a) => similaritySpec(s, a as SimilarityArgs | undefined) },
+    prompted<{ query?: string }, string>(
+      'compoundDb.legacy.simpleSearch',
+      (a) => a?.query,
+      () =>
+        askString(
+          vscode.l10n.t('Older Interface: Simple Search'),
+          'query',
+          vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100),
+        ),
+      (query) => ({ kind: 'legacySimple', query }),
+    ),
+    prompted<{ query?: string } & OrderArgs, string>(
+      'compoundDb.legacy.asyncSimpleSearch',
+      (a) => a?.query,
+      () => askString(vscode.l10n.t('Older Interface: Async Simple Search'), 'query', vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID')),
+      (query, a) => ({ kind: 'legacyAsync', query, ...ordering(a) }),
+    ),
+  ];
+}
+
+type ElementArgs = {
+  includeElements?: string[];
+  excludeElements?: string[];
+  includeAll?: boolean;
+  complexity?: Complexity;
+  isotopic?: Isotopic;
+} & OrderArgs;
+
+async function elementSpec(a: ElementArgs | undefined): Promise<SearchSpec> {
+  if (a?.includeElements) return { kind: 'element', ...a, includeElements: a.includeElements, ...ordering(a) };
+  const title = vscode.l10n.t('Search by Elements');
+  const includeElements = await askElements(title, 'include');
+  const excludeElements = await askElements(title, 'exclude');
+  const includeAll =
+    (await pick(title, [
+      { label: vscode.l10n.t('Any of them'), value: 'any', description: vscode.l10n.t('records containing at least one of the elements') },
+      { label: vscode.l10n.t('All of them'), value: 'all', description: vscode.l10n.t('records containing every one of the elements') },
+    ])) === 'all';
+  const complexity = await pick(
+    title,
+    COMPLEXITIES.map((c) => ({ label: c, value: c, description: c === 'multiple' ? vscode.l10n.t('several parts, or a metal') : undefined })),
+    vscode.l10n.t('Complexity'),
+  );
+  const isotopic = await pick(
+    title,
+    ISOTOPIC_OPTIONS.map((c) => ({ label: c, value: c })),
+    vscode.l10n.t('Isotopic labelling'),
+  );
+  return {
+    kind: 'element',
+    includeElements,
+    excludeElements: excludeElements.length ? excludeElements : undefined,
+    includeAll,
+    complexity,
+    isotopic,
+    ...ordering(a),
+  };
+}
+
+async function intrinsicSpec(a: (IntrinsicInputs & OrderArgs) | undefined): Promise<SearchSpec> {
+  if (a && (a.formula || INTRINSIC_MASS_KEYS.some((k) => a[k]))) return { kind: 'intrinsic', ...a, ...ordering(a) };
+  const title = vscode.l10n.t('Search by Intrinsic Properties');
+  const formula = await askText({
+    title,
+    prompt: vscode.l10n.t('Formula (optional; leave empty to search by a mass)'),
+    placeHolder: vscode.l10n.t('e.g. {0}', 'C9H8O4'),
+    validate: () => undefined,
+  });
+  const spec: SearchSpec = { kind: 'intrinsic', formula: formula.trim() || undefined, ...ordering(a) };
+  const key = await pick(
+    title,
+    [
+      ...(formula.trim() ? [{ label: vscode.l10n.t('No mass'), value: 'none' as const }] : []),
+      ...INTRINSIC_MASS_KEYS.map((k) => ({ label: k, value: k })),
+    ],
+    vscode.l10n.t('Also match a mass?'),
+  );
+  if (key !== 'none') spec[key] = await askMassAndRange(title, key);
+  return spec;
+}
+
+type SubstructureArgs = { query?: string; queryFormat?: SubstructureFormat; useChirality?: boolean } & RecordArgs & OrderArgs & DataSourceArgs;
+type SimilarityArgs = { smiles?: string; threshold?: number; maxResults?: number } & RecordArgs & DataSourceArgs;
+
+async function similaritySpec(s: Services, a: SimilarityArgs | undefined): Promise<SearchSpec> {
+  const title = vscode.l10n.t('Find Similar Compounds');
+  const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : await askSmiles(title));
+  const threshold = a?.threshold ?? (a === undefined ? await askThreshold(title) : undefined);
+  return { kind: 'similarity', smiles, threshold, maxResults: a?.maxResults, dataSources: dataSources(a) };
+}
+
+export function registerSearchCommands(s: Services): vscode.Disposable[] {
+  return [
+    ...searchCommands(s).map(({ command, toSpec }) =>
+      registerCommand<object, SearchState>(command, s.log, async (args, invocation) => runTreeSearch(s, await toSpec(args), invocation === 'person')),
+    ),
     registerCommand<object, vscode.TextDocument>('compoundDb.openExample', s.log, async () => {
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: EXAMPLE });
       await vscode.window.showTextDocument(document);
       return document;
     }),
-    search<{ text?: string }>('compoundDb.lookUpAtCursor', async (a) => ({
-      kind: 'composite',
-      query: a?.text ?? textAtCursor(),
-      ...ordering(undefined),
-    })),
-    search<{ query?: string; queryFormat?: SubstructureFormat; useChirality?: boolean } & RecordArgs & OrderArgs & DataSourceArgs>(
-      'compoundDb.searchBySubstructure',
-      async (a) => {
-        const typed = a?.query
-          ? { query: a.query, queryFormat: a.queryFormat ?? 'SMILES' }
-          : a?.recordId !== undefined
-            ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
-            : await askStructureQuery(vscode.l10n.t('Search by Substructure'));
-        return { kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) };
-      },
-    ),
-    search<{ smiles?: string; threshold?: number; maxResults?: number } & RecordArgs & DataSourceArgs>('compoundDb.findSimilar', async (a) => {
-      const title = vscode.l10n.t('Find Similar Compounds');
-      const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : await askSmiles(title));
-      const threshold = a?.threshold ?? (a === undefined ? await askThreshold(title) : undefined);
-      return { kind: 'similarity', smiles, threshold, maxResults: a?.maxResults, dataSources: dataSources(a) };
-    }),
-    search<{ query?: string }>('compoundDb.legacy.simpleSearch', async (a) => ({
-      kind: 'legacySimple',
-      query:
-        a?.query ??
-        (await askString(
-          vscode.l10n.t('Older Interface: Simple Search'),
-          'query',
-          vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID (at most {0} results)', 100),
-        )),
-    })),
-    search<{ query?: string } & OrderArgs>('compoundDb.legacy.asyncSimpleSearch', async (a) => ({
-      kind: 'legacyAsync',
-      query:
-        a?.query ??
-        (await askString(
-          vscode.l10n.t('Older Interface: Async Simple Search'),
-          'query',
-          vscode.l10n.t('Name, SMILES, InChI, InChIKey or record ID'),
-        )),
-      ...ordering(a),
-    })),
   ];
 }
 
