@@ -23,13 +23,14 @@ function* walk(dir) {
 
 // Every command is registered under src/extension/commands by a registering helper whose first string argument
 // is its ID: registerCommand<...>('compoundDb.x', ...), onItem<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
-// such as search(...) / copy(...) / set('apiKey', 'compoundDb.x').
+// such as prompted(...) / copy(...) / set('apiKey', 'compoundDb.x'), or a row `{ command: 'compoundDb.x', ... }` of a table
+// of commands.
 const REGISTRATION =
-  /\b(?:registerCommand|lookupCommand|onItem|search|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'/gs;
+  /\b(?:registerCommand|lookupCommand|onItem|prompted|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'|\{\s*command:\s*'(compoundDb\.[\w.]+)',\s*toSpec\b/gs;
 const registered = new Map();
 for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
   const text = fs.readFileSync(file, 'utf8');
-  for (const m of text.matchAll(REGISTRATION)) registered.set(m[1], path.relative(root, file));
+  for (const m of text.matchAll(REGISTRATION)) registered.set(m[1] ?? m[2], path.relative(root, file));
 }
 
 const contributed = new Set((contributes.commands || []).map((c) => c.command));

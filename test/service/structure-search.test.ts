@@ -319,7 +319,8 @@ describe('service: substructure and similarity search against a brute-force run 
       const end = await waitQuery(busy.baseUrl, heavyStatus);
       assert.strictEqual(end.status, 'Complete');
       assert.strictEqual(end.count, 0);
-      assert.match(end.message, /^Stopped after 3 s: RDKit's matcher spent longer than that on one record/);
+      // In memory the worker knows the record that held it; over PostgreSQL the cartridge's statement timeout does not.
+      assert.match(end.message, /^Stopped after 3 s(: RDKit's matcher spent longer than that on one record| having checked \d+ of \d+ records)/);
       // The terminated worker's place is taken: searches go on, with RDKit's answers.
       assert.deepStrictEqual(await runFilter(busy.baseUrl, 'filter/substructure', { query: 'c1ccncc1' }), bruteSubstructure('c1ccncc1', 'SMILES'));
     } finally {
