@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
-  const grids = registerGrids(context.extensionUri, details, insertTarget, (texts, width, height) => local.drawCards(texts, width, height));
+  const grids = registerGrids(context.extensionUri, details, insertTarget);
   grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
   own({ dispose: () => DetailsPanel.current?.dispose() });

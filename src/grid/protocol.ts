@@ -113,9 +113,8 @@ export interface GridSnapshot {
   names: string[];
   /** Record numbers on the shown page, in order. */
   ids: number[];
-  /** Structures drawn (an SVG on a card) on the shown page, of them those still showing the host's drawing; cards showing a problem. */
+  /** Structures drawn (an SVG on a card) on the shown page, and cards showing a problem. */
   drawn: number;
-  hostDrawn: number;
   problems: string[];
   selected: number[];
   unusable?: string;
@@ -143,11 +142,6 @@ export interface GridRequests {
   lookUp: { args: { records: ActionRecord[] }; res: void };
   insertMol: { args: ActionRecord; res: void };
   edit: { args: { version: number; edit: GridEdit }; res: void };
-  /**
-   * Drawings of these records by the extension host (the built-in database's warm toolkit), for the cards shown before
-   * the page's own toolkit has loaded; empty when the host has none to hand, null where a record could not be drawn.
-   */
-  hostDrawings: { args: { texts: string[]; width: number; height: number }; res: Array<string | null> };
 }
 export type GridCommand = keyof GridRequests;
 

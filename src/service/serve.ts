@@ -2,13 +2,11 @@
  * `compound-db serve` and `npm run serve`: the local service's options from the command line, and the service run
  * until a signal (or, as a child process of the extension, until the parent disconnects; see cli.ts).
  */
-import { isLocalServiceDrawRequest, type LocalServiceDrawn, type LocalServiceMessage } from '../wire';
-import { drawCards } from './card-drawings';
-import { loadChemistry } from './chemistry';
+import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
 
 /** To the extension, when forked by it (the messages of src/wire/local-service.ts). */
-function tell(message: LocalServiceMessage | LocalServiceDrawn, then?: () => void): void {
+function tell(message: LocalServiceMessage, then?: () => void): void {
   process.send?.(message, undefined, undefined, then);
 }
 
@@ -97,9 +95,6 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
       // A parent gone while the service was loading has already disconnected: no event will come.
       if (!process.connected) return stop();
       process.on('disconnect', stop);
-      process.on('message', (message: unknown) => {
-        if (isLocalServiceDrawRequest(message)) void loadChemistry().then(async (chemistry) => tell(await drawCards(chemistry, message)));
-      });
       tell({
         type: 'ready',
         baseUrl: service.baseUrl,

@@ -6,8 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { fork, spawn, type ChildProcess } from 'child_process';
-import { CARD_DRAWING, LEGACY_ERROR_TEXT } from '../../src/wire';
-import { loadRDKit } from '../../src/service/chemistry/rdkit';
+import { LEGACY_ERROR_TEXT } from '../../src/wire';
 import { startService, type RunningService } from '../../src/service';
 import { parseArgs } from '../../src/service/cli';
 import { api, legacy, parseXml, request, runFilter } from './support/http';
@@ -298,45 +297,6 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.match(out, /listening at http:\/\/127\.0\.0\.1:\d+/);
       assert.match(out, /\d+ records, \d+ datasources \(spectra indexed on first use\), loaded in \d+ ms/);
       assert.match(out, /development credentials/);
-    });
-
-    it('draws structure grid cards asked over IPC, in the card style of the grid, bounded as any structure input', async () => {
-      const child = fork(CLI, ['--port', '0'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-      children.push(child);
-      const next = () =>
-        new Promise<Record<string, unknown>>((resolve, reject) => {
-          child.once('message', (m) => resolve(m as Record<string, unknown>));
-          child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-        });
-      assert.strictEqual((await next()).type, 'ready');
-      const record = `${USER_SDF.slice(0, USER_SDF.indexOf('M  END') + 6)}\n>  <NOTE>\nsome data\n\n$$$$\n`;
-      const tooBig = 'C'.repeat(300);
-      const answer = next();
-      child.send({
-        type: 'draw',
-        id: 7,
-        structures: ['CN1C=NC2=C1C(=O)N(C(=O)N2C)C caffeine', record, 'not a smiles', tooBig],
-        width: 200,
-        height: 150,
-      });
-      const drawn = await answer;
-      assert.strictEqual(drawn.type, 'drawn');
-      assert.strictEqual(drawn.id, 7);
-      const svgs = drawn.svgs as Array<string | null>;
-      assert.strictEqual(svgs.length, 4);
-      assert.deepStrictEqual([svgs[2], svgs[3]], [null, null], 'unreadable and oversized structures are not drawn');
-      // The webview's toolkit draws the same way (RDKit with CARD_DRAWING), so its drawing replaces this one seamlessly.
-      const rdkit = await loadRDKit();
-      for (const [i, structure] of [
-        [0, 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C'],
-        [1, record],
-      ] as const) {
-        const mol = rdkit.get_mol(structure, JSON.stringify({ removeHs: true }))!;
-        if (mol.has_coords() !== 2) mol.set_new_coords(true);
-        assert.strictEqual(svgs[i], mol.get_svg_with_highlights(JSON.stringify({ width: 200, height: 150, ...CARD_DRAWING })));
-        mol.delete();
-      }
-      child.disconnect();
     });
 
     it('sends error over IPC when it cannot start', async () => {

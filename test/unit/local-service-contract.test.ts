@@ -1,6 +1,6 @@
 /** The extension ↔ built-in database message contract (src/wire/local-service.ts): anything else on the channel is ignored. */
 import * as assert from 'assert';
-import { DRAW_LIMITS, isLocalServiceDrawn, isLocalServiceDrawRequest, isLocalServiceMessage } from '../../src/wire';
+import { isLocalServiceMessage } from '../../src/wire';
 
 describe('local service messages', () => {
   it('accepts the two messages the service sends', () => {
@@ -29,22 +29,5 @@ describe('local service messages', () => {
     ]) {
       assert.strictEqual(isLocalServiceMessage(m), false, JSON.stringify(m));
     }
-  });
-
-  it('takes a draw request only when it is bounded, and its answer only in shape', () => {
-    const request = { type: 'draw', id: 1, structures: ['CCO'], width: 200, height: 150 };
-    assert.ok(isLocalServiceDrawRequest(request));
-    for (const bad of [
-      { ...request, id: 'x' },
-      { ...request, width: 0 },
-      { ...request, height: DRAW_LIMITS.maxPixels + 1 },
-      { ...request, structures: [1] },
-      { ...request, structures: Array.from({ length: DRAW_LIMITS.structures + 1 }, () => 'C') },
-    ]) {
-      assert.strictEqual(isLocalServiceDrawRequest(bad), false, JSON.stringify(bad).slice(0, 80));
-    }
-    assert.ok(isLocalServiceDrawn({ type: 'drawn', id: 1, svgs: ['<svg/>', null] }));
-    assert.strictEqual(isLocalServiceDrawn({ type: 'drawn', id: 1, svgs: [1] }), false);
-    assert.strictEqual(isLocalServiceMessage({ type: 'drawn', id: 1, svgs: [] }), false, 'an answer is never taken for ready');
   });
 });

@@ -9,8 +9,6 @@ import type { GridRegistry } from './gridRegistry';
 export interface GridSessionHost {
   actions: GridActions;
   registry: GridRegistry;
-  /** Cards drawn by the built-in database's toolkit when it is running; undefined otherwise. */
-  drawCards: (texts: string[], width: number, height: number) => Promise<Array<string | null> | undefined>;
 }
 
 /**
@@ -74,11 +72,6 @@ export class GridSession extends Disposable {
         return this.host.actions.lookUp((args as GridRequests['lookUp']['args']).records);
       case 'insertMol':
         return this.host.actions.insertMol(args as GridRequests['insertMol']['args']);
-      case 'hostDrawings': {
-        const { texts, width, height } = args as GridRequests['hostDrawings']['args'];
-        if (!Array.isArray(texts) || !texts.every((t) => typeof t === 'string')) throw new Error('texts must be an array of strings');
-        return (await this.host.drawCards(texts, width, height)) ?? [];
-      }
       case 'edit': {
         const { version, edit } = args as GridRequests['edit']['args'];
         if (!this.applyEdit) throw new Error(vscode.l10n.t('This grid is read-only'));

@@ -14,10 +14,9 @@ export function registerGrids(
   extensionUri: vscode.Uri,
   details: DetailsHost,
   insertTarget: InsertTarget,
-  drawCards: GridSessionHost['drawCards'],
 ): { registry: GridRegistry; disposables: vscode.Disposable[] } {
   const registry = new GridRegistry();
-  const host: GridSessionHost = { actions: new GridActions(details, insertTarget), registry, drawCards };
+  const host: GridSessionHost = { actions: new GridActions(details, insertTarget), registry };
   return {
     registry,
     disposables: [

@@ -1,15 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChildProcess } from 'child_process';
 import { Disposable } from '../common/lifecycle';
-import {
-  DEV_API_KEY,
-  DEV_TOKEN,
-  DRAW_LIMITS,
-  isLocalServiceDrawn,
-  isLocalServiceMessage,
-  type LocalServiceDrawRequest,
-  type LocalServiceReady,
-} from '../../wire';
+import { DEV_API_KEY, DEV_TOKEN, isLocalServiceMessage, type LocalServiceReady } from '../../wire';
 import type { Logger } from '../common/logger';
 import { InFlight } from '../../shared/in-flight';
 
@@ -24,8 +16,6 @@ export const LOCAL_TOKEN = DEV_TOKEN;
 
 const START_TIMEOUT_MS = 120_000;
 const MAX_RESTARTS_PER_MINUTE = 3;
-/** A draw request not answered by then is given up: the webview's own toolkit draws the cards. */
-const DRAW_TIMEOUT_MS = 3_000;
 
 /**
  * The built-in database: `dist/service.js` in a child process, started on first use so the extension
@@ -37,8 +27,6 @@ export class LocalService extends Disposable {
   private info: LocalServiceInfo | undefined;
   private _state: LocalServiceState = 'stopped';
   private restarts: number[] = [];
-  private drawSeq = 0;
-  private readonly draws = new Map<number, (svgs: Array<string | null> | undefined) => void>();
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<LocalServiceState>());
   readonly onDidChangeState = this._onDidChangeState.event;
 
@@ -67,27 +55,6 @@ export class LocalService extends Disposable {
   ensureStarted(): Promise<LocalServiceInfo> {
     if (this.info && this.child && this.child.exitCode === null) return Promise.resolve(this.info);
     return this.starting.run(0, () => this.start());
-  }
-
-  /**
-   * SVGs of structures in the structure grid's card style, drawn by the running service's warm RDKit; undefined when
-   * the service is not running (it is not started for this) or does not answer in time.
-   */
-  drawCards(structures: string[], width: number, height: number): Promise<Array<string | null> | undefined> {
-    const child = this.child;
-    if (this._state !== 'running' || !child?.connected || structures.length === 0) return Promise.resolve(undefined);
-    const id = ++this.drawSeq;
-    const request: LocalServiceDrawRequest = { type: 'draw', id, structures: structures.slice(0, DRAW_LIMITS.structures), width, height };
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(undefined), DRAW_TIMEOUT_MS);
-      const settle = (svgs: Array<string | null> | undefined) => {
-        clearTimeout(timer);
-        this.draws.delete(id);
-        resolve(svgs);
-      };
-      this.draws.set(id, settle);
-      child.send(request, (error) => error && settle(undefined));
-    });
   }
 
   async restart(): Promise<LocalServiceInfo> {
@@ -126,7 +93,6 @@ export class LocalService extends Disposable {
       };
       const timer = setTimeout(() => fail(vscode.l10n.t('no answer within {0} s', START_TIMEOUT_MS / 1000)), START_TIMEOUT_MS);
       child.on('message', (m: unknown) => {
-        if (isLocalServiceDrawn(m)) return this.draws.get(m.id)?.(m.svgs);
         if (settled || !isLocalServiceMessage(m)) return;
         if (m.type === 'error') return fail(m.message);
         settled = true;
@@ -171,7 +137,6 @@ export class LocalService extends Disposable {
     const child = this.child;
     this.child = undefined;
     this.info = undefined;
-    for (const settle of [...this.draws.values()]) settle(undefined);
     if (!child) return;
     if (child.connected) child.disconnect();
     if (child.exitCode === null) child.kill();

@@ -11,7 +11,7 @@ import { describeStructure, faithfulMolBlock2D, inchiKeyOfStructure, molBlock2D 
 import { withProtonsMoved } from './proton-moves';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
-import { CARD_DRAWING, isInchiKeyShape } from '../../wire';
+import { isInchiKeyShape } from '../../wire';
 
 export type { Chemistry, ChemistryOptions } from './types';
 export { WASM_FILES } from './wasm';
@@ -122,17 +122,6 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
         undefined,
       );
       return svg ? svgToPng(svg, px) : undefined;
-    },
-
-    depictCardSvg(structure: string, width: number, height: number): string | undefined {
-      return rdkit.run(
-        (rd) =>
-          withMol(rd, structure, (mol) => {
-            if (mol.has_coords() !== 2) mol.set_new_coords(true);
-            return mol.get_svg_with_highlights(JSON.stringify({ width: pixels(width), height: pixels(height), ...CARD_DRAWING }));
-          }),
-        undefined,
-      );
     },
 
     depictPngHighlighted(structure, query, size = DEFAULT_PNG_SIZE) {

@@ -33,8 +33,6 @@ export interface Chemistry {
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */
   depictPng(structure: string, size?: number): Uint8Array | undefined;
-  /** SVG of a SMILES or MOL block in the structure grid's card style (`CARD_DRAWING`), as the grid's webview draws it. */
-  depictCardSvg(structure: string, width: number, height: number): string | undefined;
   /** The same, with every match of a substructure query highlighted (plain when nothing matches). */
   depictPngHighlighted(structure: string, query: SubstructureQuery, size?: number): Uint8Array | undefined;
   /** Query checks, a similarity query's fingerprint and highlighting, on the guarded RDKit (the index has its own). */

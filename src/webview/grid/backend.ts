@@ -84,9 +84,6 @@ export class LocalBackend implements GridBackend {
         return undefined as GridRequests[C]['res'];
       case 'edit':
         throw new Error('A notebook output cannot be edited.');
-      case 'hostDrawings':
-        // A notebook output draws with its own toolkit only: its renderer has no extension host to count on.
-        return [] as GridRequests[C]['res'];
       default:
         return this.sink(command, args);
     }

@@ -1,8 +1,6 @@
 /**
  * Structure cards, drawn lazily: a card is drawn when it comes near the viewport, a few per frame, so a large file
- * is usable at once. Until the page's toolkit has loaded, the cards in view show the host's drawings when it has any
- * (the built-in database's toolkit, already warm); the toolkit's own drawing replaces them. Whatever a record holds,
- * it goes in as an <img> of an SVG: nothing in it can run or reach the page.
+ * is usable at once. Whatever a record holds, it goes in as an <img> of an SVG: nothing in it can run or reach the page.
  */
 import type { Mol } from '@rdkit/rdkit';
 import type { RowView } from '../../grid/protocol';
@@ -24,10 +22,8 @@ export interface CardEvents {
   highlight: () => Mol | undefined;
   /** A card was drawn by the toolkit (which computed the record's formula and masses on the way). */
   drawn: (row: RowView, card: HTMLElement, drawing: Drawing) => void;
-  /** Nothing queued or being drawn any more, or the host's drawings were put on cards still waiting. */
+  /** Nothing queued or being drawn any more. */
   idle: () => void;
-  /** The host's drawings of these records, in order (empty when it has none). */
-  hostDrawings: (texts: string[]) => Promise<Array<string | null>>;
 }
 
 function label(row: RowView): string {
@@ -83,34 +79,12 @@ export class CardPainter {
   }
 
   private onVisible(entries: IntersectionObserverEntry[]): void {
-    const seen: HTMLElement[] = [];
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       this.observer.unobserve(entry.target);
-      seen.push(entry.target as HTMLElement);
+      this.queue.push(entry.target as HTMLElement);
     }
-    this.queue.push(...seen);
-    if (!this.toolkit) void this.askHost(seen);
     void this.drain();
-  }
-
-  /** While the toolkit loads: the host's drawings on the cards just come into view. */
-  private async askHost(cards: HTMLElement[]): Promise<void> {
-    const asked = cards.flatMap((card) => {
-      const row = this.events.rowOf(card);
-      return row ? [{ card, text: row.text }] : [];
-    });
-    if (asked.length === 0) return;
-    const svgs = await this.events.hostDrawings(asked.map((a) => a.text)).catch((): Array<string | null> => []);
-    let shown = 0;
-    asked.forEach(({ card }, i) => {
-      const svg = svgs[i];
-      if (!svg || !card.dataset.pending || this.toolkit) return;
-      this.showSvg(card, svg);
-      card.dataset.host = '1';
-      shown++;
-    });
-    if (shown) this.events.idle();
   }
 
   private async drain(): Promise<void> {
@@ -132,7 +106,6 @@ export class CardPainter {
     const row = this.events.rowOf(card);
     if (!row || !card.dataset.pending || !this.toolkit) return;
     delete card.dataset.pending;
-    delete card.dataset.host;
     const drawing = this.toolkit.draw(row.text, this.size.width, this.size.height, this.events.highlight());
     if (!drawing.svg) {
       showProblem(card, drawing.problem ?? 'This record could not be drawn.');

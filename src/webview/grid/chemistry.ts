@@ -9,7 +9,6 @@ import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
 import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../formula/composition';
 import { massesOf } from '../../formula/masses';
 import { RECORD_LIMITS } from '../../grid/recordIndex';
-import { CARD_DRAWING } from '../../wire/local-service';
 
 export interface Facts {
   formula?: string;
@@ -85,7 +84,7 @@ export class Toolkit {
   draw(text: string, width: number, height: number, query?: Mol): Drawing {
     return this.with(text, (mol) => {
       if (mol.has_coords() !== 2) mol.set_new_coords(true);
-      const details: Record<string, unknown> = { width, height, ...CARD_DRAWING };
+      const details: Record<string, unknown> = { width, height, clearBackground: true, bondLineWidth: 1.2, addStereoAnnotation: true };
       if (query) {
         const match = JSON.parse(mol.get_substruct_match(query) || '{}') as { atoms?: number[]; bonds?: number[] };
         if (match.atoms?.length) Object.assign(details, { atoms: match.atoms, bonds: match.bonds ?? [] });

@@ -74,13 +74,11 @@ export class StructureGrid {
   ) {
     this.pageSize = options.pageSize ?? PAGE_SIZE;
     this.toolkitLoading = toolkit;
-    const size = { width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 };
-    this.cards = new CardPainter(size, options.scrollRoot ?? null, {
+    this.cards = new CardPainter({ width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 }, options.scrollRoot ?? null, {
       rowOf: (card) => this.rowsById.get(Number(card.closest('tr')?.dataset.id))?.row,
       highlight: () => this.queryMol?.mol,
       drawn: (row, card, drawing) => this.learnFacts(row, card, drawing),
       idle: () => this.maybeReport(),
-      hostDrawings: (texts) => this.backend.request('hostDrawings', { texts, ...size }),
     });
     this.actions = new SelectionActions({
       backend,
@@ -296,10 +294,8 @@ export class StructureGrid {
     const info = this.info;
     if (!page || !info) return;
     const cards = [...this.tbody.querySelectorAll<HTMLElement>('.cdb-card')];
-    const hostDrawn = cards.filter((c) => c.dataset.host).length;
-    // Cards far below the fold stay pending by design; the report waits only for those queued or visible (or tells
-    // of the host's drawings shown while the toolkit loads).
-    if ((this.cards.busy || (!this.toolkit && !this.toolkitFailed)) && hostDrawn === 0) return;
+    // Cards far below the fold stay pending by design; the report waits only for those queued or visible.
+    if (this.cards.busy || (!this.toolkit && !this.toolkitFailed)) return;
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
     this.backend.snapshot({
       version: info.version,
@@ -309,7 +305,6 @@ export class StructureGrid {
       names: page.rows.map((r) => r.name),
       ids: page.rows.map((r) => r.id),
       drawn: cards.filter((c) => !!c.querySelector('img')).length,
-      hostDrawn,
       problems: cards.filter((c) => c.classList.contains('cdb-problem')).map((c) => c.textContent ?? ''),
       selected: this.selection.sorted(),
       unusable: info.unusable,

@@ -7,7 +7,7 @@ import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES }
 import { loadRDKit } from '../../../src/service/chemistry/rdkit';
 import { tempDir } from '../../support/temp';
 import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
-import { api, closeAllEditors, run, waitFor } from './helpers';
+import { api, closeAllEditors, waitFor } from './helpers';
 
 /** Milliseconds from `start` (performance.now()) printed with a label, for the bench and the log. */
 function took(label: string, start: number, s?: GridSnapshot): number {
@@ -197,33 +197,6 @@ suite('Structure grid', () => {
       if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
     }
     console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
-  });
-
-  test('with the built-in database running, its drawings show while the webview loads its toolkit, then the toolkit draws', async function (this: Mocha.Context) {
-    this.timeout(180_000); // the built-in database starts first (several seconds on a loaded machine)
-    // A substructure search starts the built-in database and waits for its structure index: it is then idle, as it is
-    // for someone who has used it a while.
-    await run('compoundDb.searchBySubstructure', { query: 'c1ncn(C)c1', queryFormat: 'SMILES' });
-    assert.strictEqual((await api()).localService().state, 'running');
-    const f = path.join(dir, 'host-drawn.sdf');
-    writeGeneratedSdf(f, 10_000);
-    const uri = vscode.Uri.file(f);
-    const started = performance.now();
-    let host: { ms: number; s: GridSnapshot } | undefined;
-    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
-    const s = await rendered(
-      `${uri.toString()}#stream`,
-      (x) => {
-        if (x.hostDrawn > 0 && !host) host = { ms: performance.now() - started, s: x };
-        return x.drawn > 0 && x.hostDrawn === 0;
-      },
-      'the first page drawn by the toolkit',
-    );
-    if (host) took(`first page shown with the built-in database's drawings (${host.s.hostDrawn} cards)`, started, host.s);
-    else console.log("    structure grid: the webview's toolkit was ready before the built-in database's drawings came");
-    took('first page drawn by the webview toolkit (replacing them)', started, s);
-    assert.strictEqual(s.names[0], `${shippedRecords()[0].commonName} 1`);
-    if (host) assert.ok(host.s.drawn >= host.s.hostDrawn);
   });
 
   test('filter by substructure matches a brute-force RDKit run; a selection copies as SMILES and SDF', async () => {
