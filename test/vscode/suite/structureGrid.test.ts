@@ -9,13 +9,17 @@ import { tempDir } from '../../support/temp';
 import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
 import { api, closeAllEditors, waitFor } from './helpers';
 
-/** Milliseconds from `start` (performance.now()) printed with a label, for the bench and the log. */
-function took(label: string, start: number, s?: GridSnapshot): number {
+/**
+ * Milliseconds from `start` (performance.now()) printed with a label, and the issue's target when it has one, for
+ * the bench and the log. Not asserted: on a shared machine the wall clock says more about the load than the code.
+ */
+function took(label: string, start: number, s?: GridSnapshot, targetMs?: number): number {
   const ms = performance.now() - start;
   const parts = s
     ? ` (webview: page start to script ${s.scriptMs?.toFixed(0)} ms, script to toolkit ${s.toolkitMs?.toFixed(0)} ms, script to records ${s.pageMs?.toFixed(0)} ms, script to drawn ${s.elapsedMs.toFixed(0)} ms)`
     : '';
-  console.log(`    structure grid: ${label}: ${ms.toFixed(0)} ms${parts}`);
+  const target = targetMs === undefined ? '' : ` [target <= ${targetMs} ms: ${ms <= targetMs ? 'met' : 'NOT met'}]`;
+  console.log(`    structure grid: ${label}: ${ms.toFixed(0)} ms${target}${parts}`);
   return ms;
 }
 
@@ -127,7 +131,7 @@ suite('Structure grid', () => {
     const uri = notebookFile('thousand.ipynb', [[[STRUCTURE_MIME_TYPES.sdfile, sdf(1000, 100)]]]);
     const started = performance.now();
     const [s] = await openNotebook(uri, (x) => x.drawn > 0);
-    took('notebook with 1,000 records, first page', started, s);
+    took('notebook with 1,000 records, first page', started, s, 1000);
     assert.strictEqual(s.count, 1000);
     assert.strictEqual(s.names[0], `${shippedRecords()[100].commonName} 101`);
   });
@@ -143,7 +147,7 @@ suite('Structure grid', () => {
     let started = performance.now();
     await vscode.commands.executeCommand('compoundDb.openInStructureGrid', uri);
     const streamed = await rendered(`${uri.toString()}#stream`, (x) => x.drawn > 0, 'the first page, read-only');
-    took('10,000-record SDF by Open in Structure Grid (read-only until loaded as text), first page', started, streamed);
+    took('10,000-record SDF by Open in Structure Grid (read-only until loaded as text), first page', started, streamed, 1500);
     assert.strictEqual(streamed.names[0], firstName);
     await closeAllEditors();
 
@@ -171,7 +175,7 @@ suite('Structure grid', () => {
     started = performance.now();
     await vscode.commands.executeCommand('compoundDb.openInStructureGrid', uri);
     const again = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
-    took('10,000-record SDF open as text, reopened in the text-backed editor, first page', started, again);
+    took('10,000-record SDF open as text, reopened in the text-backed editor, first page', started, again, 1500);
     assert.strictEqual(again.names[0], firstName);
   });
 
@@ -180,10 +184,11 @@ suite('Structure grid', () => {
     writeGeneratedSdf(f, 100_000);
     const uri = vscode.Uri.file(f);
     const key = `${uri.toString()}#stream`;
+    console.log('    structure grid: opening the 100,000-record SDF in the streaming grid');
     const started = performance.now();
     await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
     const first = await rendered(key, (x) => x.drawn > 0, 'the first page');
-    took('100,000-record SDF in the streaming grid, first page', started, first);
+    took('100,000-record SDF in the streaming grid, first page', started, first, 2000);
     assert.strictEqual(first.names[0], `${shippedRecords()[0].commonName} 1`);
     const all = await rendered(key, (x) => x.count === 100_000, 'the whole file indexed');
     took('100,000-record SDF indexed', started);
@@ -192,7 +197,7 @@ suite('Structure grid', () => {
       const at = performance.now();
       await drive(key, { kind: 'goTo', record });
       const s = await rendered(key, (x) => x.ids.includes(record) && x.drawn > 0, `record ${record + 1}`);
-      took(`streaming grid, scroll to record ${record + 1}`, at);
+      took(`streaming grid, scroll to record ${record + 1}`, at, undefined, 200);
       assert.ok(s.names.includes(`${shippedRecords()[record % shippedRecords().length].commonName} ${record + 1}`));
       if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
     }
