@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 
-export interface ProcessMemory {
+interface ProcessMemory {
   pid: number;
   /** What the process is: `extensionHost`, `renderer`, ... (Chromium's and VS Code's `--type=`), or `other`. */
   kind: string;
@@ -25,7 +25,7 @@ function readProcess(pid: number): { ppid: number; rssBytes: number; kind: strin
 }
 
 /** Every process below `root` (not `root` itself), with its RSS now. */
-export function descendantsMemory(root: number): ProcessMemory[] {
+function descendantsMemory(root: number): ProcessMemory[] {
   let pids: number[];
   try {
     pids = fs
@@ -54,15 +54,26 @@ export function descendantsMemory(root: number): ProcessMemory[] {
   return found;
 }
 
-/** The largest extension host + renderers total seen while sampling, with its parts. */
+/** Sums of RSS by process kind. */
+export type MemoryByKind = Record<string, number>;
+
+export function memoryByKind(root: number, kinds: string[]): MemoryByKind {
+  const sums: MemoryByKind = Object.fromEntries(kinds.map((k) => [k, 0]));
+  for (const p of descendantsMemory(root)) if (p.kind in sums) sums[p.kind] += p.rssBytes;
+  return sums;
+}
+
+/** The largest RSS of each kind of process seen while sampling (each kind's peak, not necessarily at one moment). */
 export class PeakMemory {
   private timer: NodeJS.Timeout | undefined;
-  peak: { totalBytes: number; parts: ProcessMemory[] } = { totalBytes: 0, parts: [] };
+  readonly peak: MemoryByKind;
 
   constructor(
     private readonly root: number,
     private readonly kinds: string[],
-  ) {}
+  ) {
+    this.peak = Object.fromEntries(kinds.map((k) => [k, 0]));
+  }
 
   start(everyMs = 250): void {
     this.sample();
@@ -75,8 +86,7 @@ export class PeakMemory {
   }
 
   private sample(): void {
-    const parts = descendantsMemory(this.root).filter((p) => this.kinds.includes(p.kind));
-    const totalBytes = parts.reduce((sum, p) => sum + p.rssBytes, 0);
-    if (totalBytes > this.peak.totalBytes) this.peak = { totalBytes, parts };
+    const now = memoryByKind(this.root, this.kinds);
+    for (const kind of this.kinds) this.peak[kind] = Math.max(this.peak[kind], now[kind]);
   }
 }

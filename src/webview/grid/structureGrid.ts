@@ -52,6 +52,8 @@ export class StructureGrid {
   private queryMol: { text: string; mol: Mol } | undefined;
   private scanToken = 0;
   private loadSeq = 0;
+  private refreshing = false;
+  private refreshAgain = false;
   private readonly rowsById = new Map<number, { row: RowView; tr: HTMLTableRowElement }>();
   private readonly started = performance.now();
 
@@ -137,7 +139,7 @@ export class StructureGrid {
         this.maybeReport();
       },
     );
-    void this.start();
+    this.whileRefreshing(this.start());
   }
 
   private async start(): Promise<void> {
@@ -166,9 +168,10 @@ export class StructureGrid {
         this.maybeReport();
         return;
       }
-      if (versionChanged) this.queryMol = undefined;
+      if (!versionChanged) return this.refresh();
+      this.queryMol = undefined;
       void this.load().then(async () => {
-        if (versionChanged && this.query.substructure) await this.filterBySubstructure(this.query.substructure);
+        if (this.query.substructure) await this.filterBySubstructure(this.query.substructure);
       });
     } else {
       void this.drive(message.args);
@@ -180,6 +183,29 @@ export class StructureGrid {
     const q = this.query;
     const filtered = !!q.substructure || Object.values(q.filters).some((f) => f?.trim());
     return !!this.page && this.page.rows.length >= this.pageSize && !filtered && (!q.sort || (q.sort.column === 'index' && !q.sort.descending));
+  }
+
+  /**
+   * Reloads the shown page because more of the file was read. While a reload (or the first page) is on its way, a push
+   * only marks the page stale: a request per push (a few a second) would make each answer stale before it arrived when
+   * a round trip is slower than that, and nothing would show until the whole file was read.
+   */
+  private refresh(): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.whileRefreshing(this.load());
+  }
+
+  private whileRefreshing(work: Promise<void>): void {
+    this.refreshing = true;
+    void work.finally(() => {
+      this.refreshing = false;
+      if (!this.refreshAgain) return;
+      this.refreshAgain = false;
+      this.refresh();
+    });
   }
 
   /** Loads and shows the page at `this.offset` for the current query. */

@@ -101,6 +101,32 @@ suite('Structure grid', () => {
     return snapshots;
   }
 
+  // First: the memory the bench reads while it runs is then the grid's, not what earlier tests' documents left.
+  test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
+    const f = path.join(dir, 'hundred-thousand.sdf');
+    writeGeneratedSdf(f, 100_000);
+    const uri = vscode.Uri.file(f);
+    const key = `${uri.toString()}#stream`;
+    console.log('    structure grid: opening the 100,000-record SDF in the streaming grid');
+    const started = performance.now();
+    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
+    const first = await rendered(key, (x) => x.drawn > 0, 'the first page');
+    took('100,000-record SDF in the streaming grid, first page', started, first, 2000);
+    assert.strictEqual(first.names[0], `${shippedRecords()[0].commonName} 1`);
+    const all = await rendered(key, (x) => x.count === 100_000, 'the whole file indexed');
+    took('100,000-record SDF indexed', started);
+    assert.ok(all.count === 100_000);
+    for (const record of [87_654, 12, 99_999]) {
+      const at = performance.now();
+      await drive(key, { kind: 'goTo', record });
+      const s = await rendered(key, (x) => x.ids.includes(record) && x.drawn > 0, `record ${record + 1}`);
+      took(`streaming grid, scroll to record ${record + 1}`, at, undefined, 200);
+      assert.ok(s.names.includes(`${shippedRecords()[record % shippedRecords().length].commonName} ${record + 1}`));
+      if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
+    }
+    console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  });
+
   test('a notebook output of each MIME type is drawn as a grid, with no kernel', async () => {
     const records = shippedRecords();
     const caffeine = records.find((r) => r.commonName.toLowerCase() === 'caffeine')!;
@@ -177,31 +203,6 @@ suite('Structure grid', () => {
     const again = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
     took('10,000-record SDF open as text, reopened in the text-backed editor, first page', started, again, 1500);
     assert.strictEqual(again.names[0], firstName);
-  });
-
-  test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
-    const f = path.join(dir, 'hundred-thousand.sdf');
-    writeGeneratedSdf(f, 100_000);
-    const uri = vscode.Uri.file(f);
-    const key = `${uri.toString()}#stream`;
-    console.log('    structure grid: opening the 100,000-record SDF in the streaming grid');
-    const started = performance.now();
-    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
-    const first = await rendered(key, (x) => x.drawn > 0, 'the first page');
-    took('100,000-record SDF in the streaming grid, first page', started, first, 2000);
-    assert.strictEqual(first.names[0], `${shippedRecords()[0].commonName} 1`);
-    const all = await rendered(key, (x) => x.count === 100_000, 'the whole file indexed');
-    took('100,000-record SDF indexed', started);
-    assert.ok(all.count === 100_000);
-    for (const record of [87_654, 12, 99_999]) {
-      const at = performance.now();
-      await drive(key, { kind: 'goTo', record });
-      const s = await rendered(key, (x) => x.ids.includes(record) && x.drawn > 0, `record ${record + 1}`);
-      took(`streaming grid, scroll to record ${record + 1}`, at, undefined, 200);
-      assert.ok(s.names.includes(`${shippedRecords()[record % shippedRecords().length].commonName} ${record + 1}`));
-      if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
-    }
-    console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
   });
 
   test('filter by substructure matches a brute-force RDKit run; a selection copies as SMILES and SDF', async () => {
