@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -101,10 +102,17 @@ suite('Structure grid', () => {
     return snapshots;
   }
 
-  // First: the memory the bench reads while it runs is then the grid's, not what earlier tests' documents left.
+  // First, and the file written by another process: the memory the bench reads while this runs is then the grid's,
+  // not that of earlier tests' documents or of the shipped collection the records are made from.
   test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
     const f = path.join(dir, 'hundred-thousand.sdf');
-    writeGeneratedSdf(f, 100_000);
+    const visited = [87_654, 12, 99_999];
+    const writer = path.resolve(__dirname, '..', '..', 'support', 'write-generated-sdf.js');
+    const written = execFileSync(process.execPath, [writer, f, '100000', '0', ...visited.map(String)], {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      encoding: 'utf8',
+    });
+    const [firstName, ...visitedNames] = (JSON.parse(written) as { names: string[] }).names;
     const uri = vscode.Uri.file(f);
     const key = `${uri.toString()}#stream`;
     console.log('    structure grid: opening the 100,000-record SDF in the streaming grid');
@@ -112,17 +120,20 @@ suite('Structure grid', () => {
     await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
     const first = await rendered(key, (x) => x.drawn > 0, 'the first page');
     took('100,000-record SDF in the streaming grid, first page', started, first, 2000);
-    assert.strictEqual(first.names[0], `${shippedRecords()[0].commonName} 1`);
+    assert.strictEqual(first.names[0], firstName);
     const all = await rendered(key, (x) => x.count === 100_000, 'the whole file indexed');
     took('100,000-record SDF indexed', started);
     assert.ok(all.count === 100_000);
-    for (const record of [87_654, 12, 99_999]) {
+    for (const [i, record] of visited.entries()) {
       const at = performance.now();
       await drive(key, { kind: 'goTo', record });
       const s = await rendered(key, (x) => x.ids.includes(record) && x.drawn > 0, `record ${record + 1}`);
       took(`streaming grid, scroll to record ${record + 1}`, at, undefined, 200);
-      assert.ok(s.names.includes(`${shippedRecords()[record % shippedRecords().length].commonName} ${record + 1}`));
-      if (s.heapBytes) console.log(`    structure grid: webview JS heap ${(s.heapBytes / 1e6).toFixed(0)} MB`);
+      assert.ok(s.names.includes(visitedNames[i]), `${visitedNames[i]} in ${s.names.join(', ')}`);
+      if (s.heapBytes)
+        console.log(
+          `    structure grid: JS heap the webview reports (its renderer's: in code-server, the workbench's too) ${(s.heapBytes / 1e6).toFixed(0)} MB`,
+        );
     }
     console.log(`    structure grid: extension host RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
   });
