@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { execFileSync } from 'child_process';
+import { execFile } from 'child_process';
+import { promisify } from 'util';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -108,11 +109,10 @@ suite('Structure grid', () => {
     const f = path.join(dir, 'hundred-thousand.sdf');
     const visited = [87_654, 12, 99_999];
     const writer = path.resolve(__dirname, '..', '..', 'support', 'write-generated-sdf.js');
-    const written = execFileSync(process.execPath, [writer, f, '100000', '0', ...visited.map(String)], {
+    const { stdout } = await promisify(execFile)(process.execPath, [writer, f, '100000', '0', ...visited.map(String)], {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      encoding: 'utf8',
     });
-    const [firstName, ...visitedNames] = (JSON.parse(written) as { names: string[] }).names;
+    const [firstName, ...visitedNames] = (JSON.parse(stdout) as { names: string[] }).names;
     const uri = vscode.Uri.file(f);
     const key = `${uri.toString()}#stream`;
     console.log('    structure grid: opening the 100,000-record SDF in the streaming grid');
