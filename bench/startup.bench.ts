@@ -3,8 +3,11 @@
  * - `node out/src/service/cli.js` (what the extension forks): spawn to listening, to the first answer (a name search
  *   over HTTP), and the process's CPU time at listening (the figure least moved by other load on the machine);
  * - the first spectra request after that (the spectra index is read on first use, src/service/README.md);
+ * - the first MOL block request (the MOL blocks are read on first use too);
+ * - the process's memory (resident set, and its peak) at listening and once it is idle with every index built and the
+ *   MOL blocks read;
  * - `npm run serve` to listening, to show what npm and the freshness check of bin/compound-db.js add.
- * Budget: the first answer within 2 s of the spawn on an idle machine.
+ * Budgets: listening within 2 s of the spawn on an idle machine; memory at most 600 MB.
  */
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
@@ -20,6 +23,33 @@ interface Start {
   cpuMs: number;
   firstAnswer: number;
   firstSpectra: number;
+  firstMol: number;
+  rssAtListening: number;
+  rssIdle: number;
+  peakRss: number;
+}
+
+/** Resident set and its peak so far, in MB (Linux; NaN elsewhere). */
+function memoryOf(child: ChildProcess): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const mb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+}
+
+/** Waits until the process has used under 50 ms of CPU in a second (its background index builds done), at most 60 s. */
+async function idleOf(child: ChildProcess): Promise<void> {
+  const until = performance.now() + 60_000;
+  let before = cpuMsOf(child);
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMsOf(child);
+    if (!(now - before >= 50)) return;
+    before = now;
+  }
 }
 
 /** User plus system CPU time of a process so far (Linux; NaN elsewhere). */
@@ -32,7 +62,7 @@ function cpuMsOf(child: ChildProcess): number {
   }
 }
 
-function listeningOf(command: string, args: string[]): Promise<{ child: ChildProcess; baseUrl: string; ms: number; cpuMs: number }> {
+function listeningOf(command: string, args: string[]): Promise<{ child: ChildProcess; baseUrl: string; ms: number; cpuMs: number; rss: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -42,7 +72,7 @@ function listeningOf(command: string, args: string[]): Promise<{ child: ChildPro
       const url = /listening at (\S+)/.exec(out);
       if (url && /loaded in/.test(out)) {
         child.stdout.removeAllListeners('data');
-        resolve({ child, baseUrl: url[1], ms: performance.now() - started, cpuMs: cpuMsOf(child) });
+        resolve({ child, baseUrl: url[1], ms: performance.now() - started, cpuMs: cpuMsOf(child), rss: memoryOf(child).rss });
       }
     });
     child.on('exit', (code) => reject(new Error(`exited ${code} before listening: ${out.slice(-300)}`)));
@@ -51,7 +81,7 @@ function listeningOf(command: string, args: string[]): Promise<{ child: ChildPro
 
 async function startOnce(): Promise<Start> {
   const started = performance.now();
-  const { child, baseUrl, ms, cpuMs } = await listeningOf(process.execPath, ['out/src/service/cli.js', '--port', '0']);
+  const { child, baseUrl, ms, cpuMs, rss } = await listeningOf(process.execPath, ['out/src/service/cli.js', '--port', '0']);
   try {
     const search = await fetch(`${baseUrl}/compounds/v1/filter/name`, {
       method: 'POST',
@@ -69,7 +99,19 @@ async function startOnce(): Promise<Start> {
     });
     if (spectra.status !== 200) throw new Error(`spectra: ${spectra.status}`);
     await spectra.text();
-    return { listening: ms, cpuMs, firstAnswer, firstSpectra: performance.now() - before };
+    const firstSpectra = performance.now() - before;
+    const beforeMol = performance.now();
+    const mol = await fetch(`${baseUrl}/MassSpecAPI.asmx/GetRecordMol`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csid: '1', calc3d: 'true', token: DEV_TOKEN }).toString(),
+    });
+    if (mol.status !== 200) throw new Error(`MOL block: ${mol.status}`);
+    await mol.text();
+    const firstMol = performance.now() - beforeMol;
+    await idleOf(child);
+    const idle = memoryOf(child);
+    return { listening: ms, cpuMs, firstAnswer, firstSpectra, firstMol, rssAtListening: rss, rssIdle: idle.rss, peakRss: idle.peak };
   } finally {
     child.kill();
   }
@@ -110,6 +152,24 @@ async function npmServeListening(): Promise<number> {
   row(
     'first spectra request (reads the index)',
     runs.map((r) => r.firstSpectra),
+  );
+  row(
+    'first MOL block request (reads the MOL blocks)',
+    runs.map((r) => r.firstMol),
+  );
+  const mb = (label: string, xs: number[]) =>
+    console.log(`  ${label.padEnd(50)} median ${median(xs).toFixed(0).padStart(5)} MB (${xs.map((x) => x.toFixed(0)).join(', ')})`);
+  mb(
+    'resident memory at listening',
+    runs.map((r) => r.rssAtListening),
+  );
+  mb(
+    'resident memory when idle, indexes built (600)',
+    runs.map((r) => r.rssIdle),
+  );
+  mb(
+    'peak resident memory (600)',
+    runs.map((r) => r.peakRss),
   );
   row('npm run serve: spawn to listening', npmRuns);
 })().catch((error: unknown) => {

@@ -4,9 +4,11 @@
 //   - the named structure libraries bundled in the npm package ketcher-react (Apache-2.0), unpacked with `npm pack`;
 //   - MassBank (a copy of the MassBank-data repository, given as the argument): its openly licensed records give
 //     compounds, names, external references and the measured spectra.
-// Run `npm run build:data -- /path/to/MassBank-data [--conformers N]` (it compiles first: every value is computed by
-// the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the same bytes.
+// Run `npm run build:data -- /path/to/MassBank-data [--conformers N] [--check]` (it compiles first: every value is
+// computed by the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the
+// same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { MASSBANK, LINK_SOURCES } from './data/massbank.mjs';
 import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
 import { makeSelfConsistent } from './data/consistency.mjs';
+import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,14 +54,17 @@ function log(...args) {
 }
 
 function parseArgs(argv) {
-  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS };
+  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS, check: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--conformers') args.conformers = Number(argv[++i]);
+    else if (argv[i] === '--check') args.check = true;
     else if (!args.massbank) args.massbank = argv[i];
     else throw new Error(`unexpected argument ${argv[i]}`);
   }
   if (!args.massbank || !fs.existsSync(args.massbank)) {
-    throw new Error('usage: npm run build:data -- /path/to/MassBank-data [--conformers N]  (a copy of MassBank/MassBank-data, release 2025.05.1)');
+    throw new Error(
+      'usage: npm run build:data -- /path/to/MassBank-data [--conformers N] [--check]  (a copy of MassBank/MassBank-data, release 2025.05.1)',
+    );
   }
   if (!Number.isInteger(args.conformers) || args.conformers < 0) throw new Error('--conformers takes a whole number');
   return args;
@@ -71,7 +77,7 @@ async function main() {
   const { withTitle, withComment, has3DCoordinates } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
   const { NO_3D_COMMENT, no3DBlock } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
   const { buildRecord, mergeRecords } = require(path.join(root, 'out/src/service/chemistry/record-builder.js'));
-  const { COLLECTION_FILE, COLLECTION_FORMAT, compactRecord } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
+  const { COLLECTION_FILE, MOL_BLOCKS_FILE, COLLECTION_FORMAT, splitRecords } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
   const chemistry = await chem.loadChemistry();
   const makeConformer = await loadConformerMaker();
   if (!makeConformer) throw new Error('openchemlib (a devDependency) is needed to build the data');
@@ -171,6 +177,13 @@ async function main() {
   }
 
   // ---- records: IDs in InChIKey order ----
+  /** record ID → name key → how many source entries give the record that name (for the names rule). */
+  const nameVotes = new Map();
+  const vote = (id, name) => {
+    const votes = nameVotes.get(id) ?? new Map();
+    votes.set(nameKey(name), (votes.get(nameKey(name)) ?? 0) + 1);
+    nameVotes.set(id, votes);
+  };
   const cache = conformerCache(root);
   /** Records whose 3D block was generated here: its configuration of centres the record leaves open is arbitrary. */
   const generatedIds = new Set();
@@ -195,6 +208,7 @@ async function main() {
       }
     }
     const commonName = pickCommonName(members.flatMap((m) => m.names));
+    for (const m of members) for (const { name } of m.names) vote(id, name);
     const sources = members.map((m) => ({ dataSource: m.dataSource, reference: m.reference, names: m.names.map((n) => n.name) }));
     records.push(buildRecord(id, facts, commonName, sources, withTitle(mol3D, String(id)), members[0].originalMol));
   });
@@ -247,6 +261,7 @@ async function main() {
       continue;
     }
     merged++;
+    for (const name of compound.names) vote(same.id, name);
     mergeRecords([same], [buildRecord(same.id, compound.facts, massBankCommonName(compound), sourcesOf(compound), same.mol3D, same.originalMol)]);
   }
   // IDs: kept from the previous build for compounds it had; the others after the highest, in InChIKey order.
@@ -281,6 +296,7 @@ async function main() {
       mol3D ? withTitle(mol3D, String(id)) : no3DBlock(compound.facts.mol2D, id),
       compound.facts.mol2D,
     );
+    for (const name of compound.names) vote(id, name);
     records.push(record);
     byKey.set(key, record);
   }
@@ -310,8 +326,26 @@ async function main() {
   if (twice.length) throw new Error(`InChIKeys held by two records: ${twice.map((r) => `${r.id} ${r.inchiKey}`).join(', ')}`);
   log(`${selfConsistency.length} records made to agree with themselves`);
 
+  // ---- names agree with structures (issue 8, item 10): OPSIN and the sources against each other ----
+  const readings = opsinReadings(
+    records.flatMap((r) => [r.commonName, ...r.synonyms]),
+    chemistry,
+  );
+  const names = makeNamesAgree(records, readings, (r, key) => nameVotes.get(r.id)?.get(key) ?? 0);
+  const firstStage = names.unnamed.filter((r) => !r.dataSources.includes(MASSBANK.name));
+  if (firstStage.length) throw new Error(`records left with no name: ${firstStage.map((r) => r.id).join(', ')}`);
+  const leftOut = new Set(names.unnamed.map((r) => r.inchiKey));
+  const kept = records.filter((r) => !leftOut.has(r.inchiKey));
+  records.length = 0;
+  records.push(...kept);
+  const unnamed = names.unnamed.map((r) => `${r.id} (${r.formula}, ${r.smiles}): its names belong to other structures`);
+  log(`${readings.size} names read by OPSIN; ${names.notes.length} name disagreements resolved; ${unnamed.length} records left out with no name`);
+
   // ---- write ----
-  fs.mkdirSync(dataDir, { recursive: true });
+  const outDir = args.check ? fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-build-check-')) : dataDir;
+  fs.mkdirSync(outDir, { recursive: true });
+  if (args.check) process.on('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  const { records: stored, molBlocks } = splitRecords(records);
   const collection = {
     format: COLLECTION_FORMAT,
     built: BUILD_DATE,
@@ -326,15 +360,22 @@ async function main() {
         url: '',
       })),
     ],
-    records: records.map(compactRecord),
+    records: stored,
   };
-  const gz = zlib.gzipSync(Buffer.from(JSON.stringify(collection)), { level: 9 });
-  fs.writeFileSync(path.join(dataDir, COLLECTION_FILE), gz);
-  log(`${COLLECTION_FILE}: ${(gz.length / 1024 / 1024).toFixed(2)} MB`);
+  for (const [file, content] of [
+    [COLLECTION_FILE, collection],
+    [MOL_BLOCKS_FILE, molBlocks],
+  ]) {
+    const gz = zlib.gzipSync(Buffer.from(JSON.stringify(content)), { level: 9 });
+    fs.writeFileSync(path.join(outDir, file), gz);
+    log(`${file}: ${(gz.length / 1024 / 1024).toFixed(2)} MB`);
+  }
 
-  const spectraSorted = [...massbank.spectra].sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
+  const spectraSorted = [...massbank.spectra]
+    .filter((s) => !leftOut.has(s.inchiKey))
+    .sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
   const spectra = spectraSorted.map(({ record, inchiKey }, index) => spectrumOf(record, index + 1, byKey.get(inchiKey).id));
-  const packs = writeSpectrumPacks(path.join(dataDir, 'spectra'), spectra);
+  const packs = writeSpectrumPacks(path.join(outDir, 'spectra'), spectra);
   log(`${spectra.length} measured spectra in ${packs.length} packs: ${(packs.reduce((n, p) => n + p.bytes, 0) / 1024 / 1024).toFixed(2)} MB`);
 
   const stats = {
@@ -360,9 +401,10 @@ async function main() {
       release: MASSBANK_RELEASE,
     },
     selfConsistency,
+    names: { notes: names.notes, unnamed, unconfirmed: names.unconfirmed, read: readings.size, opsinVersion: dpkgVersion('libopsin-java') },
     packs,
   };
-  writeLicenses(dataDir, {
+  writeLicenses(outDir, {
     massbank: spectraSorted.map((s) => s.record),
     massbankRelease: MASSBANK_RELEASE,
     debianCopyright: fs.readFileSync(DEBIAN_COPYRIGHT, 'utf8'),
@@ -371,12 +413,33 @@ async function main() {
     // The standard Apache-2.0 text, as shipped by indigo-ketcher (same licence, same publisher).
     apacheLicenseText: fs.readFileSync(path.join(root, 'node_modules/indigo-ketcher/LICENSE'), 'utf8'),
   });
-  writeReadme(dataDir, { stats, debianVersion, ketcherVersion: ketcher.version, buildDate: BUILD_DATE });
+  writeReadme(outDir, { stats, debianVersion, ketcherVersion: ketcher.version, buildDate: BUILD_DATE });
   for (const line of skipped) log('skipped', line);
   for (const line of no3D) log('no 3D', line);
   for (const line of fromSmiles) log('from SMILES', line);
   for (const line of oldInchiDisagreements) log('InChI differs', line);
   for (const line of selfConsistency) log('self-consistency', line);
+  for (const line of [...names.notes, ...unnamed]) log('names', line);
+  if (args.check) {
+    const differences = compareFolders(outDir, dataDir);
+    if (differences.length) throw new Error(`the rebuild differs from data/: ${differences.join('; ')}`);
+    log('--check: the rebuild is byte for byte data/');
+  }
+}
+
+/** Files of `built` that differ from (or are missing in) `shipped`, and files of `shipped` the build did not write. */
+function compareFolders(built, shipped) {
+  const list = (dir) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
+      .sort();
+  const ours = list(built);
+  const theirs = new Set(list(shipped));
+  const differences = ours.filter((f) => !theirs.has(f) || !fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(shipped, f))));
+  for (const f of theirs) if (!ours.includes(f)) differences.push(`${f} (not written by the build)`);
+  return differences;
 }
 
 /** InChIKey → record ID of the records a previous build added after the first-stage records (none on a first build). */

@@ -115,7 +115,8 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 
 | file | content |
 |---|---|
-| \`compounds.json.gz\` | ${stats.records} compound records (gzip of one JSON object, format \`compound-db-collection/1\`) |
+| \`compounds.json.gz\` | ${stats.records} compound records without their MOL blocks (gzip of one JSON object, format \`compound-db-collection/2\`) |
+| \`molblocks.json.gz\` | their MOL blocks, read by the service on first use: a JSON array in the records' order of \`[mol2D, mol3D, originalMol]\`, \`mol3D\` null when it is the 2D layout titled with the ID, \`originalMol\` null when it is \`mol2D\` |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
 
@@ -217,6 +218,30 @@ bicycles, cubane) is replaced by the 2D layout, its comment line saying so. This
 
 ${list(stats.selfConsistency)}
 
+## Names that agree with structures
+
+The build fails unless no name is given to compounds of two molecular formulas (largest component; a salt and its
+parent agree) and no record holds a name that OPSIN (the name-to-structure library, Debian package \`libopsin-java\`
+${'${stats.names.opsinVersion}'}) reads as another record's structure. ${'${stats.names.read}'} of the names are read by OPSIN. The rule, in
+order: (1) a name OPSIN reads to a structure of another formula that another record holds (same InChIKey skeleton)
+belongs to that record and is taken off this one; (2) a name still given to records of different formulas stays with
+the formula OPSIN reads it to when it is one of them, else with the formula whose records the most source entries
+(MassBank records, CML files, ketcher-react entries) give that name; a tie takes it off all of them; (3) a record whose
+common name was taken off is named by its remaining name with the most source entries; a MassBank compound left with no
+name at all is left out with its spectra, since nothing says whether its spectrum belongs to the name or to the
+structure. Names are compared ignoring case and spacing. This build:
+
+${'${list(stats.names.notes)}'}
+
+Left out with no name:
+
+${'${list(stats.names.unnamed)}'}
+
+OPSIN reads these names to another formula that no record of the collection holds. They are kept: OPSIN reads some
+trivial names by their parts (\`Tropicamide\` as the amide of tropic acid), so alone it is a witness, not a judge:
+
+${'${list(stats.names.unconfirmed)}'}
+
 ## Spectra
 
 All ${stats.spectra} spectra are measured: one per openly licensed MassBank record, its \`csid\` the record of its
@@ -261,7 +286,7 @@ Records left out: ${stats.massbank.noStructure.length} without a structure (\`CH
 ## Rebuilding
 
 \`\`\`
-apt-get install chemical-structures-data   # the CML files, under /usr/share/chemical-structures
+apt-get install chemical-structures-data libopsin-java   # the CML files (/usr/share/chemical-structures); OPSIN
 git clone --branch ${stats.massbank.release} --depth 1 https://github.com/MassBank/MassBank-data /path/to/MassBank-data
 npm run build:data -- /path/to/MassBank-data [--conformers N]
 \`\`\`
@@ -270,6 +295,8 @@ It compiles, unpacks ketcher-react@${ketcherVersion} with npm pack, reads the Ma
 folder can be given with \`CHEMICAL_STRUCTURES_DIR\`. \`BUILD_DATE\`, the ketcher-react version and the MassBank release
 are fixed in the script, conformers use a fixed seed, and the output is written in a fixed order, so a rebuild from
 the same inputs writes the same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
+\`npm run build:data -- /path/to/MassBank-data --check\` proves it: it builds into a temporary folder, compares every
+file with data/ byte for byte and fails naming the files that differ (the previous IDs are read from data/ in both).
 `;
   fs.writeFileSync(path.join(dataDir, 'README.md'), text);
 }

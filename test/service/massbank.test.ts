@@ -186,6 +186,36 @@ describe('shipped collection: MassBank', function () {
     assert.deepStrictEqual(wrong, []);
   });
 
+  it('names agree with structures: no name is given to compounds of two molecular formulas', () => {
+    // The largest component of the standard InChI's formula layer: a salt and its parent agree (data/README.md).
+    const formulaOf = (inchi: string) =>
+      inchi
+        .split('/')[1]
+        .split('.')
+        .map((p) => p.replace(/^\d+/, ''))
+        .sort((a, b) => b.length - a.length)[0];
+    const formulasByName = new Map<string, Set<string>>();
+    for (const r of records) {
+      for (const name of [r.commonName, ...r.synonyms]) {
+        const key = name.toLowerCase().replace(/\s+/g, ' ').trim();
+        formulasByName.set(key, (formulasByName.get(key) ?? new Set()).add(formulaOf(r.inchi)));
+      }
+    }
+    assert.deepStrictEqual(
+      [...formulasByName].filter(([, formulas]) => formulas.size > 1).map(([name, formulas]) => `${name}: ${[...formulas].join(', ')}`),
+      [],
+    );
+    // MassBank's Osaka_Univ OUF00222 names 1-ethylnaphthalene's structure "Elaidic acid": the name goes to elaidic acid.
+    const elaidic = records.filter((r) => [r.commonName, ...r.synonyms].some((n) => n.toLowerCase() === 'elaidic acid'));
+    assert.deepStrictEqual(
+      elaidic.map((r) => r.formula),
+      ['C18H34O2'],
+    );
+    assert.ok(!byId.has(8508), 'the record whose only name belonged to another structure is left out');
+    // Twistane is tricyclo[4.4.0.0^3,8]decane: OPSIN reads that name to this InChIKey (libopsin-java 2.7.0).
+    assert.strictEqual(records.find((r) => r.commonName === 'Twistane')?.inchiKey, 'AEVSQVUUXPSWPL-UHFFFAOYSA-N');
+  });
+
   it('has no reference to a service of the kind this project implements', () => {
     const sources = new Set(records.flatMap((r) => r.externalReferences.map((x) => x.source)));
     for (const s of ['CAS', 'ChEBI', 'KEGG', 'PubChem', 'MassBank']) assert.ok(sources.has(s), s);

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { gzipSync } from 'zlib';
 import { startService } from '../../src/service';
 import { SHIPPED_DATA_DIR } from '../../src/service/chemistry';
-import { COLLECTION_FILE } from '../../src/service/chemistry/collection';
+import { COLLECTION_FILE, MOL_BLOCKS_FILE } from '../../src/service/chemistry/collection';
 import { PACKED_SPECTRA_INDEX } from '../../src/service/chemistry/spectra';
 import type { LocalServiceMessage } from '../../src/wire';
 import { tempDir } from '../support/temp';
@@ -42,6 +42,44 @@ describe('built-in database start-up', function () {
       await assert.rejects(svc.spectra(), /incorrect header check/, 'the failed read is kept, not retried per request');
     } finally {
       await svc.close();
+    }
+  });
+
+  it('listens without reading the MOL blocks; the first request for one reads them, once', async () => {
+    // MOL blocks that are not gzip at all: a service that read them at start would not start.
+    const dataDir = tempDir('startup');
+    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+    fs.writeFileSync(path.join(dataDir, MOL_BLOCKS_FILE), 'not gzip');
+    const logged: string[] = [];
+    const svc = await startService({ port: 0, dataDir, log: (line) => logged.push(line) });
+    try {
+      assert.ok((await runFilter(svc.baseUrl, 'filter/name', { name: 'caffeine' })).length > 0, 'searches work');
+      const mol = await legacy(svc.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
+        ['csid', '1'],
+        ['calc3d', 'false'],
+      ]);
+      assert.strictEqual(mol.status, 500);
+      assert.ok(
+        logged.some((line) => line.includes('internal error') && /incorrect header check/.test(line)),
+        logged.join('\n'),
+      );
+    } finally {
+      await svc.close();
+    }
+    const good = tempDir('startup');
+    for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(good, file));
+    const again = await startService({ port: 0, dataDir: good });
+    try {
+      for (const calc3d of ['false', 'true']) {
+        const mol = await legacy(again.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
+          ['csid', '1'],
+          ['calc3d', calc3d],
+        ]);
+        assert.strictEqual(mol.status, 200);
+        assert.match(mol.text, /M {2}END/);
+      }
+    } finally {
+      await again.close();
     }
   });
 

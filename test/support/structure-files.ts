@@ -4,8 +4,7 @@
  * on average (the issue's sizes: 10,000 records ≈ 25 MB, 100,000 ≈ 250 MB).
  */
 import * as fs from 'fs';
-import * as path from 'path';
-import * as zlib from 'zlib';
+import { readCollectionFile } from '../../src/service/chemistry/collection';
 
 interface ShippedRecord {
   commonName: string;
@@ -17,10 +16,7 @@ interface ShippedRecord {
 
 let shipped: ShippedRecord[] | undefined;
 export function shippedRecords(): ShippedRecord[] {
-  if (!shipped) {
-    const file = path.resolve(__dirname, '..', '..', '..', 'data', 'compounds.json.gz');
-    shipped = (JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')) as { records: ShippedRecord[] }).records;
-  }
+  shipped ??= readCollectionFile().records;
   return shipped;
 }
 

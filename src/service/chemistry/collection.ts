@@ -7,7 +7,9 @@ import type { CompoundRecord } from '../store/record';
 import { no3DBlock } from './molblock';
 
 export const COLLECTION_FILE = 'compounds.json.gz';
-export const COLLECTION_FORMAT = 'compound-db-collection/1';
+/** The records' MOL blocks, apart: 21 of the collection's 34 MB, read on first use so that the service listens sooner. */
+export const MOL_BLOCKS_FILE = 'molblocks.json.gz';
+export const COLLECTION_FORMAT = 'compound-db-collection/2';
 
 export interface CollectionFile {
   format: typeof COLLECTION_FORMAT;
@@ -15,29 +17,77 @@ export interface CollectionFile {
   built: string;
   /** Datasource names, with their licence and version. */
   dataSources: Array<{ name: string; version: string; license: string; url: string }>;
-  /** Stored compactly: see StoredRecord. */
+  /** Stored without their MOL blocks (MOL_BLOCKS_FILE); reading gives them back on first use. */
   records: CompoundRecord[];
 }
 
-/**
- * A record as stored in the file: `originalMol` is left out when it is `mol2D` (a source that gives a SMILES, not a
- * MOL block), and `mol3D` when it is `no3DBlock(mol2D, id)`; reading puts them back.
- */
-export type StoredRecord = Omit<CompoundRecord, 'originalMol' | 'mol3D'> & Partial<Pick<CompoundRecord, 'originalMol' | 'mol3D'>>;
+const MOL_FIELDS = ['mol2D', 'mol3D', 'originalMol'] as const;
+type MolField = (typeof MOL_FIELDS)[number];
 
-/** @public Used by scripts/build-data.mjs (through out/) to write the file. */
-export function compactRecord(record: CompoundRecord): StoredRecord {
-  const stored: StoredRecord = { ...record };
-  if (stored.originalMol === record.mol2D) delete stored.originalMol;
-  if (stored.mol3D === no3DBlock(record.mol2D, record.id)) delete stored.mol3D;
-  return stored;
+/** A record as stored in COLLECTION_FILE. */
+export type StoredRecord = Omit<CompoundRecord, MolField>;
+
+/**
+ * One record's entry in MOL_BLOCKS_FILE (a JSON array in the records' order): `[mol2D, mol3D, originalMol]`, where
+ * `mol3D` is null when it is `no3DBlock(mol2D, id)` and `originalMol` null when it is `mol2D` (a source that gives a
+ * SMILES, not a MOL block).
+ */
+export type StoredMolBlocks = [string, string | null, string | null];
+
+/** @public Used by scripts/build-data.mjs (through out/) to write the two files. */
+export function splitRecords(records: readonly CompoundRecord[]): { records: StoredRecord[]; molBlocks: StoredMolBlocks[] } {
+  return {
+    records: records.map(({ mol2D: _2d, mol3D: _3d, originalMol: _original, ...rest }) => rest),
+    molBlocks: records.map((r) => [r.mol2D, r.mol3D === no3DBlock(r.mol2D, r.id) ? null : r.mol3D, r.originalMol === r.mol2D ? null : r.originalMol]),
+  };
 }
 
-function expandRecord(stored: StoredRecord): CompoundRecord {
-  const record = stored as CompoundRecord;
-  record.originalMol ??= record.mol2D;
-  record.mol3D ??= no3DBlock(record.mol2D, record.id);
-  return record;
+/**
+ * Gives `records` their MOL blocks as properties read from `file` on the first use of any of them (one synchronous read,
+ * ~0.3 s, then plain data properties). A file that cannot be read fails that use and every later one with its reason.
+ */
+function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): CompoundRecord[] {
+  let failure: Error | undefined;
+  let read = false;
+  const readAll = () => {
+    if (failure) throw failure;
+    if (read) return;
+    read = true;
+    try {
+      const blocks = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as StoredMolBlocks[];
+      if (!Array.isArray(blocks) || blocks.length !== records.length)
+        throw new Error(`${file} does not hold the MOL blocks of ${records.length} records`);
+      records.forEach((record, i) => {
+        const [mol2D, mol3D, originalMol] = blocks[i];
+        setMol(record, 'mol2D', mol2D);
+        setMol(record, 'mol3D', mol3D ?? no3DBlock(mol2D, record.id));
+        setMol(record, 'originalMol', originalMol ?? mol2D);
+      });
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw failure;
+    }
+  };
+  const accessors: PropertyDescriptorMap = {};
+  for (const key of MOL_FIELDS) {
+    accessors[key] = {
+      get(this: CompoundRecord) {
+        readAll();
+        return this[key];
+      },
+      set(this: StoredRecord, value: string) {
+        setMol(this, key, value);
+      },
+      enumerable: true,
+      configurable: true,
+    };
+  }
+  for (const record of records) Object.defineProperties(record, accessors);
+  return records as CompoundRecord[];
+}
+
+function setMol(record: StoredRecord, key: MolField, value: string): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** data/ of the project, found upwards from this module (source tree, out/ or a bundle beside the project). */
@@ -57,17 +107,16 @@ export function readCollectionFile(dataDir: string = SHIPPED_DATA_DIR): Collecti
 }
 
 function parseCollection(json: Buffer, file: string): CollectionFile {
-  const parsed = JSON.parse(json.toString('utf8')) as CollectionFile;
+  const parsed = JSON.parse(json.toString('utf8')) as Omit<CollectionFile, 'records'> & { records: StoredRecord[] };
   if (parsed.format !== COLLECTION_FORMAT || !Array.isArray(parsed.records)) {
     throw new Error(`${file} is not a ${COLLECTION_FORMAT} file`);
   }
-  parsed.records = parsed.records.map(expandRecord);
-  return parsed;
+  return { ...parsed, records: withMolBlocksOnFirstUse(parsed.records, path.join(path.dirname(file), MOL_BLOCKS_FILE)) };
 }
 
 /**
  * The shipped records: one gunzip (in the thread pool, while the service's WASM starts) and one JSON.parse; nothing is
- * recomputed.
+ * recomputed. Their MOL blocks are read on first use.
  */
 export async function loadShippedCollection(dataDir: string = SHIPPED_DATA_DIR): Promise<CompoundRecord[]> {
   const file = path.join(dataDir, COLLECTION_FILE);
