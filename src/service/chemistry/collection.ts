@@ -25,14 +25,14 @@ const MOL_FIELDS = ['mol2D', 'mol3D', 'originalMol'] as const;
 type MolField = (typeof MOL_FIELDS)[number];
 
 /** A record as stored in COLLECTION_FILE. */
-export type StoredRecord = Omit<CompoundRecord, MolField>;
+type StoredRecord = Omit<CompoundRecord, MolField>;
 
 /**
  * One record's entry in MOL_BLOCKS_FILE (a JSON array in the records' order): `[mol2D, mol3D, originalMol]`, where
  * `mol3D` is null when it is `no3DBlock(mol2D, id)` and `originalMol` null when it is `mol2D` (a source that gives a
  * SMILES, not a MOL block).
  */
-export type StoredMolBlocks = [string, string | null, string | null];
+type StoredMolBlocks = [string, string | null, string | null];
 
 /** @public Used by scripts/build-data.mjs (through out/) to write the two files. */
 export function splitRecords(records: readonly CompoundRecord[]): { records: StoredRecord[]; molBlocks: StoredMolBlocks[] } {
