@@ -222,7 +222,7 @@ ${list(stats.selfConsistency)}
 
 The build fails unless no name is given to compounds of two molecular formulas (largest component; a salt and its
 parent agree) and no record holds a name that OPSIN (the name-to-structure library, Debian package \`libopsin-java\`
-${'${stats.names.opsinVersion}'}) reads as another record's structure. ${'${stats.names.read}'} of the names are read by OPSIN. The rule, in
+${stats.names.opsinVersion}) reads as another record's structure. ${stats.names.read} of the names are read by OPSIN. The rule, in
 order: (1) a name OPSIN reads to a structure of another formula that another record holds (same InChIKey skeleton)
 belongs to that record and is taken off this one; (2) a name still given to records of different formulas stays with
 the formula OPSIN reads it to when it is one of them, else with the formula whose records the most source entries
@@ -231,16 +231,16 @@ common name was taken off is named by its remaining name with the most source en
 name at all is left out with its spectra, since nothing says whether its spectrum belongs to the name or to the
 structure. Names are compared ignoring case and spacing. This build:
 
-${'${list(stats.names.notes)}'}
+${list(stats.names.notes)}
 
 Left out with no name:
 
-${'${list(stats.names.unnamed)}'}
+${list(stats.names.unnamed)}
 
 OPSIN reads these names to another formula that no record of the collection holds. They are kept: OPSIN reads some
 trivial names by their parts (\`Tropicamide\` as the amide of tropic acid), so alone it is a witness, not a judge:
 
-${'${list(stats.names.unconfirmed)}'}
+${list(stats.names.unconfirmed)}
 
 ## Spectra
 
