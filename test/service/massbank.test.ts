@@ -79,10 +79,20 @@ describe('shipped collection: MassBank', function () {
     assert.ok(records.length > 8000, `${records.length} records`);
     const all = allSpectra;
     assert.ok(all.length > 80000, `${all.length} spectra`);
+    // IDs are stable across builds (kept by InChIKey), so a build leaves gaps: the records it left out (data/README.md
+    // lists them) and the compounds whose computed InChIKey changed since the build that numbered them.
+    const readme = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'README.md'), 'utf8');
+    const leftOut = [...readme.matchAll(/^- (\d+) \(.*: its names belong to other structures$/gm)].map((m) => Number(m[1]));
+    const ids = records.map((r) => r.id);
+    assert.ok(
+      ids.every((id, i) => i === 0 || id > ids[i - 1]),
+      'IDs ascend, each once',
+    );
+    assert.ok(leftOut.length > 0 && leftOut.every((id) => !byId.has(id)), 'no record left out is served');
     assert.deepStrictEqual(
-      records.map((r) => r.id),
-      records.map((_, i) => i + 1),
-      'IDs 1..N with no gap',
+      ids.slice(0, 761),
+      Array.from({ length: 761 }, (_, i) => i + 1),
+      'the first two sources: 1..761',
     );
   });
 

@@ -44,25 +44,25 @@ export function splitRecords(records: readonly CompoundRecord[]): { records: Sto
 
 /**
  * Gives `records` their MOL blocks as properties read from `file` on the first use of any of them (one synchronous read,
- * ~0.3 s, then plain data properties). A file that cannot be read fails that use and every later one with its reason.
+ * ~0.3 s). The values live beside the records, so that a store may freeze them. A file that cannot be read fails that
+ * use and every later one with its reason.
  */
 function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): CompoundRecord[] {
+  const values = new WeakMap<object, Record<MolField, string>>();
   let failure: Error | undefined;
   let read = false;
   const readAll = () => {
     if (failure) throw failure;
     if (read) return;
-    read = true;
     try {
       const blocks = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as StoredMolBlocks[];
       if (!Array.isArray(blocks) || blocks.length !== records.length)
         throw new Error(`${file} does not hold the MOL blocks of ${records.length} records`);
       records.forEach((record, i) => {
         const [mol2D, mol3D, originalMol] = blocks[i];
-        setMol(record, 'mol2D', mol2D);
-        setMol(record, 'mol3D', mol3D ?? no3DBlock(mol2D, record.id));
-        setMol(record, 'originalMol', originalMol ?? mol2D);
+        values.set(record, { mol2D, mol3D: mol3D ?? no3DBlock(mol2D, record.id), originalMol: originalMol ?? mol2D });
       });
+      read = true;
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       throw failure;
@@ -71,12 +71,14 @@ function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): Compoun
   const accessors: PropertyDescriptorMap = {};
   for (const key of MOL_FIELDS) {
     accessors[key] = {
-      get(this: CompoundRecord) {
+      get(this: StoredRecord) {
         readAll();
-        return this[key];
+        return values.get(this)?.[key];
       },
       set(this: StoredRecord, value: string) {
-        setMol(this, key, value);
+        readAll();
+        const own = values.get(this);
+        if (own) own[key] = value;
       },
       enumerable: true,
       configurable: true,
@@ -84,10 +86,6 @@ function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): Compoun
   }
   for (const record of records) Object.defineProperties(record, accessors);
   return records as CompoundRecord[];
-}
-
-function setMol(record: StoredRecord, key: MolField, value: string): void {
-  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** data/ of the project, found upwards from this module (source tree, out/ or a bundle beside the project). */
