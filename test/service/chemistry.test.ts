@@ -346,7 +346,9 @@ describe('service: chemistry', function () {
       // IDs were given in InChIKey order; a few first-stage records later had their stereo completed (data/README.md)
       const outOfOrder = (list: CompoundRecord[]) => list.filter((r, i) => i > 0 && list[i - 1].inchiKey > r.inchiKey).length;
       assert.ok(outOfOrder(firstStage) <= 10, `${outOfOrder(firstStage)} first-stage records out of InChIKey order`);
-      assert.strictEqual(outOfOrder(byId.slice(firstStage.length)), 0, 'MassBank compounds numbered in InChIKey order');
+      // Each build numbers its new MassBank compounds in InChIKey order after the IDs a previous build gave (kept): one
+      // break in the order per later build that added compounds (one so far).
+      assert.ok(outOfOrder(byId.slice(firstStage.length)) <= 1, 'MassBank compounds numbered in InChIKey order, build by build');
     });
 
     it('gives every record all fields, non-empty and consistent', () => {
