@@ -9,6 +9,7 @@ import { loadChemistry } from '../../src/service/chemistry';
 import { buildFixtureRecords, FIXTURE } from '../service/support/fixture';
 import { api, legacy, waitQuery, type Reply } from '../service/support/http';
 import { HOSTILE } from './store-parity.test';
+import { LEGACY_ROUTES, legacyPath } from '../../src/wire/legacy';
 
 describe('postgres: SQL injection through every text field', function () {
   this.timeout(300_000);
@@ -52,6 +53,56 @@ describe('postgres: SQL injection through every text field', function () {
         notServerError(path, await api(svc.baseUrl, 'GET', path));
       }
       notServerError('records/batch', await api(svc.baseUrl, 'POST', 'records/batch', { recordIds: [t] }));
+    }
+  });
+
+  it('current interface: the other filters, tools, orders, fields and every ID in a path', async () => {
+    for (const t of HOSTILE) {
+      await filter('filter/name', { name: 'caffeine', orderBy: t, orderDirection: t });
+      await filter('filter/intrinsicproperty', { formula: t });
+      await filter('filter/mass/batch', { masses: [{ mass: 180, range: 1 }], dataSources: [t] });
+      await filter('filter/substructure', { query: t });
+      await filter('filter/substructure', { query: 'c1ccccc1', queryFormat: t });
+      await filter('filter/substructure', { query: 'c1ccccc1', maxResults: 5, dataSources: [t] });
+      await filter('filter/similarity', { smiles: t });
+      await filter('filter/similarity', { smiles: 'c1ccccc1', dataSources: [t] });
+      for (const body of [
+        { input: t, inputFormat: 'SMILES', outputFormat: 'InChI' },
+        { input: t, inputFormat: 'InChI', outputFormat: 'SMILES' },
+        { input: 'C', inputFormat: t, outputFormat: t },
+      ]) {
+        notServerError(`tools/convert ${JSON.stringify(body)}`, await api(svc.baseUrl, 'POST', 'tools/convert', body));
+      }
+      notServerError('tools/validate/inchikey', await api(svc.baseUrl, 'POST', 'tools/validate/inchikey', { inchikey: t }));
+      notServerError('records/batch fields', await api(svc.baseUrl, 'POST', 'records/batch', { recordIds: [FIXTURE[0].id], fields: [t] }));
+      const id = encodeURIComponent(t);
+      for (const path of [
+        `records/${id}/image`,
+        `records/${id}/mol`,
+        `records/${id}/externalreferences`,
+        `records/${FIXTURE[0].id}/details?fields=${id}`,
+        `filter/${id}/results/sdf`,
+        `filter/formula/batch/${id}/status`,
+        `filter/formula/batch/${id}/results`,
+        `filter/mass/batch/${id}/status`,
+        `filter/mass/batch/${id}/results`,
+      ]) {
+        notServerError(path, await api(svc.baseUrl, 'GET', path));
+      }
+    }
+  });
+
+  it('older interface: every parameter of every operation', async () => {
+    const names = ['query', 'rid', 'csid', 'csids', 'id', 'spc_id', 'eMolType', 'orderBy', 'orderDirection', 'start', 'count'];
+    for (const t of HOSTILE) {
+      for (const route of Object.values(LEGACY_ROUTES)) {
+        const r = await legacy(
+          svc.baseUrl,
+          legacyPath(route).slice(1),
+          names.map((n) => [n, t] as [string, string]),
+        );
+        notUnexpected(`${route.operation} ${t}`, r);
+      }
     }
   });
 

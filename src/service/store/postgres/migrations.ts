@@ -109,6 +109,11 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX queries_running ON queries (owner) WHERE status IN ('Created', 'Processing');
     `,
   },
+  {
+    version: 3,
+    what: 'each load reserves its record positions, so its batches can commit in any order',
+    sql: `ALTER TABLE loads ADD COLUMN first_pos bigint, ADD COLUMN total integer;`,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database

