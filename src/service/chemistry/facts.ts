@@ -7,6 +7,7 @@ import { massesOf } from '../../formula/masses';
 import { withTitle } from './molblock';
 import { MolJson } from './rdkit-json';
 import { wedgesReadUnambiguously } from './wedge-reading';
+import { withSeparatedChargesJoined } from './separated-charges';
 
 /** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */
 function standardIdentifiers(rdkit: RDKit, mol: RDKitMol): { inchi: string; inchiKey: string } | undefined {
@@ -60,24 +61,35 @@ export function molBlock2D(rdkit: RDKit, mol: RDKitMol, inchi: string = mol.get_
  *   readers take the geometry from the coordinates otherwise (Open Babel ignores the crossed mark in conjugated rings);
  * - RDKit's default layout of some bridged cages (diterpenoid alkaloids, gibberellins, morphinans) draws atoms so that
  *   their wedges say another configuration, or one that the InChI library's 2D rules call undefined (a wedge between
- *   two near-opposite plain bonds): then CoordGen's layout is tried. Of the layouts that read back, the first whose
- *   wedges the InChI library also reads is given out.
+ *   two near-opposite plain bonds, or atoms collapsed onto each other): then CoordGen's layout is tried, then both
+ *   again in RDKit's canonical atom order. Of the layouts that read back, the first whose wedges the InChI library
+ *   also reads is given out (the first that reads back when none does).
  */
 export function faithfulMolBlock2D(rdkit: RDKit, mol: RDKitMol, inchi: string): string | undefined {
+  const first = layoutsOf(rdkit, mol, inchi);
+  if (first.clear) return first.clear;
+  // Both layouts depend on the atom order, and an order from another toolkit (Indigo's reading of an InChI) can
+  // collapse a cage's atoms onto each other in both: the same molecule in RDKit's canonical order is laid out again.
+  const canonical = withMol(rdkit, mol.get_smiles(), (again) => layoutsOf(rdkit, again, inchi).clear);
+  return canonical ?? first.readsBack;
+}
+
+/** RDKit's default and CoordGen's layout: the first that reads back, and the first that also has clear wedges. */
+function layoutsOf(rdkit: RDKit, mol: RDKitMol, inchi: string): { readsBack?: string; clear?: string } {
   const open = openDoubleBonds(mol);
   let readsBack: string | undefined;
   for (const coordGen of [false, true]) {
     const block = withEitherDoubleBonds(layout(mol, coordGen), open);
     if (!readsBackAs(rdkit, block, inchi)) continue;
-    if (wedgesReadUnambiguously(block)) return block;
+    if (wedgesReadUnambiguously(block)) return { readsBack: block, clear: block };
     readsBack ??= block;
   }
-  return readsBack;
+  return { readsBack };
 }
 
 function layout(mol: RDKitMol, coordGen: boolean): string {
   mol.set_new_coords(coordGen);
-  return withTitle(mol.get_molblock(), '');
+  return withSeparatedChargesJoined(withTitle(mol.get_molblock(), ''));
 }
 
 function readsBackAs(rdkit: RDKit, block: string, inchi: string): boolean {
