@@ -168,6 +168,11 @@ describe('service: no input hurts anyone else (issue 8)', function () {
       ['tools/convert', (t) => ({ input: t, inputFormat: 'InChIKey', outputFormat: 'InChI' }), 'input'],
       ['tools/validate/inchikey', (t) => ({ inchikey: t }), 'inchikey'],
       ['records/batch', (t) => ({ recordIds: [2424], fields: [t] }), 'fields'],
+      ['filter/name', (t) => ({ name: 'caffeine', orderDirection: t }), 'orderDirection'],
+      ['filter/substructure', (t) => ({ query: t }), 'query'],
+      ['filter/substructure', (t) => ({ query: 'c1ccccc1', queryFormat: t }), 'queryFormat'],
+      ['filter/similarity', (t) => ({ smiles: t }), 'smiles'],
+      ['filter/similarity', (t) => ({ smiles: 'CCO', dataSources: [t] }), 'dataSources[0]'],
     ];
     const slowest: Array<[number, string]> = [];
     after(() => {
