@@ -69,6 +69,16 @@ function request(agent: http.Agent, base: URL, method: 'GET' | 'POST', route: st
   });
 }
 
+/** Status checks until the query is Complete; any other end (an evicted query is a 400) fails the bench. */
+async function untilComplete(agent: http.Agent, base: URL, queryId: string): Promise<number> {
+  for (let checks = 1; ; checks++) {
+    const { status, json } = await request(agent, base, 'GET', `filter/${queryId}/status`);
+    if (status === 200 && json.status === 'Complete') return checks;
+    if (status !== 200 || (json.status !== 'Created' && json.status !== 'Processing'))
+      throw new Error(`query ${queryId}: ${status} ${JSON.stringify(json)}`);
+  }
+}
+
 /** Runs `op` from CONCURRENCY workers for DURATION_MS; returns operations and the requests they made. */
 async function load(op: (i: number) => Promise<number>): Promise<{ ops: number; requests: number; ms: number }> {
   let next = 0;
@@ -127,12 +137,7 @@ async function benchSize(size: number): Promise<void> {
         'InChIKey',
         async (i) => {
           const { json } = await request(agent, base, 'POST', 'filter/inchikey', { inchikey: ready.keys[i % ready.keys.length] });
-          let requests = 1;
-          for (;;) {
-            requests++;
-            const s = await request(agent, base, 'GET', `filter/${json.queryId}/status`);
-            if (s.json.status === 'Complete') break;
-          }
+          const requests = 1 + (await untilComplete(agent, base, json.queryId));
           const r = await request(agent, base, 'GET', `filter/${json.queryId}/results`);
           if (r.json.results.length === 0) throw new Error('InChIKey: no results');
           return requests + 1;
@@ -143,12 +148,7 @@ async function benchSize(size: number): Promise<void> {
       'element filter all of N, O, S',
       async () => {
         const { json } = await request(agent, base, 'POST', 'filter/element', { includeElements: ['N', 'O', 'S'], options: { includeAll: true } });
-        let requests = 1;
-        for (;;) {
-          requests++;
-          const s = await request(agent, base, 'GET', `filter/${json.queryId}/status`);
-          if (s.json.status === 'Complete') break;
-        }
+        const requests = 1 + (await untilComplete(agent, base, json.queryId));
         const r = await request(agent, base, 'GET', `filter/${json.queryId}/results?count=100`);
         if (r.json.results.length === 0) throw new Error('elements: no results');
         return requests + 1;

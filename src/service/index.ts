@@ -16,6 +16,7 @@ import { PostgresQueries } from './query/postgres-queries';
 import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
+import { warmDrawing } from './warm-drawing';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import type { StructureSearch } from './structure/structure-search';
 import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
@@ -153,6 +154,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     await release();
     throw err;
   }
+  const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx) : () => undefined;
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -176,6 +178,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
+        stopWarming();
         built?.dispose();
         server.close(() => resolve());
         server.closeAllConnections();

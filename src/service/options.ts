@@ -33,6 +33,8 @@ export interface ServiceOptions {
   structureTimeLimitMs?: number;
   /** Build the structure index when the first structure search needs it, not after listening (one-shot commands). */
   structureIndexOnDemand?: boolean;
+  /** In memory: draw some structures on idle turns after listening, so the first hovers find the drawing code optimised (warm-drawing.ts). */
+  warmDrawing?: boolean;
   /** How long query IDs stay valid. Default 30 minutes. */
   queryTtlMs?: number;
   /** The clock of query expiry and the rate limit's minute (tests move it instead of sleeping). Default `Date.now`. */

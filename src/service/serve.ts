@@ -78,7 +78,8 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
 /** Starts the service and keeps it running until SIGINT / SIGTERM (or the parent's disconnect); `compound-db serve`. */
 export async function runService(options: ServiceOptions, ipc = typeof process.send === 'function'): Promise<void> {
   try {
-    const service = await startService({ ...options, log: (line) => console.error(line) });
+    // One-shot commands (the structure index on demand) are done before a warm-up would pay for itself.
+    const service = await startService({ warmDrawing: !options.structureIndexOnDemand, ...options, log: (line) => console.error(line) });
     console.log(`Compound DB local service listening at ${service.baseUrl}`);
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
     console.log(

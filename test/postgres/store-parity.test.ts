@@ -104,7 +104,11 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
     ];
     for (const [inc, all, exc] of cases) {
       await same(`elements ${inc.join()} ${all} ${exc.join()}`, (s) => s.byElements(inc, all, exc));
-      assert.deepStrictEqual(await pg.idsByElements(inc, all, exc), await mem.idsByElements(inc, all, exc), `element IDs ${inc.join()}`);
+      assert.deepStrictEqual(
+        Array.from(await pg.idsByElements(inc, all, exc)),
+        Array.from(await mem.idsByElements(inc, all, exc)),
+        `element IDs ${inc.join()}`,
+      );
     }
   });
 

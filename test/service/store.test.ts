@@ -137,7 +137,7 @@ describe('service store', () => {
             .filter((r) => !exclude.some((e) => r.elements.includes(e)))
             .map((r) => r.id)
             .sort((a, b) => a - b);
-          assert.deepStrictEqual(await s.idsByElements(include, all, exclude), want, include.join(','));
+          assert.deepStrictEqual(Array.from(await s.idsByElements(include, all, exclude)), want, include.join(','));
         }
       }
     });

@@ -7,6 +7,7 @@ import { isFinished, isRunning, type Query, type QueryKind, type QueryOutcome } 
 import { badField } from '../http/problem';
 import { recordsToSdf } from '../sdf';
 import type { CompoundRecord } from '../store/record';
+import { idsPage } from '../store/compound-store';
 
 /** The status route of each kind of query: a query ID works only with its own kind's routes. */
 const STATUS_ROUTE: Readonly<Record<QueryKind, CurrentOperation>> = {
@@ -54,7 +55,7 @@ export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) =
   const asked = nonNegativeInt(req, 'count');
   const wanted = asked ?? ids.length - start;
   const take = Math.min(wanted, LIMITS.filterResultsPage);
-  const page = ids.slice(start, start + take);
+  const page = idsPage(ids, start, start + take);
   const out: FilterResultsResponse = { results: page, limitedToMaxAllowed: take < wanted && start + take < ids.length };
   if (scores) out.scores = scores.slice(start, start + take);
   return out;

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context';
 import type { CurrentHandler, CurrentRequest } from './handler';
 import { ProblemError, notFound } from '../http/problem';
 import { decodeSegment } from '../http/decode';
-import { BodyTooLarge, ClientGone, noteClientGone, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
+import { BodyTooLarge, ClientGone, hasBody, noteClientGone, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
 import { StoreUnavailableError } from '../store/unavailable';
 import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
@@ -51,11 +51,21 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   filterSimilarity: structureFilters.filterSimilarity,
 };
 
-const ROUTES = (Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, (typeof CURRENT_ROUTES)[CurrentOperation]]>).map(([op, route]) => ({
-  op,
-  route,
-  match: routeMatcher(route.path),
-}));
+type Route = { op: CurrentOperation; route: (typeof CURRENT_ROUTES)[CurrentOperation]; match: ReturnType<typeof routeMatcher> };
+
+/** The routes by segment count and first segment (always a literal): a request tries a handful of matchers, not all. */
+const ROUTES = new Map<string, Route[]>();
+for (const [op, route] of Object.entries(CURRENT_ROUTES) as Array<[CurrentOperation, Route['route']]>) {
+  const key = bucketOf(route.path);
+  ROUTES.set(key, [...(ROUTES.get(key) ?? []), { op, route, match: routeMatcher(route.path) }]);
+}
+
+function bucketOf(path: string): string {
+  const slash = path.indexOf('/');
+  let segments = 1;
+  for (let i = slash; i !== -1; i = path.indexOf('/', i + 1)) segments++;
+  return `${segments}:${(slash === -1 ? path : path.slice(0, slash)).toLowerCase()}`;
+}
 
 /** Handles a request whose path starts with `/compounds/`. */
 export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -80,8 +90,9 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
     }
     let body: Record<string, unknown> = {};
     try {
-      const bytes = await readBody(req);
-      if (hit.route.method === 'POST') body = parseJsonObject(bytes);
+      // A request that declares no body (every GET a client sends) has nothing to wait for.
+      const bytes = hasBody(req) ? await readBody(req) : undefined;
+      if (hit.route.method === 'POST') body = parseJsonObject(bytes ?? Buffer.alloc(0));
     } catch (err) {
       if (err instanceof BodyTooLarge) throw payloadTooLarge();
       if (err instanceof ClientGone) return noteClientGone(ctx, req, res);
@@ -103,7 +114,7 @@ function matchRoutes(rest: string) {
         .map((s) => (decodeSegment(s) === undefined ? '%EF%BF%BD' : s))
         .join('/')
     : rest;
-  return ROUTES.flatMap(({ op, route, match }) => {
+  return (ROUTES.get(bucketOf(path)) ?? []).flatMap(({ op, route, match }) => {
     const params = match(path);
     return params ? [{ op, route, params }] : [];
   });

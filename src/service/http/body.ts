@@ -11,6 +11,12 @@ export class BodyTooLarge extends Error {}
 /** The client closed its connection before the body was complete: nobody is left to answer. */
 export class ClientGone extends Error {}
 
+/** Whether the request carries a body: a length above zero or a chunked transfer (RFC 9112 6.3). */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /**
  * The whole body, or BodyTooLarge once it passes `limit`. The rest is drained (up to a bound) so the
  * caller can still read a 413 answer instead of a reset connection.

@@ -8,9 +8,10 @@ export function send(res: ServerResponse, status: number, contentType: string, b
     res.destroy();
     return;
   }
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(bytes.length), 'Cache-Control': 'no-store', ...headers });
-  res.end(bytes);
+  // A string goes out as it is: Node writes it with the headers in one write, with no copy into a Buffer first.
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(length), 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
 }
 
 export function sendJson(res: ServerResponse, value: unknown, status = 200): void {

@@ -17,6 +17,7 @@ import type { CompoundRecord } from '../store/record';
 import { isFinished, isRunning, legacyStatus, type Query } from '../query/query-engine';
 import { idsOf, orderRecords } from '../search/order';
 import { simpleSearch } from '../search/simple-search';
+import { idsPage } from '../store/compound-store';
 import { LegacyError, invalidParameter } from './legacy-error';
 import type { LegacyParams } from './params';
 import { element, textElement, type XmlElement } from './xml';
@@ -56,7 +57,7 @@ function resultIds(q: Query): number[] {
   if (!isFinished(q) || q.outcome.kind !== 'ids') {
     throw new LegacyError(isRunning(q) ? LEGACY_ERROR_TEXT.resultsNotReady : `Search ended ${legacyStatus(q.status)}`);
   }
-  return q.outcome.ids;
+  return idsPage(q.outcome.ids, 0, q.outcome.ids.length);
 }
 
 async function submitSimple(ctx: ServiceContext, query: string, order?: OrderBy, direction?: Direction): Promise<XmlElement> {

@@ -256,7 +256,7 @@ export class PostgresQueries implements Queries {
   private async set(id: string, status: QueryStatus, message: string, count: number, outcome: QueryOutcome | null, finished = false): Promise<void> {
     const update = `UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = CASE WHEN $6 THEN now() END
       WHERE id = $1 AND status IN ('Created', 'Processing')`;
-    const values = [id, status, message, count, outcome === null ? null : JSON.stringify(outcome), finished];
+    const values = [id, status, message, count, outcome === null ? null : JSON.stringify(outcome, typedAsArrays), finished];
     if (!finished || count === 0) await sql(this.pool, update, values);
     else await this.withRoom(0, count, id, (db) => sql(db, update, values));
   }
@@ -268,4 +268,9 @@ export class PostgresQueries implements Queries {
       Math.max(this.ttlMs / 1000, 10 * this.staleSeconds),
     ]);
   }
+}
+
+/** JSON keeps a typed array of result IDs as an object of indexes: write it as the array it stands for. */
+function typedAsArrays(_key: string, value: unknown): unknown {
+  return ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value;
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'crypto';
 import type { QueryStatus } from '../../wire';
+import type { RecordIds } from '../store/compound-store';
 
 export interface FormulaBatchEntry {
   formula: string;
@@ -17,7 +18,7 @@ export interface MassBatchEntry {
 }
 
 export type QueryOutcome =
-  | { kind: 'ids'; ids: number[]; scores?: number[]; message?: string }
+  | { kind: 'ids'; ids: RecordIds; scores?: number[]; message?: string }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
   | { kind: 'massBatch'; entries: MassBatchEntry[] };
 export type QueryKind = QueryOutcome['kind'];

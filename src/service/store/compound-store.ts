@@ -8,6 +8,14 @@ import type { CompoundRecord } from './record';
 export const MASS_KINDS = ['monoisotopicMass', 'averageMass', 'molecularWeight', 'nominalMass'] as const;
 export type MassKind = (typeof MASS_KINDS)[number];
 
+/** Record IDs of a search's result: a typed array for a large result read from an index, else a plain array. */
+export type RecordIds = number[] | Int32Array | Float64Array;
+
+/** A page of result IDs as a plain array (what JSON and XML writers take). */
+export function idsPage(ids: RecordIds, start: number, end: number): number[] {
+  return Array.isArray(ids) ? ids.slice(start, end) : Array.from(ids.subarray(start, end));
+}
+
 export interface CompoundStore {
   readonly size: number;
   getById(id: number): Promise<CompoundRecord | undefined>;
@@ -25,8 +33,11 @@ export interface CompoundStore {
   byName(name: string): Promise<CompoundRecord[]>;
   /** Records holding any (or, with `includeAll`, every) one of `include`, and none of `exclude`. */
   byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]>;
-  /** The IDs of byElements' records, ascending, without reading the records (an element filter at 1M records matches ~10%). */
-  idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<number[]>;
+  /**
+   * The IDs of byElements' records, ascending, without reading the records (an element filter at 1M records matches
+   * ~10%): a typed array where the store can, so a large result is one allocation outside the JavaScript heap.
+   */
+  idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<RecordIds>;
   /** Datasource names in the order they were first loaded. */
   dataSources(): Promise<string[]>;
   all(): Promise<readonly CompoundRecord[]>;

@@ -4,7 +4,7 @@
  * Records are frozen when stored: no route can change the data.
  */
 import type { CompoundRecord } from './record';
-import { MASS_KINDS, type CompoundStore, type MassKind } from './compound-store';
+import { MASS_KINDS, type CompoundStore, type MassKind, type RecordIds } from './compound-store';
 import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';
 import { ElementIndex } from './element-index';
@@ -95,11 +95,12 @@ export class MemoryStore implements CompoundStore {
     return this.at(this.elements.match(include, includeAll, exclude));
   }
 
-  async idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<number[]> {
+  async idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<RecordIds> {
     const positions = this.elements.match(include, includeAll, exclude);
-    const ids = new Array<number>(positions.length);
+    // 32-bit IDs overwrite their positions in place: no second array, nothing on the JavaScript heap to collect.
+    const ids = this.idAt instanceof Int32Array ? positions : new Float64Array(positions.length);
     for (let i = 0; i < positions.length; i++) ids[i] = this.idAt[positions[i]];
-    return this.idsAscending ? ids : ids.sort((a, b) => a - b);
+    return this.idsAscending ? ids : ids.sort();
   }
 
   async dataSources(): Promise<string[]> {
