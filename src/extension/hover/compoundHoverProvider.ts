@@ -24,7 +24,8 @@ const KIND_NAME = { inchikey: 'InChIKey', smiles: 'SMILES' } as const;
 const SEND_SETTING = { inchikey: 'compoundDb.hover.inchikey.sendToRemoteServer', smiles: 'compoundDb.hover.smiles.sendToRemoteServer' } as const;
 
 function commandLink(command: string, args: unknown): string {
-  return `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
+  // Parentheses too (a SMILES in the arguments), which encodeURIComponent keeps and Markdown would read as the link's end.
+  return `command:${command}?${encodeURIComponent(JSON.stringify([args])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function shortLine(text: string): vscode.MarkdownString {
@@ -65,7 +66,7 @@ export function renderHover(info: HoverInfo, highlight?: Highlight): vscode.Mark
     md.appendMarkdown('\n\n');
   }
   md.appendMarkdown(
-    `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
+    `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true, ...(highlight && info.imageBase64 ? { highlight } : {}) })}) · ` +
       `[${vscode.l10n.t('Insert 2D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
       `[${vscode.l10n.t('Insert 3D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })}) · ` +
       `[${vscode.l10n.t('Find similar')}](${commandLink('compoundDb.findSimilar', { recordId: d.id, interactive: true })}) · ` +

@@ -64,6 +64,12 @@ suite('Structure search: substructure, similarity, highlight', () => {
     const lit = await hover();
     assert.match(lit, /Caffeine/);
     assert.match(lit, /Highlighted: matches of the substructure search c1ncn\(C\)c1/);
+    // Its "Open details" link opens the details with the same highlight.
+    const link = /command:compoundDb\.showDetails\?([^)]+)\)/.exec(lit)?.[1];
+    assert.ok(link, 'the hover links to the details');
+    const [args] = JSON.parse(decodeURIComponent(link)) as [object];
+    const details = await run<DetailsView>('compoundDb.showDetails', args);
+    assert.strictEqual(details.highlight, 'c1ncn(C)c1');
     for (const s of (await api()).searches()) if (s.spec.kind === 'substructure') await run('compoundDb.searches.remove', { searchId: s.id });
     const plain = await hover();
     assert.match(plain, /Caffeine/);
