@@ -12,6 +12,7 @@ import type { MainModule, Mol } from '@rdkit/rdkit';
 import { loadShippedCollection } from '../src/service/chemistry';
 import { DEV_API_KEY, startService, type RunningService } from '../src/service';
 import type { CompoundRecord } from '../src/service/store/record';
+import { matcherCpuPerCandidate } from './matcher-cpu';
 import { syntheticCollection } from './service-synthetic';
 
 const SIZES = [10_000, 100_000, 1_000_000];
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
   await shipped.close();
   const rdkit = await initRDKitModule();
   const seed = await loadShippedCollection();
+  await matcherCpuPerCandidate(rdkit, seed);
   for (const size of SIZES) await benchSize(rdkit, seed, size);
   // Peer for similarity: a brute-force Tanimoto over every record's fingerprint, at 100k.
   const fps = syntheticCollection(seed, 100_000).map((r) => rdkitFp(rdkit, r.smiles));

@@ -23,10 +23,12 @@ import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './detail
 import { clientHoverBackend } from './hover/clientHoverBackend';
 import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
 import { HoverLookup } from './hover/hoverLookup';
+import { HighlightedImages } from './hover/hoverHighlight';
 import { registerGrids } from './grid/registerGrids';
 import { molInserter } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
 import { SearchesModel } from './searches/searchesModel';
+import { highlightForRecord } from './searches/searchStateData';
 import { SearchesTreeProvider, VIEW_ID, type SearchNode } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
 import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
@@ -60,8 +62,10 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const view: { tree?: vscode.TreeView<SearchNode> } = {};
 
   const hovers = new HoverLookup(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
-  own(connection.onDidChange(() => hovers.clear()));
-  own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection)));
+  const highlightedImages = new HighlightedImages(async (id, h) => (await connection.get()).client.getImageHighlighted(id, h.query, h.format));
+  own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
+  const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
+  own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection, hoverHighlights)));
 
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);

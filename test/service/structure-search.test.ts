@@ -66,8 +66,14 @@ const SMARTS_QUERIES = [
   '[+,-]',
   '[D4]',
   'C@C',
+  // Hybridization is set by sanitizing: a matcher over unsanitized molecules (RDKit's SubstructLibrary reads trusted
+  // SMILES that way) finds none of these.
+  '[C^3]',
+  '[N^2]',
+  '[C^2]=O',
 ];
-const CHIRAL_QUERIES = ['C[C@H](N)C(=O)O', 'C[C@@H](N)C(=O)O', 'O[C@H]1CC[C@H]2CC[C@@H]1C2'];
+// C/C=C/C: double-bond stereo, which the same unsanitized reading loses when chirality counts.
+const CHIRAL_QUERIES = ['C[C@H](N)C(=O)O', 'C[C@@H](N)C(=O)O', 'O[C@H]1CC[C@H]2CC[C@@H]1C2', 'C/C=C/C'];
 const SIMILARITY_QUERIES = [
   'CN1C=NC2=C1C(=O)N(C(=O)N2C)C',
   'CC(=O)Oc1ccccc1C(=O)O',

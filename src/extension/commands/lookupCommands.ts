@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ALLOWED_CONVERSIONS, checkConvert, describeFieldErrors, type ConvertFormat, type DetailsField, type QueryStatusResponse } from '../../wire';
 import { DetailsPanel } from '../details/detailsPanel';
+import type { Highlight } from '../searches/searchStateData';
 import { withCancellableProgress } from '../common/progress';
 import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
 import { askInchikey, askRecordIds, askString, askText, pick, pickMany, recordIdOf } from './prompts';
@@ -8,6 +9,15 @@ import type { Services } from './services';
 import { saveSdf, savePng } from './files';
 
 type Id = { recordId?: number | string };
+/** A highlighted hover's "Open details" passes its substructure search's query on. */
+type DetailsArgs = Id & { highlight?: Partial<Highlight> };
+
+/** The highlight a caller passed, when well formed (else none: the plain image). */
+function highlightArg(h: Partial<Highlight> | undefined): Highlight | undefined {
+  return h && typeof h.query === 'string' && h.query && (h.format === 'SMILES' || h.format === 'SMARTS')
+    ? { query: h.query, format: h.format }
+    : undefined;
+}
 type ConvertArgs = { input?: string; inputFormat?: ConvertFormat; outputFormat?: ConvertFormat };
 
 async function askConversion(a: ConvertArgs | undefined): Promise<{ input: string; from: ConvertFormat; to: ConvertFormat }> {
@@ -37,9 +47,12 @@ async function askConversion(a: ConvertArgs | undefined): Promise<{ input: strin
 export function registerLookupCommands(s: Services): vscode.Disposable[] {
   return [
     lookupCommand(s, 'compoundDb.showDetails', {
-      ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Show Record Details')),
-      title: (id) => vscode.l10n.t('record {0}', id),
-      request: (_client, id, signal) => DetailsPanel.createOrShow(s.details, id, signal),
+      ask: async (a: DetailsArgs | undefined) => ({
+        id: await recordIdOf(a, vscode.l10n.t('Show Record Details')),
+        highlight: highlightArg(a?.highlight),
+      }),
+      title: ({ id }) => vscode.l10n.t('record {0}', id),
+      request: (_client, { id, highlight }, signal) => DetailsPanel.createOrShow(s.details, id, signal, highlight),
       show: async (view) => view,
     }),
     lookupCommand(s, 'compoundDb.getDetailsBatch', {

@@ -18,7 +18,8 @@ import type { InsertMol } from '../mol/insertMol';
 import { saveMolFile, saveStructureImage } from '../commands/structureFiles';
 import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
-import { loadDetails, loadSpectrumPlot, type Highlight } from './loadDetails';
+import type { Highlight } from '../searches/searchStateData';
+import { loadDetails, loadSpectrumPlot } from './loadDetails';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import { nextEvent } from '../common/nextEvent';
 

@@ -1,11 +1,11 @@
 /** Gathers everything the details panel shows for one record (`vscode` only for its l10n). */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
-import type { SubstructureFormat } from '../../wire';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
 import type { DetailsView, IdentifierView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
 import { errorMessage } from '../common/errors';
 import { plainFormula } from '../common/formula';
+import type { Highlight } from '../searches/searchStateData';
 import { parseJcamp } from './jcamp';
 
 const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
@@ -27,12 +27,6 @@ const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
 function lines(text: string): string {
   const n = text.split('\n').length;
   return n === 1 ? vscode.l10n.t('1 line (below)') : vscode.l10n.t('{0} lines (below)', n);
-}
-
-/** A substructure query whose matches the structure image highlights. */
-export interface Highlight {
-  query: string;
-  format: SubstructureFormat;
 }
 
 export async function loadDetails(

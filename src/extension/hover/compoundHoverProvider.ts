@@ -3,6 +3,8 @@ import { prettyFormula } from '../common/formula';
 import { errorMessage } from '../common/errors';
 import { readSettings } from '../config/settings';
 import type { Connection } from '../server/connection';
+import type { Highlight } from '../searches/searchStateData';
+import type { HighlightedImages } from './hoverHighlight';
 import type { HoverInfo, HoverLookup } from './hoverLookup';
 import { findHoverTarget } from './hoverTargets';
 
@@ -22,7 +24,8 @@ const KIND_NAME = { inchikey: 'InChIKey', smiles: 'SMILES' } as const;
 const SEND_SETTING = { inchikey: 'compoundDb.hover.inchikey.sendToRemoteServer', smiles: 'compoundDb.hover.smiles.sendToRemoteServer' } as const;
 
 function commandLink(command: string, args: unknown): string {
-  return `command:${command}?${encodeURIComponent(JSON.stringify([args]))}`;
+  // Parentheses too (a SMILES in the arguments), which encodeURIComponent keeps and Markdown would read as the link's end.
+  return `command:${command}?${encodeURIComponent(JSON.stringify([args])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 function shortLine(text: string): vscode.MarkdownString {
@@ -33,7 +36,8 @@ function shortLine(text: string): vscode.MarkdownString {
   return md;
 }
 
-export function renderHover(info: HoverInfo): vscode.MarkdownString {
+/** `highlight`: the image shows the matches of this substructure search's query. */
+export function renderHover(info: HoverInfo, highlight?: Highlight): vscode.MarkdownString {
   const kind = KIND_NAME[info.kind];
   const d = info.details;
   if (!d) return shortLine(vscode.l10n.t('Compound DB: no compound found for this {0}.', kind));
@@ -62,15 +66,25 @@ export function renderHover(info: HoverInfo): vscode.MarkdownString {
     md.appendMarkdown('\n\n');
   }
   md.appendMarkdown(
-    `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true })}) · ` +
+    `[${vscode.l10n.t('Open details')}](${commandLink('compoundDb.showDetails', { recordId: d.id, interactive: true, ...(highlight && info.imageBase64 ? { highlight } : {}) })}) · ` +
       `[${vscode.l10n.t('Insert 2D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '2d', interactive: true })}) · ` +
       `[${vscode.l10n.t('Insert 3D MOL')}](${commandLink('compoundDb.insertMol', { recordId: d.id, kind: '3d', interactive: true })}) · ` +
       `[${vscode.l10n.t('Find similar')}](${commandLink('compoundDb.findSimilar', { recordId: d.id, interactive: true })}) · ` +
       `[${vscode.l10n.t('Search substructure')}](${commandLink('compoundDb.searchBySubstructure', { recordId: d.id, interactive: true })}) · ` +
       `[${vscode.l10n.t('Edit structure')}](${commandLink('compoundDb.drawStructure', { recordId: d.id, interactive: true })})\n\n`,
   );
+  if (highlight && info.imageBase64) {
+    md.appendText(vscode.l10n.t('Highlighted: matches of the substructure search {0}', highlight.query));
+    md.appendMarkdown('\n\n');
+  }
   if (info.imageBase64) md.appendMarkdown(`![structure](data:image/png;base64,${info.imageBase64}|width=160)`);
   return md;
+}
+
+/** Where a hover's record came from a structure search: the search's query, and its highlighted depictions. */
+export interface HoverHighlights {
+  forRecord(recordId: number): Highlight | undefined;
+  images: HighlightedImages;
 }
 
 /** Hovers for InChIKeys and SMILES. Never waits on anything but the lookup; checks cancellation after it. */
@@ -78,6 +92,7 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly lookup: HoverLookup,
     private readonly connection: Connection,
+    private readonly highlights?: HoverHighlights,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -107,6 +122,11 @@ export class CompoundHoverProvider implements vscode.HoverProvider {
       return new vscode.Hover(shortLine(vscode.l10n.t('Compound DB: lookup failed: {0}', errorMessage(error))), range);
     }
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(renderHover(info), range);
+    const highlight = info.details && this.highlights?.forRecord(info.details.id);
+    if (!highlight || !info.details || !this.highlights) return new vscode.Hover(renderHover(info), range);
+    // A failed highlighted image keeps the plain one.
+    const image = await this.highlights.images.image(info.details.id, highlight).catch(() => undefined);
+    if (token.isCancellationRequested) return undefined;
+    return new vscode.Hover(image ? renderHover({ ...info, imageBase64: image }, highlight) : renderHover(info), range);
   }
 }

@@ -1,6 +1,6 @@
 /** How the extension shows a search spec (the spec itself is the client's: plain JSON, persisted and re-run). */
 import * as vscode from 'vscode';
-import { INTRINSIC_MASS_KEYS, classifyQuery, type MassWithRange, type SubstructureFormat } from '../../wire';
+import { INTRINSIC_MASS_KEYS, classifyQuery, type MassWithRange } from '../../wire';
 import type { OrderInput, SearchKind, SearchSpec } from '../../client';
 
 export type { IntrinsicInputs, SearchKind, SearchSpec } from '../../client';
@@ -72,11 +72,6 @@ export function describeSpec(spec: SearchSpec): string {
     case 'similarity':
       return spec.threshold === undefined ? spec.smiles : `${spec.smiles} ≥ ${spec.threshold}`;
   }
-}
-
-/** The highlight a result's depiction gets: the query of a substructure search. */
-export function highlightOf(spec: SearchSpec): { query: string; format: SubstructureFormat } | undefined {
-  return spec.kind === 'substructure' ? { query: spec.query, format: spec.queryFormat } : undefined;
 }
 
 /** Searches whose query ID names a single-list filter query of the current interface (which has an SDF of its results). */

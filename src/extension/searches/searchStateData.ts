@@ -2,6 +2,7 @@
  * The state of one search in the tree: plain JSON, persisted, never holding a live object; and the check of what was
  * persisted. No `vscode` here (unit tests run it in plain Node): `searchState.ts` adds the words and the spec check.
  */
+import type { SubstructureFormat } from '../../wire';
 import type { SearchSpec } from './searchSpec';
 import type { Suggestion } from './suggestions';
 
@@ -47,6 +48,29 @@ export interface SearchState {
 }
 
 export const PAGE_SIZE = 50;
+
+/** A substructure query whose matches a depiction highlights. */
+export interface Highlight {
+  query: string;
+  format: SubstructureFormat;
+}
+
+/** The highlight a result's depiction gets: the query of a substructure search. */
+export function highlightOf(spec: SearchSpec): Highlight | undefined {
+  return spec.kind === 'substructure' ? { query: spec.query, format: spec.queryFormat } : undefined;
+}
+
+/**
+ * The highlight of a record shown outside the tree (a hover): the query of the newest substructure search whose
+ * fetched results hold the record (`states` newest first, as the tree keeps them).
+ */
+export function highlightForRecord(states: readonly SearchState[], recordId: number): Highlight | undefined {
+  for (const state of states) {
+    const highlight = highlightOf(state.spec);
+    if (highlight && state.ids.includes(recordId)) return highlight;
+  }
+  return undefined;
+}
 
 export function newSearchState(id: string, spec: SearchSpec, now = Date.now()): SearchState {
   return { id, spec, createdAt: now, running: true, status: 'Starting', ids: [], more: false, shown: {}, labels: {} };

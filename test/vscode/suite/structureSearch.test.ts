@@ -4,7 +4,7 @@ import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { DetailsView } from '../../../src/webview/protocol';
 import type { RecordDetails } from '../../../src/wire';
 import { startFakeServer } from './fakeServer';
-import { api, closeAllEditors, recordIdByName, run, setSetting } from './helpers';
+import { api, closeAllEditors, recordIdByName, run, setSetting, workspaceFile } from './helpers';
 
 type TreeRow = {
   node: { type: string; searchId: string; recordId?: number };
@@ -44,6 +44,38 @@ suite('Structure search: substructure, similarity, highlight', () => {
     assert.ok(lit.imageDataUri?.startsWith('data:image/png;base64,'));
     assert.notStrictEqual(lit.imageDataUri, plain.imageDataUri, 'the highlighted image differs from the plain one');
     assert.strictEqual(plain.highlight, undefined);
+  });
+
+  test('the hover of a record that came from a substructure search highlights the match; without the search it does not', async () => {
+    const file = workspaceFile('hover-highlight.txt');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(`caffeine: ${smiles}\n`));
+    const hover = async (): Promise<string> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', file, new vscode.Position(0, 12));
+      return (hovers ?? [])
+        .flatMap((h) => h.contents)
+        .map((c) => (typeof c === 'string' ? c : c.value))
+        .join('\n')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/\\([()[\]\\.*_`#+!-])/g, '$1');
+    };
+    const image = (text: string) => /data:image\/png;base64,([A-Za-z0-9+/=]+)\|/.exec(text)?.[1];
+    const state = await run<SearchState>('compoundDb.searchBySubstructure', { query: 'c1ncn(C)c1', queryFormat: 'SMILES' });
+    assert.ok(state.ids.includes(caffeine));
+    const lit = await hover();
+    assert.match(lit, /Caffeine/);
+    assert.match(lit, /Highlighted: matches of the substructure search c1ncn\(C\)c1/);
+    // Its "Open details" link opens the details with the same highlight.
+    const link = /command:compoundDb\.showDetails\?([^)]+)\)/.exec(lit)?.[1];
+    assert.ok(link, 'the hover links to the details');
+    const [args] = JSON.parse(decodeURIComponent(link)) as [object];
+    const details = await run<DetailsView>('compoundDb.showDetails', args);
+    assert.strictEqual(details.highlight, 'c1ncn(C)c1');
+    for (const s of (await api()).searches()) if (s.spec.kind === 'substructure') await run('compoundDb.searches.remove', { searchId: s.id });
+    const plain = await hover();
+    assert.match(plain, /Caffeine/);
+    assert.doesNotMatch(plain, /Highlighted/);
+    assert.ok(image(lit) && image(plain) && image(lit) !== image(plain), 'the highlighted image differs from the plain one');
+    await vscode.workspace.fs.delete(file);
   });
 
   test('SMARTS queries run as SMARTS; a query that does not parse is a failed search naming the rule', async () => {
