@@ -1,3 +1,5 @@
+import { boundedCache, type BoundedCache, type CacheLimits } from './cache';
+
 /**
  * The one "join the load already running" helper. A caller asking for a key whose load is running gets that load's
  * promise; once it settles the key is free again, so a failure is never kept. A caller that joined a load another
@@ -69,6 +71,37 @@ export class Once<T> {
   reset(): void {
     this.generation++;
     this.value = undefined;
+    this.loads.clear();
+  }
+}
+
+/**
+ * Values loaded by key and kept in a bounded cache (`Once` for many keys): concurrent callers of a key share the one
+ * load, a failure is not kept, and `clear` forgets every value; a load running across it is not kept.
+ */
+export class CachedLoads<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  private readonly cache: BoundedCache<K, V>;
+  private readonly loads = new InFlight<K, V>();
+  private generation = 0;
+
+  constructor(limits: CacheLimits) {
+    this.cache = boundedCache<K, V>(limits);
+  }
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const generation = this.generation;
+    return this.loads.run(key, async () => {
+      const value = await load();
+      if (generation === this.generation) this.cache.set(key, value);
+      return value;
+    });
+  }
+
+  clear(): void {
+    this.generation++;
+    this.cache.clear();
     this.loads.clear();
   }
 }

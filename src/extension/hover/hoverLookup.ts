@@ -3,8 +3,7 @@
  * in flight per key. No `vscode` here: the provider and the benchmark both use it.
  */
 import type { RecordDetails } from '../../wire';
-import { boundedCache } from '../../shared/cache';
-import { InFlight } from '../../shared/in-flight';
+import { CachedLoads } from '../../shared/in-flight';
 import type { HoverKind } from './hoverTargets';
 
 export interface HoverInfo {
@@ -27,38 +26,25 @@ export interface HoverBackend {
 export const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
 
 export class HoverLookup {
-  private readonly cache;
-  private readonly inFlight = new InFlight<string, HoverInfo>();
+  private readonly answers;
   /** Lookups that went to the backend (not served from cache or merged), for tests. */
   backendLookups = 0;
-  /** Bumped by `clear`: a lookup started before it neither fills the new cache nor is joined. */
-  private generation = 0;
 
   constructor(
     private readonly backend: () => Promise<HoverBackend>,
     limits = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 },
   ) {
-    this.cache = boundedCache<string, HoverInfo>(limits);
+    this.answers = new CachedLoads<string, HoverInfo>(limits);
   }
 
   /** Resolves from cache, joins a lookup of the same key already running, or starts one. */
   lookup(kind: HoverKind, text: string): Promise<HoverInfo> {
-    const key = `${kind}:${text}`;
-    const hit = this.cache.get(key);
-    if (hit) return Promise.resolve(hit);
-    const generation = this.generation;
-    return this.inFlight.run(key, async () => {
-      const info = await this.resolve(kind, text);
-      if (generation === this.generation) this.cache.set(key, info);
-      return info;
-    });
+    return this.answers.get(`${kind}:${text}`, () => this.resolve(kind, text));
   }
 
-  /** Forgets every answer: the server or its credentials changed. */
+  /** Forgets every answer: the server or its credentials changed; a lookup running now is neither kept nor joined. */
   clear(): void {
-    this.generation++;
-    this.cache.clear();
-    this.inFlight.clear();
+    this.answers.clear();
   }
 
   private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {
