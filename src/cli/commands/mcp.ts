@@ -19,7 +19,8 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('mcp', args, { server: { type: 'string' } });
   if (positionals.length) throw new UsageError(`mcp takes no arguments: ${usage}`);
   const secrets = [cli.env[API_KEY_ENV], cli.env[TOKEN_ENV]];
-  const { client, builtIn, close } = await connect(values.server, cli.env); // the built-in database starts on the first request
+  const connection = await connect(values.server, cli.env); // the built-in database starts on the first request
+  const { client, builtIn } = connection;
 
   const server = new Server({ name: 'compound-db', version: CLIENT_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -46,7 +47,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   cli.signal.addEventListener('abort', () => void server.close(), { once: true });
   process.stdin.once('end', () => void server.close()); // the agent went away
   await closed;
-  await close();
+  await connection.close();
   return 0;
 }
 
