@@ -5,13 +5,13 @@
  */
 import { CompoundDbClient, makeRedactor, type Redact } from '../client';
 import { DEV_API_KEY, DEV_TOKEN } from '../wire';
-import { startBuiltIn } from './built-in';
+import { startBuiltIn, type BuiltInService } from './built-in';
 import { API_KEY_ENV, TOKEN_ENV } from './environment';
 import { UsageError } from './usage';
 
 export interface Connection {
   client: CompoundDbClient;
-  /** The server address (the built-in one's loopback address when no --server was given). */
+  /** The server address (`built-in` when no --server was given). */
   baseUrl: string;
   builtIn: boolean;
   close(): Promise<void>;
@@ -35,7 +35,11 @@ export function checkServerUrl(server: string): string {
   return server.replace(/\/+$/, '');
 }
 
-/** `oneShot`: the built-in database serves one command and exits, so its structure index is built only if asked for. */
+/**
+ * `oneShot`: the built-in database serves one command and exits, so its structure index is built only if asked for.
+ * The built-in database starts on the client's first request, not here: a command answered from its cache (a
+ * `resolve` of a list resolved before) starts none.
+ */
 export async function connect(server: string | undefined, env: NodeJS.ProcessEnv = process.env, oneShot = false): Promise<Connection> {
   if (server !== undefined) {
     const baseUrl = checkServerUrl(server);
@@ -44,7 +48,11 @@ export async function connect(server: string | undefined, env: NodeJS.ProcessEnv
     if (!apiKey && !token) throw new UsageError(`--server needs ${API_KEY_ENV} (or ${TOKEN_ENV}, for the older interface) set in the environment`);
     return { client: new CompoundDbClient({ baseUrl, apiKey, token }), baseUrl, builtIn: false, close: async () => undefined };
   }
-  const service = await startBuiltIn({ structureIndexOnDemand: oneShot });
-  const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: DEV_API_KEY, token: DEV_TOKEN });
-  return { client, baseUrl: 'built-in', builtIn: true, close: () => service.close() };
+  let service: Promise<BuiltInService> | undefined;
+  const startServer = async (): Promise<{ baseUrl: string }> => {
+    service = startBuiltIn({ structureIndexOnDemand: oneShot });
+    return { baseUrl: (await service).baseUrl };
+  };
+  const client = new CompoundDbClient({ baseUrl: '', apiKey: DEV_API_KEY, token: DEV_TOKEN, startServer });
+  return { client, baseUrl: 'built-in', builtIn: true, close: async () => (await service?.catch(() => undefined))?.close() };
 }

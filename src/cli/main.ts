@@ -29,7 +29,7 @@ async function usageText(): Promise<string> {
   const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
   return `Usage: compound-db COMMAND [options]
 ${commands.map((c) => `  ${c.usage}`).join('\n')}
-Without --server the built-in database runs in a child process. With --server URL, the API key is read from
+Without --server the built-in database runs in a child process started on the first request. With --server URL, the API key is read from
 COMPOUND_DB_API_KEY and the security token from COMPOUND_DB_TOKEN (never from a flag).
 Exit codes: 0 success, 1 failure, 2 bad usage.`;
 }

@@ -486,6 +486,7 @@ export class CurrentApi {
     op: Op,
     request: JsonRequest<Op>,
   ): Promise<{ answer: CurrentResponses[Op]; retryAfter: string | null }> {
+    await this.core.ready();
     const { baseUrl, apiKey, userAgent, apiVersion } = this.core.options;
     if (!baseUrl) throw new ConfigurationError(`${op} needs the server address (baseUrl); there is no public default`);
     if (!apiKey) throw new ApiKeyRequiredError(op);

@@ -10,7 +10,7 @@ export type {
   SubstructureInput,
 } from './current-api';
 export type { MolInfoListOptions } from './older-api';
-export type { ClientOptions, RequestLogEntry } from './options';
+export type { ClientOptions, RequestLogEntry, ServerAddresses } from './options';
 export type { OrderInput } from './inputs';
 export { Compound, type CompoundMasses, type CompoundSource } from './compound';
 export { Spectrum, type SpectrumSource } from './spectrum';

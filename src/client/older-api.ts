@@ -358,6 +358,7 @@ export class OlderApi implements SpectrumSource {
   /** The spectrum's data file from `FilesHandler.ashx` (no token). */
   async getSpectrumData(spectrumId: number | string, call: CallOptions = {}): Promise<string> {
     const id = recordIdOf(spectrumId, 'spc_id');
+    await this.core.ready();
     const response = await this.core.transport.send({
       method: 'GET',
       url: this.spectrumUrl(id),
@@ -405,6 +406,7 @@ export class OlderApi implements SpectrumSource {
 
   private async callLegacy(op: LegacyOperation, fields: FormFields, call: CallOptions): Promise<XmlNode> {
     const route = LEGACY_ROUTES[op];
+    await this.core.ready();
     const base = this.requireLegacyBase(op);
     const token = this.core.options.token;
     if (route.token !== 'none' && !token) throw new TokenRequiredError(op);

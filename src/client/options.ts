@@ -29,6 +29,12 @@ export interface ClientOptions {
   legacyBaseUrl?: string;
   apiKey?: string;
   token?: string;
+  /**
+   * A server started on demand (the command line's built-in database): called on the first request for the server's
+   * addresses, and again only after a failure (which the requests waiting on it get as a ConfigurationError). `baseUrl`
+   * may be '' until then.
+   */
+  startServer?: () => Promise<ServerAddresses>;
   /** Path-level API version (spec 9); default `v1`. */
   apiVersion?: string;
   userAgent?: string;
@@ -56,11 +62,17 @@ export interface ClientOptions {
   now?: () => number;
 }
 
+export interface ServerAddresses {
+  baseUrl: string;
+  legacyBaseUrl?: string;
+}
+
 export interface ResolvedOptions {
   baseUrl?: string;
   legacyBaseUrl?: string;
   apiKey?: string;
   token?: string;
+  startServer?: () => Promise<ServerAddresses>;
   apiVersion: string;
   userAgent: string;
   timeoutMs: number;
@@ -87,13 +99,18 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return value;
 }
 
+/** The addresses as requests use them: no trailing slash, the older interface's defaulting to the current one's. */
+export function serverAddresses(addresses: ServerAddresses): Pick<ResolvedOptions, 'baseUrl' | 'legacyBaseUrl'> {
+  const baseUrl = trimSlash(addresses.baseUrl);
+  return { baseUrl, legacyBaseUrl: trimSlash(addresses.legacyBaseUrl) ?? baseUrl };
+}
+
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const baseUrl = trimSlash(options.baseUrl);
   return {
-    baseUrl,
-    legacyBaseUrl: trimSlash(options.legacyBaseUrl) ?? baseUrl,
+    ...serverAddresses(options),
     apiKey: options.apiKey || undefined,
     token: options.token || undefined,
+    startServer: options.startServer,
     apiVersion: options.apiVersion || DEFAULT_API_VERSION,
     userAgent: options.userAgent || defaultUserAgent(),
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),

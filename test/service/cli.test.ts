@@ -1,19 +1,27 @@
 /**
  * `compound-db` as a child process: exit codes 0 / 1 / 2 with one line on stderr, the resolve CSV, the built-in
- * database by default, `--server` with the key from the environment, secrets kept out, and a resume after a real kill.
+ * database by default (started on the first request only), `--server` with the key from the environment, secrets
+ * kept out, and a resume after a real kill.
  */
 import * as assert from 'assert';
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { RESOLVE_HEADER } from '../../src/client';
+import { connect } from '../../src/cli/connect';
+import { MemoryResolveCache, RESOLVE_HEADER, resolveIdentifiers, type ResolveRow } from '../../src/client';
 import { DEV_API_KEY, DEV_TOKEN, startService, type RunningService } from '../../src/service';
 import { startEchoingProxy, startUnreliableProxy, type UnreliableProxy } from './support/unreliable-proxy';
 
 const BIN = path.resolve(__dirname, '../../../bin/compound-db.js');
 const SECRETS = { COMPOUND_DB_API_KEY: DEV_API_KEY, COMPOUND_DB_TOKEN: DEV_TOKEN };
 const CAFFEINE_KEY = 'RYYVLZVUVIJVGH-UHFFFAOYSA-N';
+
+/** The processes `pid` started that have not been reaped (Linux). */
+function childrenOf(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+}
 
 interface Run {
   status: number | null;
@@ -91,10 +99,6 @@ describe('compound-db command line', function () {
   });
 
   it('runs the built-in database in a child process that ends with the command, even one killed while it loads', async () => {
-    const childrenOf = (pid: number): number[] => {
-      const file = `/proc/${pid}/task/${pid}/children`;
-      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
-    };
     const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     const until = async (what: string, ok: () => boolean): Promise<void> => {
       for (const started = Date.now(); !ok(); await new Promise((r) => setTimeout(r, 20)))
@@ -107,6 +111,33 @@ describe('compound-db command line', function () {
     child.kill('SIGKILL');
     await done;
     await until(`the service process ${service} has ended`, () => !alive(service));
+  });
+
+  it('starts the built-in database on the first request only: a resolve its cache answers in full starts none', async () => {
+    const newChildren = (before: readonly number[]): number[] => childrenOf(process.pid).filter((pid) => !before.includes(pid));
+    const inputs = ['caffeine', 'water', 'no such compound', '1'];
+    const cache = new MemoryResolveCache();
+    const before = childrenOf(process.pid);
+    const first = await connect(undefined, {}, true);
+    let rows: ResolveRow[];
+    try {
+      assert.deepStrictEqual(newChildren(before), [], 'connecting starts nothing');
+      rows = await resolveIdentifiers(first.client, inputs, { cache });
+      assert.strictEqual(newChildren(before).length, 1, 'the first request started the built-in database');
+    } finally {
+      await first.close();
+    }
+    assert.deepStrictEqual(newChildren(before), [], 'closing the connection ends the built-in database');
+    const second = await connect(undefined, {}, true);
+    try {
+      let requests = -1;
+      const again = await resolveIdentifiers(second.client, inputs, { cache, onProgress: (p) => (requests = p.requests) });
+      assert.deepStrictEqual(again, rows);
+      assert.strictEqual(requests, 0);
+      assert.deepStrictEqual(newChildren(before), [], 'a resolve answered by its cache started no built-in database');
+    } finally {
+      await second.close();
+    }
   });
 
   it('exits 1 with one clear line when an operation fails', async () => {

@@ -1,14 +1,14 @@
 /**
  * `compound-db mcp [--server URL]`: the tools of src/tools as a Model Context Protocol server on stdio, through the
- * official TypeScript SDK. The built-in database (or the connection to --server) starts on the first tool call, so
- * an agent's handshake and tool listing are immediate. Nothing but protocol goes to stdout.
+ * official TypeScript SDK. The built-in database starts on the first tool call (connect.ts), so an agent's handshake
+ * and tool listing are immediate. Nothing but protocol goes to stdout.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_VERSION } from '../../client';
 import { COMPOUND_TOOLS, runTool, toolNamed } from '../../tools';
-import { checkServerUrl, connect, type Connection } from '../connect';
+import { connect } from '../connect';
 import { API_KEY_ENV, TOKEN_ENV } from '../environment';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
@@ -18,17 +18,9 @@ export const usage = 'compound-db mcp [--server URL]   (an MCP server on stdio: 
 export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('mcp', args, { server: { type: 'string' } });
   if (positionals.length) throw new UsageError(`mcp takes no arguments: ${usage}`);
-  if (values.server !== undefined) {
-    checkServerUrl(values.server);
-    if (!cli.env[API_KEY_ENV] && !cli.env[TOKEN_ENV]) throw new UsageError(`--server needs ${API_KEY_ENV} (or ${TOKEN_ENV}) set in the environment`);
-  }
   const secrets = [cli.env[API_KEY_ENV], cli.env[TOKEN_ENV]];
-  let connection: Promise<Connection> | undefined;
-  const connected = (): Promise<Connection> => {
-    const attempt = (connection ??= connect(values.server, cli.env));
-    attempt.catch(() => (connection = undefined));
-    return attempt;
-  };
+  const connection = await connect(values.server, cli.env); // the built-in database starts on the first request
+  const { client, builtIn } = connection;
 
   const server = new Server({ name: 'compound-db', version: CLIENT_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -38,7 +30,6 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
     const tool = toolNamed(request.params.name);
     if (!tool) return failure(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${COMPOUND_TOOLS.map((t) => t.name).join(', ')}`);
     try {
-      const { client, builtIn } = await connected();
       const text = await runTool(
         tool,
         request.params.arguments ?? {},
@@ -56,7 +47,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   cli.signal.addEventListener('abort', () => void server.close(), { once: true });
   process.stdin.once('end', () => void server.close()); // the agent went away
   await closed;
-  if (connection) await (await connection.catch(() => undefined))?.close();
+  await connection.close();
   return 0;
 }
 

@@ -57,7 +57,9 @@ async function run(s: Services, identifiers: string[], label: string) {
   const { client, server } = await s.connection.get();
   const settings = readSettings();
   const folder = vscode.Uri.joinPath(s.context.globalStorageUri, 'resolve-cache');
-  const cache = DiskResolveCache.inFolder(folder.fsPath, cacheScope(server.baseUrl, client.hasToken ? 'older' : 'current'));
+  // The built-in database listens on another port each start: its answers are keyed by the data it serves instead.
+  const address = server.kind === 'local' ? ['built-in', ...settings.localDataFiles].join(' ') : server.baseUrl;
+  const cache = DiskResolveCache.inFolder(folder.fsPath, cacheScope(address, client.hasToken ? 'older' : 'current'));
   const rows: ResolveRow[] = [];
   const title = vscode.l10n.t('Compound DB: resolving {0} identifiers from {1}', identifiers.length.toLocaleString(), label);
   try {
