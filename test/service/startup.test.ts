@@ -25,7 +25,7 @@ describe('built-in database start-up', function () {
   it('listens without reading the spectra index; the first spectra request reads it', async () => {
     // The shipped data with a spectra index that is not gzip at all: a service that read it at start would not start.
     const dataDir = tempDir('startup');
-    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+    for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(dataDir, file));
     fs.mkdirSync(path.join(dataDir, 'spectra'));
     fs.writeFileSync(path.join(dataDir, 'spectra', PACKED_SPECTRA_INDEX), 'not gzip');
     const logged: string[] = [];
@@ -45,47 +45,51 @@ describe('built-in database start-up', function () {
     }
   });
 
-  it('listens without reading the MOL blocks; the first request for one reads them, once', async () => {
-    // MOL blocks that are not gzip at all: a service that read them at start would not start.
-    const dataDir = tempDir('startup');
-    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
-    fs.writeFileSync(path.join(dataDir, MOL_BLOCKS_FILE), 'not gzip');
-    const logged: string[] = [];
-    const svc = await startService({ port: 0, dataDir, log: (line) => logged.push(line) });
-    try {
-      assert.ok((await runFilter(svc.baseUrl, 'filter/name', { name: 'caffeine' })).length > 0, 'searches work');
-      const mol = await legacy(svc.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
-        ['csid', '1'],
-        ['calc3d', 'false'],
-      ]);
-      assert.strictEqual(mol.status, 500);
-      assert.ok(
-        logged.some((line) => line.includes('internal error') && /incorrect header check/.test(line)),
-        logged.join('\n'),
-      );
-    } finally {
-      await svc.close();
-    }
-    const good = tempDir('startup');
-    for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(good, file));
-    const again = await startService({ port: 0, dataDir: good });
-    try {
-      for (const calc3d of ['false', 'true']) {
-        const mol = await legacy(again.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
+  // Over PostgreSQL the load writes every MOL block into the database: there is no first read to defer.
+  (process.env.COMPOUND_DB_TEST_DATABASE === undefined ? it : it.skip)(
+    'listens without reading the MOL blocks; the first request for one reads them, once',
+    async () => {
+      // MOL blocks that are not gzip at all: a service that read them at start would not start.
+      const dataDir = tempDir('startup');
+      fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+      fs.writeFileSync(path.join(dataDir, MOL_BLOCKS_FILE), 'not gzip');
+      const logged: string[] = [];
+      const svc = await startService({ port: 0, dataDir, log: (line) => logged.push(line) });
+      try {
+        assert.ok((await runFilter(svc.baseUrl, 'filter/name', { name: 'caffeine' })).length > 0, 'searches work');
+        const mol = await legacy(svc.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
           ['csid', '1'],
-          ['calc3d', calc3d],
+          ['calc3d', 'false'],
         ]);
-        assert.strictEqual(mol.status, 200);
-        assert.match(mol.text, /M {2}END/);
+        assert.strictEqual(mol.status, 500);
+        assert.ok(
+          logged.some((line) => line.includes('internal error') && /incorrect header check/.test(line)),
+          logged.join('\n'),
+        );
+      } finally {
+        await svc.close();
       }
-    } finally {
-      await again.close();
-    }
-  });
+      const good = tempDir('startup');
+      for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(good, file));
+      const again = await startService({ port: 0, dataDir: good });
+      try {
+        for (const calc3d of ['false', 'true']) {
+          const mol = await legacy(again.baseUrl, 'MassSpecAPI.asmx/GetRecordMol', [
+            ['csid', '1'],
+            ['calc3d', calc3d],
+          ]);
+          assert.strictEqual(mol.status, 200);
+          assert.match(mol.text, /M {2}END/);
+        }
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it('a good index is read once, on first use, and answers every later request', async () => {
     const dataDir = tempDir('startup');
-    fs.symlinkSync(path.join(SHIPPED_DATA_DIR, COLLECTION_FILE), path.join(dataDir, COLLECTION_FILE));
+    for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(dataDir, file));
     fs.mkdirSync(path.join(dataDir, 'spectra'));
     const index = { format: 'compound-db-spectra-packs/1', packs: ['p.jdx.gz'], rows: [[5, 'EI', 1, 'a.jdx', 'c', '', '', 0, 0, 18]] };
     fs.writeFileSync(path.join(dataDir, 'spectra', PACKED_SPECTRA_INDEX), gzipSync(JSON.stringify(index)));
