@@ -62,10 +62,14 @@ function cpuMsOf(child: ChildProcess): number {
   }
 }
 
-function listeningOf(command: string, args: string[]): Promise<{ child: ChildProcess; baseUrl: string; ms: number; cpuMs: number; rss: number }> {
+function listeningOf(
+  command: string,
+  args: string[],
+  detached = false,
+): Promise<{ child: ChildProcess; baseUrl: string; ms: number; cpuMs: number; rss: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -119,8 +123,12 @@ async function startOnce(): Promise<Start> {
 
 async function npmServeListening(): Promise<number> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { child, ms } = await listeningOf(npm, ['run', 'serve', '--silent', '--', '--port', '0']);
-  child.kill();
+  // npm runs the service as a grandchild: end the whole process group, or the service lives on holding this
+  // process's pipes open (and the bench never exits).
+  const { child, ms } = await listeningOf(npm, ['run', 'serve', '--silent', '--', '--port', '0'], true);
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await ended;
   return ms;
 }
 
