@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import { formulaKey, parseFormula } from '../../src/service/store/formula';
 import { texFormula } from '../../src/wire';
 import { MemoryStore } from '../../src/service/store/memory-store';
+import { idsPage } from '../../src/service/store/compound-store';
 import { SortedIndex } from '../../src/service/store/sorted-index';
 import { ElementIndex } from '../../src/service/store/element-index';
 import { loadChemistry } from '../../src/service/chemistry';
@@ -140,6 +141,31 @@ describe('service store', () => {
           assert.deepStrictEqual(Array.from(await s.idsByElements(include, all, exclude)), want, include.join(','));
         }
       }
+    });
+    it('reads any page of a dense element match (kept as a bitset) as the same slice of the whole ID list', async () => {
+      const s = new MemoryStore([...(await store.all())].sort((a, b) => a.id - b.id));
+      const ids = await s.idsByElements(['C'], false, ['Xx']);
+      const whole = Array.from(ids);
+      const want = (await s.byElements(['C'], false, [])).map((r) => r.id).sort((a, b) => a - b);
+      assert.deepStrictEqual(whole, want);
+      assert.ok(!Array.isArray(ids) && !ArrayBuffer.isView(ids), 'a match of most records is kept as its bitset');
+      const n = whole.length;
+      const spans: Array<[number, number]> = [
+        [0, 0],
+        [0, 1],
+        [0, 31],
+        [31, 33],
+        [32, 64],
+        [n - 1, n],
+        [n - 5, n + 20],
+        [n, n + 1],
+        [n + 7, n + 9],
+      ];
+      for (let i = 0; i < 50; i++) {
+        const start = (i * 7919) % n;
+        spans.push([start, start + ((i * 104729) % 300)]);
+      }
+      for (const [start, end] of spans) assert.deepStrictEqual(idsPage(ids, start, end), whole.slice(start, end), `[${start}, ${end})`);
     });
     it('refuses two records with the same ID', async () => {
       const [a] = await store.all();

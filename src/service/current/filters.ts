@@ -32,6 +32,7 @@ import type { ServiceContext } from '../context';
 import type { CompoundRecord } from '../store/record';
 import type { QueryKind, QueryOutcome } from '../query/query-engine';
 import { formulaKey } from '../store/formula';
+import { idsPage } from '../store/compound-store';
 import { assertValid, badField } from '../http/problem';
 import { idsOf, orderRecords } from '../search/order';
 import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
@@ -73,7 +74,7 @@ export const filterElement: CurrentHandler<'filterElement'> = async (ctx, req) =
     // In record-ID order and with no option that reads the records, the IDs come from the index alone.
     if (!options.complexity && !options.isotopic && (body.orderBy ?? 'recordId') === 'recordId') {
       const found = await ctx.store.idsByElements(include, options.includeAll === true, exclude);
-      return { kind: 'ids', ids: body.orderDirection === 'descending' ? found.reverse() : found };
+      return { kind: 'ids', ids: body.orderDirection === 'descending' ? idsPage(found, 0, found.length).reverse() : found };
     }
     const found = await ctx.store.byElements(include, options.includeAll === true, exclude);
     return ids(withOptions(found, options.complexity, options.isotopic), body);

@@ -12,6 +12,7 @@ import { randomUUID } from 'crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { QueryStatus } from '../../wire';
 import { inTransaction, query as sql } from '../store/postgres/pool';
+import type { IdsDecodedOnRead } from '../store/compound-store';
 import {
   DEFAULT_ANSWER_WITHIN_MS,
   DEFAULT_MAX_QUERIES,
@@ -270,7 +271,8 @@ export class PostgresQueries implements Queries {
   }
 }
 
-/** JSON keeps a typed array of result IDs as an object of indexes: write it as the array it stands for. */
+/** JSON keeps a typed array (or a bitset) of result IDs as an object: write it as the array it stands for. */
 function typedAsArrays(_key: string, value: unknown): unknown {
-  return ArrayBuffer.isView(value) ? Array.from(value as Int32Array) : value;
+  const ids = value as IdsDecodedOnRead | null;
+  return typeof ids === 'object' && ids !== null && typeof ids.subarray === 'function' ? Array.from(ids) : value;
 }

@@ -8,8 +8,18 @@ import type { CompoundRecord } from './record';
 export const MASS_KINDS = ['monoisotopicMass', 'averageMass', 'molecularWeight', 'nominalMass'] as const;
 export type MassKind = (typeof MASS_KINDS)[number];
 
-/** Record IDs of a search's result: a typed array for a large result read from an index, else a plain array. */
-export type RecordIds = number[] | Int32Array | Float64Array;
+/**
+ * Record IDs of a search's result: a typed array for a large result read from an index, else a plain array; a
+ * result denser than its IDs (an element filter at 1M records) stays the index's bitset, decoded a page at a time.
+ */
+export type RecordIds = number[] | Int32Array | Float64Array | IdsDecodedOnRead;
+
+/** A result kept in a form smaller than its IDs (element-index.ts's bitset): ascending, decoded page by page. */
+export interface IdsDecodedOnRead {
+  readonly length: number;
+  subarray(start: number, end: number): Int32Array;
+  [Symbol.iterator](): Iterator<number>;
+}
 
 /** A page of result IDs as a plain array (what JSON and XML writers take). */
 export function idsPage(ids: RecordIds, start: number, end: number): number[] {

@@ -96,11 +96,11 @@ export class MemoryStore implements CompoundStore {
   }
 
   async idsByElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<RecordIds> {
+    if (this.idAt instanceof Int32Array && this.idsAscending) return this.elements.matchIds(include, includeAll, exclude, this.idAt);
     const positions = this.elements.match(include, includeAll, exclude);
-    // 32-bit IDs overwrite their positions in place: no second array, nothing on the JavaScript heap to collect.
-    const ids = this.idAt instanceof Int32Array ? positions : new Float64Array(positions.length);
+    const ids = new Float64Array(positions.length);
     for (let i = 0; i < positions.length; i++) ids[i] = this.idAt[positions[i]];
-    return this.idsAscending ? ids : ids.sort();
+    return ids.sort();
   }
 
   async dataSources(): Promise<string[]> {
