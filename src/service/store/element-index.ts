@@ -84,7 +84,8 @@ function decode(bits: Int32Array, from: number, to: number, valueAt: (position: 
   const out = new Int32Array(to - from);
   let w = 0;
   let seen = 0;
-  for (let c = 0; w < bits.length && seen + (c = popcount(bits[w])) <= from; w++) seen += c;
+  // whole words before the page by their counts, then bit by bit
+  while (w < bits.length && seen + popcount(bits[w]) <= from) seen += popcount(bits[w++]);
   for (let i = 0; i < out.length; w++) {
     for (let b = bits[w]; b !== 0 && i < out.length; b &= b - 1, seen++) {
       if (seen >= from) out[i++] = valueAt((w << 5) + 31 - Math.clz32(b & -b));
