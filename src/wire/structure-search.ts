@@ -6,6 +6,7 @@
 import type { Ordered } from './current';
 import type { FieldError } from './errors';
 import { checkOrder, checkStringList } from './validate';
+import { checkTextLength } from './structure-size';
 
 export const STRUCTURE_ROUTES = {
   filterSubstructure: { method: 'POST', path: 'filter/substructure' },
@@ -53,8 +54,8 @@ type Errors = FieldError[];
 function checkStructureText(field: string, value: unknown, errors: Errors): Errors {
   if (typeof value !== 'string' || value.trim() === '') {
     errors.push({ field, message: `${field} must be a non-empty SMILES${field === 'query' ? ' or SMARTS' : ''} string` });
-  } else if (value.length > STRUCTURE_LIMITS.queryChars) {
-    errors.push({ field, message: `${field} has ${value.length} characters; at most ${STRUCTURE_LIMITS.queryChars} are allowed` });
+  } else {
+    checkTextLength(field, value, STRUCTURE_LIMITS.queryChars, errors);
   }
   return errors;
 }

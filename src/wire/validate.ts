@@ -9,7 +9,7 @@ import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
 import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS } from './formats';
 import type { FieldError } from './errors';
-import { checkStructureSize, checkTextLength } from './structure-size';
+import { STRUCTURE_CHARS, checkStructureSize, checkTextLength } from './structure-size';
 import { classifyQuery } from './query-kind';
 import {
   INTRINSIC_MASS_KEYS,
@@ -82,7 +82,9 @@ export function checkFields(value: unknown, errors: Errors = []): Errors {
     errors.push({ field: 'fields', message: 'fields must be a list of details field names' });
     return errors;
   }
-  const unknown = value.filter((f) => typeof f !== 'string' || !isDetailsField(f));
+  // Field names are text fields too: past the text limit the 400 says so before calling the name unknown.
+  value.forEach((f: unknown, i) => checkTextLength(`fields[${i}]`, f, LIMITS.textChars, errors));
+  const unknown = value.filter((f) => typeof f !== 'string' || (!isDetailsField(f) && f.length <= LIMITS.textChars));
   if (unknown.length) errors.push({ field: 'fields', message: `fields: unknown field name ${unknown.map(show).join(', ')}` });
   return errors;
 }
@@ -223,9 +225,10 @@ export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Er
 export function checkConvert(body: Partial<ConvertBody>): Errors {
   const from = String(body.inputFormat);
   const to = String(body.outputFormat);
-  const errors = checkNonEmptyString('input', body.input, [], LIMITS.molChars);
+  // The input's length limit is its format's (an unknown format: the longest, a MOL block's), so the 400 names the one that applies.
+  const limit = !isConvertFormat(from) ? LIMITS.molChars : from === 'InChIKey' ? LIMITS.textChars : STRUCTURE_CHARS[from];
+  const errors = checkNonEmptyString('input', body.input, [], limit);
   if (errors.length === 0 && isConvertFormat(from) && from !== 'InChIKey') checkStructureSize('input', from, body.input as string, errors);
-  if (errors.length === 0 && from === 'InChIKey') checkTextLength('input', body.input, LIMITS.textChars, errors);
   if (!isConvertFormat(from))
     errors.push({ field: 'inputFormat', message: `inputFormat ${show(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (!isConvertFormat(to))
