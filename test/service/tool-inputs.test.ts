@@ -5,7 +5,7 @@
  * 1 MiB.
  */
 import * as assert from 'assert';
-import { CompoundDbClient } from '../../src/client';
+import { CompoundDbClient, InputFileError, parseIdentifier, readIdentifiers } from '../../src/client';
 import { DEV_API_KEY, startService, type RunningService } from '../../src/service';
 import { loadChemistry } from '../../src/service/chemistry';
 import { COMPOUND_TOOLS, ToolInputError } from '../../src/tools';
@@ -73,4 +73,26 @@ describe('language-model tools: hostile arguments get bounded, named answers', f
       }
     });
   }
+});
+
+describe('bulk resolve input: a hostile file gets bounded, named errors', () => {
+  it('a CSV without the asked column names its first 20 columns only', () => {
+    const header = Array.from({ length: 100_000 }, (_, i) => `column${i}`).join(',');
+    assert.throws(
+      () => readIdentifiers(`${header}\nx\n`, 'csv', 'smiles'),
+      (error: Error) => error instanceof InputFileError && /"column19" and 99980 more$/.test(error.message) && error.message.length < 500,
+    );
+  });
+
+  it('identifiers follow the composite search rule: a kind past its limits is an error row, never sent', () => {
+    assert.deepStrictEqual(parseIdentifier(`InChI=1S/${'C'.repeat(20_000)}`), {
+      ok: false,
+      message: 'identifier is 20009 characters long; at most 10000 are allowed',
+    });
+    assert.deepStrictEqual(parseIdentifier('C'.repeat(300)), {
+      ok: false,
+      message: 'identifier has 300 atoms other than hydrogen; at most 250 are allowed',
+    });
+    assert.strictEqual(parseIdentifier('caffeine').ok, true);
+  });
 });
