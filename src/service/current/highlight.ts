@@ -3,7 +3,7 @@
  * SMARTS query highlighted; no match gives the plain drawing. `highlightFormat` (SMILES or SMARTS) says how to read
  * the query; without it, text that parses as SMILES is SMILES (as a substructure search reads it), else SMARTS.
  */
-import { STRUCTURE_LIMITS, SUBSTRUCTURE_FORMATS, checkTextLength, type SubstructureFormat } from '../../wire';
+import { STRUCTURE_LIMITS, SUBSTRUCTURE_FORMATS, checkTextLength, shownValue, type SubstructureFormat } from '../../wire';
 import type { ServiceContext } from '../context';
 import type { CompoundRecord } from '../store/record';
 import { assertValid, badField } from '../http/problem';
@@ -14,7 +14,7 @@ function formatOf(text: string, asked: string | null, ctx: ServiceContext): Subs
   if (asked !== null && asked !== '') {
     const format = asked.toUpperCase();
     if (!SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat))
-      throw badField('highlightFormat', `highlightFormat ${JSON.stringify(asked)} must be SMILES or SMARTS`);
+      throw badField('highlightFormat', `highlightFormat ${shownValue(asked)} must be SMILES or SMARTS`);
     return format as SubstructureFormat;
   }
   const asSmiles = ctx.chemistry.structures.parseQuery(text, 'SMILES');
