@@ -269,6 +269,25 @@ describe('service: every documented length limit, field by field (limit, limit +
     }
   });
 
+  it('a refused value of any other field is quoted cut short, never echoed whole', async () => {
+    const big = 'x'.repeat(MIB - 1024);
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['filter/similarity', { smiles: 'CCO', maxResults: big }, 'maxResults'],
+      ['filter/similarity', { smiles: 'CCO', threshold: big }, 'threshold'],
+      ['filter/substructure', { query: 'CCO', queryFormat: big }, 'queryFormat'],
+      ['filter/substructure', { query: 'CCO', maxResults: big }, 'maxResults'],
+      ['filter/element', { includeElements: ['C'], options: { complexity: big } }, 'options.complexity'],
+    ];
+    for (const [route, body, field] of cases) {
+      const r = await api(svc.baseUrl, 'POST', route, body);
+      assert.strictEqual(r.status, 400, r.text.slice(0, 300));
+      assert.ok(fieldError(r, field).includes(field), r.text.slice(0, 300));
+      assert.ok(r.text.length < 2000, `${route} ${field}: ${r.text.length} characters`);
+    }
+    const start = await api(svc.baseUrl, 'GET', `filter/x/results?start=${'9x'.repeat(4000)}`);
+    assert.ok(start.status === 400 && start.text.length < 2000, `${start.status}: ${start.text.length} characters`);
+  });
+
   it('the older token field: past the text limit it is refused as an unknown token, never read further', async () => {
     for (const n of [LIMITS.textChars + 1, MIB - 1024]) {
       const r = await legacy(svc.baseUrl, 'Search.asmx/SimpleSearch', [['query', 'caffeine']], 'a'.repeat(n));
