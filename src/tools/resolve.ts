@@ -1,4 +1,5 @@
 import { resolveCsv, resolveIdentifiers } from '../client';
+import { LIMITS, checkTextLength, describeFieldErrors, shownValue } from '../wire';
 import { objectInput, ToolInputError, type CompoundTool } from './tool';
 
 interface ResolveInput {
@@ -18,7 +19,13 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
   inputSchema: {
     type: 'object',
     properties: {
-      identifiers: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_IDENTIFIERS, description: 'The identifiers.' },
+      identifiers: {
+        type: 'array',
+        items: { type: 'string', maxLength: LIMITS.inchiChars },
+        minItems: 1,
+        maxItems: MAX_IDENTIFIERS,
+        description: 'The identifiers.',
+      },
     },
     required: ['identifiers'],
     additionalProperties: false,
@@ -29,7 +36,10 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
     if (!Array.isArray(list) || list.length === 0) throw new ToolInputError('identifiers must be a non-empty list of strings');
     if (list.length > MAX_IDENTIFIERS) throw new ToolInputError(`identifiers holds ${list.length} entries; at most ${MAX_IDENTIFIERS} a call`);
     const bad = list.findIndex((i) => typeof i !== 'string');
-    if (bad >= 0) throw new ToolInputError(`identifiers[${bad}] must be a string, not ${JSON.stringify(list[bad])}`);
+    if (bad >= 0) throw new ToolInputError(`identifiers[${bad}] must be a string, not ${shownValue(list[bad])}`);
+    // The longest identifier of any kind is an InChI; each row of the answer repeats its identifier.
+    const errors = (list as string[]).flatMap((text, i) => checkTextLength(`identifiers[${i}]`, text, LIMITS.inchiChars));
+    if (errors.length) throw new ToolInputError(describeFieldErrors(errors.slice(0, 3)));
     return { identifiers: list as string[] };
   },
   run: async ({ identifiers }, { client, signal, ratePerSecond }) =>

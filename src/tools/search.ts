@@ -1,4 +1,4 @@
-import { checkNonEmptyString, describeFieldErrors } from '../wire';
+import { checkSearchQuery, describeFieldErrors } from '../wire';
 import { resolvedRecords } from '../client';
 import { objectInput, table, ToolInputError, wholeNumberInput, type CompoundTool } from './tool';
 
@@ -27,7 +27,8 @@ export const compoundSearch: CompoundTool<SearchInput> = {
   },
   parse: (raw) => {
     const input = objectInput(raw);
-    const errors = checkNonEmptyString('query', input.query);
+    // The composite search's own rule: up to an InChI's length, and a structure within the structure limits.
+    const errors = checkSearchQuery('query', input.query);
     if (errors.length) throw new ToolInputError(describeFieldErrors(errors));
     return { query: (input.query as string).trim(), maxResults: wholeNumberInput(input, 'maxResults', 1, 100, 10) };
   },

@@ -1,5 +1,5 @@
 /** compound_similar: similarity search (shared/beyond-the-spec.md section 1) through the client's query object. */
-import { checkNonEmptyString, describeFieldErrors } from '../wire';
+import { STRUCTURE_LIMITS, checkNonEmptyString, describeFieldErrors, shownValue } from '../wire';
 import { resolvedRecords } from '../client';
 import { RECORD_COLUMNS } from './search';
 import { objectInput, table, ToolInputError, wholeNumberInput, type CompoundTool } from './tool';
@@ -28,11 +28,11 @@ export const compoundSimilar: CompoundTool<SimilarInput> = {
   },
   parse: (raw) => {
     const input = objectInput(raw);
-    const errors = checkNonEmptyString('smiles', input.smiles);
+    const errors = checkNonEmptyString('smiles', input.smiles, [], STRUCTURE_LIMITS.queryChars);
     if (errors.length) throw new ToolInputError(describeFieldErrors(errors));
     const threshold = input.threshold ?? 0.7;
     if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1))
-      throw new ToolInputError(`threshold must be a number from 0 to 1, not ${JSON.stringify(threshold)}`);
+      throw new ToolInputError(`threshold must be a number from 0 to 1, not ${shownValue(threshold)}`);
     return { smiles: (input.smiles as string).trim(), threshold, maxResults: wholeNumberInput(input, 'maxResults', 1, 100, 10) };
   },
   run: async ({ smiles, threshold, maxResults }, { client, signal }) => {

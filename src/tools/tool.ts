@@ -3,6 +3,7 @@
  * its name, what a model is told, its JSON input schema, and what it does. No vscode import.
  */
 import type { CompoundDbClient } from '../client';
+import { shownValue } from '../wire';
 
 export interface ToolContext {
   client: CompoundDbClient;
@@ -45,7 +46,7 @@ export function wholeNumberInput(input: Record<string, unknown>, field: string, 
   const value = input[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ToolInputError(`${field} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+    throw new ToolInputError(`${field} must be a whole number from ${min} to ${max}, not ${shownValue(value)}`);
   }
   return value;
 }

@@ -15,3 +15,4 @@ export * from './query-kind';
 export * from './sdf';
 export * from './local-service';
 export * from './structure-search';
+export * from './documented-limits';

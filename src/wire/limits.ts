@@ -38,6 +38,12 @@ export const LIMITS = {
   structureHeavyAtoms: 250,
   /** atoms of a MOL block, hydrogens included */
   structureAtoms: 1000,
+  /**
+   * Separate parts of one structure input (ions, solvent molecules, free atoms: `.` in SMILES). The toolkit's 2D
+   * layout of many parts grows steeply (999 free hydrogen atoms: 19 s); 100 take ~0.2 s, and salts and hydrates have
+   * a handful.
+   */
+  structureComponents: 100,
 } as const;
 
 export const DEFAULT_API_VERSION = 'v1';

@@ -5,7 +5,8 @@
  */
 import type { Ordered } from './current';
 import type { FieldError } from './errors';
-import { checkOrder, checkStringList } from './validate';
+import { checkOrder, checkStringList, shownValue } from './validate';
+import { checkTextLength } from './structure-size';
 
 export const STRUCTURE_ROUTES = {
   filterSubstructure: { method: 'POST', path: 'filter/substructure' },
@@ -53,8 +54,8 @@ type Errors = FieldError[];
 function checkStructureText(field: string, value: unknown, errors: Errors): Errors {
   if (typeof value !== 'string' || value.trim() === '') {
     errors.push({ field, message: `${field} must be a non-empty SMILES${field === 'query' ? ' or SMARTS' : ''} string` });
-  } else if (value.length > STRUCTURE_LIMITS.queryChars) {
-    errors.push({ field, message: `${field} has ${value.length} characters; at most ${STRUCTURE_LIMITS.queryChars} are allowed` });
+  } else {
+    checkTextLength(field, value, STRUCTURE_LIMITS.queryChars, errors);
   }
   return errors;
 }
@@ -62,7 +63,7 @@ function checkStructureText(field: string, value: unknown, errors: Errors): Erro
 function checkWholeNumber(field: string, value: unknown, max: number, errors: Errors): Errors {
   if (value === undefined || value === null) return errors;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    errors.push({ field, message: `${field} ${JSON.stringify(value)} must be a whole number from 1 to ${max}` });
+    errors.push({ field, message: `${field} ${shownValue(value)} must be a whole number from 1 to ${max}` });
   }
   return errors;
 }
@@ -71,7 +72,7 @@ export function checkSubstructureFilter(body: Partial<SubstructureFilterBody>): 
   const errors = checkStructureText('query', body.query, []);
   const format = body.queryFormat;
   if (format !== undefined && format !== null && !SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat)) {
-    errors.push({ field: 'queryFormat', message: `queryFormat ${JSON.stringify(format)} must be SMILES or SMARTS` });
+    errors.push({ field: 'queryFormat', message: `queryFormat ${shownValue(format)} must be SMILES or SMARTS` });
   }
   if (body.useChirality !== undefined && body.useChirality !== null && typeof body.useChirality !== 'boolean') {
     errors.push({ field: 'useChirality', message: 'useChirality must be true or false' });
@@ -85,7 +86,7 @@ export function checkSimilarityFilter(body: Partial<SimilarityFilterBody>): Erro
   const errors = checkStructureText('smiles', body.smiles, []);
   const t = body.threshold;
   if (t !== undefined && t !== null && (typeof t !== 'number' || !Number.isFinite(t) || t < 0 || t > 1)) {
-    errors.push({ field: 'threshold', message: `threshold ${JSON.stringify(t)} must be a number from 0 to 1` });
+    errors.push({ field: 'threshold', message: `threshold ${shownValue(t)} must be a number from 0 to 1` });
   }
   checkWholeNumber('maxResults', body.maxResults, STRUCTURE_LIMITS.similarityMaxResults, errors);
   checkStringList('dataSources', body.dataSources, errors);

@@ -13,6 +13,8 @@ export interface AtomCount {
   heavy: number;
   /** All atoms written (implicit hydrogens of SMILES and InChI are not atoms of the text). */
   all: number;
+  /** Separate parts (components: ions, solvent molecules, free atoms), each laid out apart in a 2D drawing. */
+  components: number;
 }
 
 const ORGANIC = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 'o', 'p', 's', '*']);
@@ -21,9 +23,12 @@ const ORGANIC = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 
 export function smilesAtomCount(smiles: string): AtomCount {
   let heavy = 0;
   let all = 0;
+  let components = 1;
   for (let i = 0; i < smiles.length; i++) {
     const ch = smiles[i];
-    if (ch === '[') {
+    if (ch === '.') {
+      components++;
+    } else if (ch === '[') {
       const end = smiles.indexOf(']', i + 1);
       const inside = smiles.slice(i + 1, end < 0 ? smiles.length : end);
       all++;
@@ -39,7 +44,7 @@ export function smilesAtomCount(smiles: string): AtomCount {
       heavy++;
     }
   }
-  return { heavy, all };
+  return { heavy, all, components };
 }
 
 const FORMULA_TERM = /([A-Z][a-z]?)(\d*)/y;
@@ -51,9 +56,11 @@ export function inchiAtomCount(inchi: string): AtomCount {
   const layer = start < 0 ? '' : inchi.slice(start + 1, end < 0 ? inchi.length : end);
   let heavy = 0;
   let all = 0;
+  let components = 0;
   for (const part of layer.split('.')) {
     const lead = /^\d+/.exec(part);
     const times = lead ? Number(lead[0]) : 1;
+    components += times;
     FORMULA_TERM.lastIndex = lead ? lead[0].length : 0;
     for (let m = FORMULA_TERM.exec(part); m && m[0] !== ''; m = FORMULA_TERM.exec(part)) {
       const n = (m[2] === '' ? 1 : Number(m[2])) * times;
@@ -61,13 +68,12 @@ export function inchiAtomCount(inchi: string): AtomCount {
       if (m[1] !== 'H' && m[1] !== 'D' && m[1] !== 'T') heavy += n;
     }
   }
-  return { heavy, all };
+  return { heavy, all, components };
 }
 
-/** Atoms of a MOL block (V2000 counts line and atom lines, or V3000 atom lines). */
+/** Atoms of a MOL block (V2000 counts line and atom lines, or V3000 atom lines), and its parts joined by its bonds. */
 export function molAtomCount(mol: string): AtomCount {
-  const lines = mol.split('\n', 4 + LIMITS.structureAtoms + 2);
-  const counts = lines[3] ?? '';
+  const counts = mol.split('\n', 4)[3] ?? '';
   let heavy = 0;
   let all = 0;
   if (/V3000/i.test(counts)) {
@@ -77,29 +83,62 @@ export function molAtomCount(mol: string): AtomCount {
       all++;
       if (!/ (H|D|T)$/.test(line)) heavy++;
     }
-    return { heavy, all: Math.max(all, declared ? Number(declared[1]) : 0) };
+    all = Math.max(all, declared ? Number(declared[1]) : 0);
+    const bonds = Array.from(mol.matchAll(/^M {2}V30 \d+ \d+ (\d+) (\d+)/gm), (m): [number, number] => [Number(m[1]), Number(m[2])]);
+    return { heavy, all, components: all > LIMITS.structureAtoms ? 0 : partsOf(all, bonds) };
   }
   const declared = Number(counts.slice(0, 3).trim() || '0');
+  const bondCount = Number(counts.slice(3, 6).trim() || '0');
+  const readable = Number.isFinite(declared) && declared <= LIMITS.structureAtoms && Number.isFinite(bondCount);
+  const lines = mol.split('\n', 4 + (readable ? declared + Math.min(bondCount, 4 * LIMITS.structureAtoms) : LIMITS.structureAtoms + 2));
   for (let i = 4; i < lines.length && i < 4 + declared; i++) {
     all++;
     const symbol = lines[i].slice(31, 34).trim();
     if (symbol !== 'H' && symbol !== 'D' && symbol !== 'T') heavy++;
   }
-  return { heavy, all: Math.max(all, Number.isFinite(declared) ? declared : 0) };
+  all = Math.max(all, Number.isFinite(declared) ? declared : 0);
+  const bonds = lines.slice(4 + declared).map((l): [number, number] => [Number(l.slice(0, 3)), Number(l.slice(3, 6))]);
+  return { heavy, all, components: readable ? partsOf(declared, bonds) : 0 };
 }
 
-const CHAR_LIMIT: Readonly<Record<StructureFormat, number>> = { SMILES: LIMITS.smilesChars, InChI: LIMITS.inchiChars, Mol: LIMITS.molChars };
+/** Connected parts of `atoms` atoms (numbered from 1) joined by `bonds`; bonds naming no such atom are ignored. */
+function partsOf(atoms: number, bonds: ReadonlyArray<readonly [number, number]>): number {
+  const parent = Array.from({ length: atoms + 1 }, (_, i) => i);
+  const root = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  let parts = atoms;
+  for (const [a, b] of bonds) {
+    if (!(a >= 1 && a <= atoms && b >= 1 && b <= atoms)) continue;
+    const [ra, rb] = [root(a), root(b)];
+    if (ra !== rb) {
+      parent[ra] = rb;
+      parts--;
+    }
+  }
+  return parts;
+}
+
+/** Characters of a structure input, by its format. */
+export const STRUCTURE_CHARS: Readonly<Record<StructureFormat, number>> = {
+  SMILES: LIMITS.smilesChars,
+  InChI: LIMITS.inchiChars,
+  Mol: LIMITS.molChars,
+};
 
 /** Problems with the size of a structure input: too many characters, too many atoms. */
 export function checkStructureSize(field: string, format: StructureFormat, text: string, errors: FieldError[] = []): FieldError[] {
   const before = errors.length;
-  checkTextLength(field, text, CHAR_LIMIT[format], errors);
+  checkTextLength(field, text, STRUCTURE_CHARS[format], errors);
   if (errors.length > before) return errors;
   const count = format === 'SMILES' ? smilesAtomCount(text) : format === 'InChI' ? inchiAtomCount(text) : molAtomCount(text);
   if (count.heavy > LIMITS.structureHeavyAtoms) {
     errors.push({ field, message: `${field} has ${count.heavy} atoms other than hydrogen; at most ${LIMITS.structureHeavyAtoms} are allowed` });
   } else if (format === 'Mol' && count.all > LIMITS.structureAtoms) {
     errors.push({ field, message: `${field} has ${count.all} atoms; at most ${LIMITS.structureAtoms} are allowed` });
+  } else if (count.components > LIMITS.structureComponents) {
+    errors.push({ field, message: `${field} has ${count.components} separate parts; at most ${LIMITS.structureComponents} are allowed` });
   }
   return errors;
 }

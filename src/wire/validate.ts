@@ -9,7 +9,7 @@ import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
 import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS } from './formats';
 import type { FieldError } from './errors';
-import { checkStructureSize, checkTextLength } from './structure-size';
+import { STRUCTURE_CHARS, checkStructureSize, checkTextLength } from './structure-size';
 import { classifyQuery } from './query-kind';
 import {
   INTRINSIC_MASS_KEYS,
@@ -24,7 +24,8 @@ import {
 
 type Errors = FieldError[];
 
-function show(value: unknown): string {
+/** A value for an error message, cut to 80 characters (an input may be 1 MiB). */
+export function shownValue(value: unknown): string {
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
@@ -33,7 +34,7 @@ export function checkRecordId(field: string, value: unknown, errors: Errors = []
   const ok =
     (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
     (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0);
-  if (!ok) errors.push({ field, message: `${field} ${show(value)} is not a record ID (a positive whole number)` });
+  if (!ok) errors.push({ field, message: `${field} ${shownValue(value)} is not a record ID (a positive whole number)` });
   return errors;
 }
 
@@ -82,28 +83,30 @@ export function checkFields(value: unknown, errors: Errors = []): Errors {
     errors.push({ field: 'fields', message: 'fields must be a list of details field names' });
     return errors;
   }
-  const unknown = value.filter((f) => typeof f !== 'string' || !isDetailsField(f));
-  if (unknown.length) errors.push({ field: 'fields', message: `fields: unknown field name ${unknown.map(show).join(', ')}` });
+  // Field names are text fields too: past the text limit the 400 says so before calling the name unknown.
+  value.forEach((f: unknown, i) => checkTextLength(`fields[${i}]`, f, LIMITS.textChars, errors));
+  const unknown = value.filter((f) => typeof f !== 'string' || (!isDetailsField(f) && f.length <= LIMITS.textChars));
+  if (unknown.length) errors.push({ field: 'fields', message: `fields: unknown field name ${unknown.map(shownValue).join(', ')}` });
   return errors;
 }
 
 export function checkOrder(body: { orderBy?: unknown; orderDirection?: unknown }, errors: Errors = []): Errors {
   if (body.orderBy !== undefined && body.orderBy !== null && (typeof body.orderBy !== 'string' || !isOrderBy(body.orderBy))) {
-    errors.push({ field: 'orderBy', message: `orderBy ${show(body.orderBy)} is not a sort key` });
+    errors.push({ field: 'orderBy', message: `orderBy ${shownValue(body.orderBy)} is not a sort key` });
   }
   if (
     body.orderDirection !== undefined &&
     body.orderDirection !== null &&
     (typeof body.orderDirection !== 'string' || !isDirection(body.orderDirection))
   ) {
-    errors.push({ field: 'orderDirection', message: `orderDirection ${show(body.orderDirection)} must be ascending or descending` });
+    errors.push({ field: 'orderDirection', message: `orderDirection ${shownValue(body.orderDirection)} must be ascending or descending` });
   }
   return errors;
 }
 
 function checkNumberIn(field: string, value: unknown, min: number, max: number, unit: string, errors: Errors): Errors {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    errors.push({ field, message: `${field} ${show(value)} is not a number` });
+    errors.push({ field, message: `${field} ${shownValue(value)} is not a number` });
   } else if (value < min || value > max) {
     errors.push({ field, message: `${field} ${value} is outside the allowed ${min} to ${max} ${unit}` });
   }
@@ -121,7 +124,7 @@ function checkIntrinsicMass(prefix: string, value: { mass?: unknown; range?: unk
   for (const key of ['mass', 'range'] as const) {
     const field = `${prefix}${key}`;
     const v = value[key];
-    if (typeof v !== 'number' || !Number.isFinite(v)) errors.push({ field, message: `${field} ${show(v)} is not a number` });
+    if (typeof v !== 'number' || !Number.isFinite(v)) errors.push({ field, message: `${field} ${shownValue(v)} is not a number` });
     else if (v < 0) errors.push({ field, message: `${field} ${v} must not be negative` });
   }
   return errors;
@@ -129,7 +132,7 @@ function checkIntrinsicMass(prefix: string, value: { mass?: unknown; range?: unk
 
 function checkOption(field: string, value: unknown, allowed: readonly string[], errors: Errors): Errors {
   if (value !== undefined && value !== null && (typeof value !== 'string' || !allowed.includes(value))) {
-    errors.push({ field, message: `${field} ${show(value)} must be one of ${allowed.join(', ')}` });
+    errors.push({ field, message: `${field} ${shownValue(value)} must be one of ${allowed.join(', ')}` });
   }
   return errors;
 }
@@ -146,7 +149,7 @@ function checkElements(field: string, value: unknown, limit: number, required: b
   if (required && value.length === 0) errors.push({ field, message: `${field} must name at least one element` });
   if (value.length > limit) errors.push({ field, message: `${field} has ${value.length} elements; at most ${limit} are allowed` });
   const bad = value.filter((e) => typeof e !== 'string' || !isElementSymbol(e));
-  if (bad.length) errors.push({ field, message: `${field}: ${bad.map(show).join(', ')} is not an element symbol` });
+  if (bad.length) errors.push({ field, message: `${field}: ${bad.map(shownValue).join(', ')} is not an element symbol` });
   return errors;
 }
 
@@ -223,13 +226,14 @@ export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Er
 export function checkConvert(body: Partial<ConvertBody>): Errors {
   const from = String(body.inputFormat);
   const to = String(body.outputFormat);
-  const errors = checkNonEmptyString('input', body.input, [], LIMITS.molChars);
+  // The input's length limit is its format's (an unknown format: the longest, a MOL block's), so the 400 names the one that applies.
+  const limit = !isConvertFormat(from) ? LIMITS.molChars : from === 'InChIKey' ? LIMITS.textChars : STRUCTURE_CHARS[from];
+  const errors = checkNonEmptyString('input', body.input, [], limit);
   if (errors.length === 0 && isConvertFormat(from) && from !== 'InChIKey') checkStructureSize('input', from, body.input as string, errors);
-  if (errors.length === 0 && from === 'InChIKey') checkTextLength('input', body.input, LIMITS.textChars, errors);
   if (!isConvertFormat(from))
-    errors.push({ field: 'inputFormat', message: `inputFormat ${show(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
+    errors.push({ field: 'inputFormat', message: `inputFormat ${shownValue(body.inputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (!isConvertFormat(to))
-    errors.push({ field: 'outputFormat', message: `outputFormat ${show(body.outputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
+    errors.push({ field: 'outputFormat', message: `outputFormat ${shownValue(body.outputFormat)} must be one of SMILES, InChI, InChIKey, Mol` });
   if (isConvertFormat(from) && isConvertFormat(to) && !isAllowedConversion(from, to)) {
     errors.push({
       field: 'outputFormat',
@@ -241,14 +245,17 @@ export function checkConvert(body: Partial<ConvertBody>): Errors {
 
 export function checkInchikey(field: string, value: unknown, errors: Errors = []): Errors {
   if (typeof value !== 'string' || !isInchiKeyShape(value)) {
-    errors.push({ field, message: `${field} ${show(value)} is not shaped like an InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)` });
+    errors.push({
+      field,
+      message: `${field} ${shownValue(value)} is not shaped like an InChIKey (14 letters, hyphen, 10 letters, hyphen, 1 letter)`,
+    });
   }
   return errors;
 }
 
 export function checkInchi(field: string, value: unknown, errors: Errors = []): Errors {
   if (typeof value !== 'string' || !/^InChI=1S?\//.test(value.trim())) {
-    errors.push({ field, message: `${field} ${show(value)} is not an InChI (it must start with "InChI=1S/" or "InChI=1/")` });
+    errors.push({ field, message: `${field} ${shownValue(value)} is not an InChI (it must start with "InChI=1S/" or "InChI=1/")` });
   } else {
     checkStructureSize(field, 'InChI', value.trim(), errors);
   }

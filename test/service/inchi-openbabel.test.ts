@@ -58,6 +58,22 @@ const CURATED: Readonly<Record<string, string>> = {
   '[18]annulene': 'c1ccccccccccccccccc1',
   cyclooctatetraene: 'C1=CC=CC=CC=C1',
   'potassium perchlorate': '[K+].[O-]Cl(=O)(=O)=O',
+  // Halogen oxoacids and their salts: RDKit separates the oxo groups' charges, and the InChI library reads that form
+  // with a charge layer instead of the anion's proton layer (separated-charges.ts).
+  'sodium periodate': '[Na+].[O-]I(=O)(=O)=O',
+  'potassium periodate': '[K+].[O-]I(=O)(=O)=O',
+  'ammonium periodate': '[NH4+].[O-]I(=O)(=O)=O',
+  'periodic acid': 'OI(=O)(=O)=O',
+  'sodium iodate': '[Na+].[O-]I(=O)=O',
+  'potassium bromate': '[K+].[O-]Br(=O)=O',
+  'sodium chlorate': '[Na+].[O-]Cl(=O)=O',
+  'barium chlorate': '[Ba+2].[O-]Cl(=O)=O.[O-]Cl(=O)=O',
+  'sodium chlorite': '[Na+].[O-]Cl=O',
+  'sodium bisulfate': '[Na+].OS(=O)(=O)[O-]',
+  'sodium dihydrogen arsenate': '[Na+].O[As](=O)(O)[O-]',
+  'sodium thiosulfate': '[Na+].[Na+].[O-]S(=O)(=S)[O-]',
+  // E/Z beside protons the InChI library misplaces: the edited structure must keep the double bond's geometry.
+  '(E)-but-2-ene, ammonium nitrate': 'C/C=C/C.[NH4+].[O-][N+](=O)[O-]',
   dextromethorphan: 'COc1ccc2C[C@H]3N(C)CC[C@@]4(CCCC[C@@H]34)c2c1',
   quinidine: 'COc1ccc2nccc([C@@H](O)[C@H]3C[C@@H]4CCN3C[C@@H]4C=C)c2c1',
 };

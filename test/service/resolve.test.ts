@@ -184,7 +184,7 @@ describe('bulk resolver', function () {
       ['found', 'error', 'error', 'error', 'not_found', 'error', 'error'],
     );
     assert.match(rows[1].message, /empty/);
-    assert.match(rows[2].message, /longer than 4000/);
+    assert.match(rows[2].message, /at most 1000 are allowed/);
     const text = JSON.stringify(rows);
     assert.ok(!text.includes(DEV_API_KEY) && !text.includes(DEV_TOKEN), text);
   });

@@ -1,15 +1,14 @@
 /** One input of a bulk run: checked, classified as the composite search does, and normalised so duplicates meet. */
-import { checkRecordId, classifyQuery, isInchiKeyShape, type QueryKind } from '../../wire';
-
-/** Longer inputs are refused with a row error rather than sent (an InChI of a large protein stays well below). */
-export const MAX_IDENTIFIER_LENGTH = 4000;
+import { checkRecordId, checkSearchQuery, classifyQuery, isInchiKeyShape, type QueryKind } from '../../wire';
 
 export type ParsedIdentifier = { ok: true; key: string; kind: QueryKind } | { ok: false; message: string };
 
 export function parseIdentifier(input: string): ParsedIdentifier {
   const text = input.trim();
   if (text === '') return { ok: false, message: 'empty identifier' };
-  if (text.length > MAX_IDENTIFIER_LENGTH) return { ok: false, message: `identifier longer than ${MAX_IDENTIFIER_LENGTH} characters` };
+  // The composite search's own rule (its kind's length and structure limits): refused with a row error rather than sent.
+  const [unsendable] = checkSearchQuery('identifier', text);
+  if (unsendable) return { ok: false, message: unsendable.message };
   if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return { ok: false, message: 'identifier holds control characters' };
   const upper = text.toUpperCase();
   if (isInchiKeyShape(upper)) return { ok: true, key: upper, kind: 'inchikey' };

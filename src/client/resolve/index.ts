@@ -3,7 +3,7 @@ export { resolveIdentifiers, type BulkResolveOptions, type ResolveProgress, type
 export { RequestGate, type GateOptions } from './request-gate';
 export { MemoryResolveCache, cacheScope, type ResolveCache, type ResolvedRecord } from './resolve-cache';
 export { DiskResolveCache } from './disk-cache';
-export { parseIdentifier, MAX_IDENTIFIER_LENGTH } from './identifier';
+export { parseIdentifier } from './identifier';
 export { backendFor } from './backends';
 export { parseCsv, csvLine } from './csv';
 export {

@@ -61,8 +61,12 @@ export function readIdentifiers(text: string, format: InputFormat, column?: stri
   let index = 0;
   if (column !== undefined) {
     index = header.findIndex((h) => h.trim().toLowerCase() === column.trim().toLowerCase());
-    if (index < 0)
-      throw new InputFileError(`the CSV has no column ${JSON.stringify(column)}; its columns are ${header.map((h) => JSON.stringify(h)).join(', ')}`);
+    if (index < 0) {
+      // A header line can be as long as the file: name the first columns only.
+      const shown = header.slice(0, 20).map((h) => JSON.stringify(h.length > 80 ? `${h.slice(0, 77)}...` : h));
+      const more = header.length > shown.length ? ` and ${header.length - shown.length} more` : '';
+      throw new InputFileError(`the CSV has no column ${JSON.stringify(column)}; its columns are ${shown.join(', ')}${more}`);
+    }
   }
   return rows.map((r) => (r[index] ?? '').trim());
 }

@@ -7,11 +7,11 @@ import { massesOf } from '../../formula/masses';
 import { withTitle } from './molblock';
 import { MolJson } from './rdkit-json';
 import { wedgesReadUnambiguously } from './wedge-reading';
-import { withSeparatedChargesJoined } from './separated-charges';
+import { inchiWithChargesJoined, withSeparatedChargesJoined } from './separated-charges';
 
 /** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */
 function standardIdentifiers(rdkit: RDKit, mol: RDKitMol): { inchi: string; inchiKey: string } | undefined {
-  const inchi = mol.get_inchi();
+  const inchi = inchiWithChargesJoined(rdkit, mol);
   if (!inchi.startsWith('InChI=1S/')) return undefined;
   const inchiKey = rdkit.get_inchikey_for_inchi(inchi);
   return isInchiKeyShape(inchiKey) ? { inchi, inchiKey } : undefined;
@@ -48,7 +48,7 @@ export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undef
  * line, so the block depends on the structure only (not on the input's name). The block that RDKit reads back into the
  * molecule's own InChI; the first layout when none does.
  */
-export function molBlock2D(rdkit: RDKit, mol: RDKitMol, inchi: string = mol.get_inchi()): string {
+export function molBlock2D(rdkit: RDKit, mol: RDKitMol, inchi: string = inchiWithChargesJoined(rdkit, mol)): string {
   return faithfulMolBlock2D(rdkit, mol, inchi) ?? withEitherDoubleBonds(layout(mol, false), openDoubleBonds(mol));
 }
 
@@ -93,7 +93,7 @@ function layout(mol: RDKitMol, coordGen: boolean): string {
 }
 
 function readsBackAs(rdkit: RDKit, block: string, inchi: string): boolean {
-  return withMol(rdkit, block, (read) => read.get_inchi()) === inchi;
+  return withMol(rdkit, block, (read) => inchiWithChargesJoined(rdkit, read)) === inchi;
 }
 
 /** The double bonds whose geometry the molecule leaves open, and the atoms of those whose geometry it defines. */

@@ -9,6 +9,7 @@ import { lazyIndigo, indigoWorks, inchiToLaidOutMolfile, inchiToSmiles, type Ind
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, faithfulMolBlock2D, inchiKeyOfStructure, molBlock2D } from './facts';
 import { withProtonsMoved } from './proton-moves';
+import { inchiWithChargesJoined } from './separated-charges';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
 import { isInchiKeyShape } from '../../wire';
@@ -64,7 +65,7 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
             (rd) =>
               withMol(rd, read, (mol) => {
                 // Indigo reads some damaged InChIs leniently: keep the structure only when it is the one asked.
-                const again = mol.get_inchi();
+                const again = inchiWithChargesJoined(rd, mol);
                 if (standard) return again === text ? faithfulMolBlock2D(rd, mol, text) : undefined;
                 return again.startsWith('InChI=1S/') && formulaLayer(again) === formulaLayer(text) ? molBlock2D(rd, mol, again) : undefined;
               }),

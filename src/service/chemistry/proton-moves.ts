@@ -7,6 +7,7 @@
  */
 import { type RDKit, withMol, withRawMol } from './rdkit';
 import { MolJson, type JsonAtomState } from './rdkit-json';
+import { inchiWithChargesJoined } from './separated-charges';
 
 /** InChI computations allowed, each weighted by its atom count (a 5-atom salt may try 200, a 60-atom one 33). */
 const WORK_BUDGET = 2000;
@@ -76,7 +77,7 @@ export function withProtonsMoved(rdkit: RDKit, structure: string, inchi: string)
       seen.add(key);
       if (tried++ >= tries) return undefined;
       const candidate = json.write(states, drop);
-      if (withMol(rdkit, candidate, (mol) => mol.get_inchi()) === inchi) return candidate;
+      if (withMol(rdkit, candidate, (mol) => inchiWithChargesJoined(rdkit, mol)) === inchi) return candidate;
     }
   }
   return undefined;

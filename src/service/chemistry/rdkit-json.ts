@@ -84,9 +84,10 @@ export class MolJson {
   /**
    * The JSON text with the given atom states (same length and order as `atoms`), the bonds' orders, and without the
    * atoms in `drop` (a double bond's stereo that refers to one of them goes too). RDKit's cached representation (ring
-   * and CIP data) is left out, so that RDKit computes it again for the edit.
+   * and CIP data) is left out, so that RDKit computes it again for the edit; so are the coordinates without
+   * `withCoordinates` (RDKit refuses to read them unsanitised).
    */
-  write(states: readonly JsonAtomState[] = this.atoms, drop: ReadonlySet<number> = new Set()): string {
+  write(states: readonly JsonAtomState[] = this.atoms, drop: ReadonlySet<number> = new Set(), withCoordinates = true): string {
     const molecule = this.doc.molecules[0];
     const newIndex = new Map<number, number>();
     const atoms: Atom[] = [];
@@ -108,7 +109,7 @@ export class MolJson {
         ...(keepsStereo ? { stereo, stereoAtoms: reference as number[] | undefined } : {}),
       });
     });
-    const conformers = molecule.conformers?.map((c) => ({ ...c, coords: c.coords?.filter((_, i) => newIndex.has(i)) }));
+    const conformers = withCoordinates ? molecule.conformers?.map((c) => ({ ...c, coords: c.coords?.filter((_, i) => newIndex.has(i)) })) : undefined;
     const { extensions: _cached, ...rest } = molecule;
     return JSON.stringify({ ...this.doc, molecules: [{ ...rest, atoms, bonds, conformers }] });
   }

@@ -20,6 +20,17 @@ export async function loadRDKit(wasmDir?: string): Promise<RDKit> {
  */
 const PARSE_DETAILS = JSON.stringify({ removeHs: true });
 const RAW_DETAILS = JSON.stringify({ sanitize: false, removeHs: false });
+/**
+ * RDKit's JSON (rdkit-json.ts, the form structures are edited in) states every stereo flag itself: RDKit's stereo
+ * perception, run after reading, would drop its double bonds' E/Z (which it perceives from SMILES bond directions or
+ * coordinates, neither in the JSON).
+ */
+const JSON_DETAILS = JSON.stringify({ removeHs: true, assignStereo: false });
+const RAW_JSON_DETAILS = JSON.stringify({ sanitize: false, removeHs: false, assignStereo: false });
+
+function isRdkitJson(structure: string): boolean {
+  return structure.trimStart().startsWith('{');
+}
 
 /**
  * Parses SMILES or a MOL block; undefined when RDKit refuses it. An exception (RDKit aborting inside WASM) is left to
@@ -27,7 +38,7 @@ const RAW_DETAILS = JSON.stringify({ sanitize: false, removeHs: false });
  */
 export function parseMol(rdkit: RDKit, structure: string): RDKitMol | undefined {
   if (structure.trim() === '') return undefined;
-  return validOrDeleted(rdkit.get_mol(structure, PARSE_DETAILS)) ?? withHydrogenBridges(rdkit, structure);
+  return validOrDeleted(rdkit.get_mol(structure, isRdkitJson(structure) ? JSON_DETAILS : PARSE_DETAILS)) ?? withHydrogenBridges(rdkit, structure);
 }
 
 function validOrDeleted(mol: RDKitMol | null): RDKitMol | undefined {
@@ -43,12 +54,12 @@ function validOrDeleted(mol: RDKitMol | null): RDKitMol | undefined {
  * hydrogens, passes those rules, as the InChI library reads it ("Accepted unusual valence(s): B(4); H(2)").
  */
 function withHydrogenBridges(rdkit: RDKit, structure: string): RDKitMol | undefined {
-  const raw = validOrDeleted(rdkit.get_mol(structure, RAW_DETAILS));
+  const raw = validOrDeleted(rdkit.get_mol(structure, isRdkitJson(structure) ? RAW_JSON_DETAILS : RAW_DETAILS));
   if (!raw) return undefined;
   const json = new MolJson(raw);
   const degree = json.degrees();
   const bridges = new Set(json.atoms.flatMap((atom, i) => (atom.z === 1 && degree[i] === 2 ? [i] : [])));
-  const rest = bridges.size ? validOrDeleted(rdkit.get_mol(json.write(json.atoms, bridges), '{}')) : undefined;
+  const rest = bridges.size ? validOrDeleted(rdkit.get_mol(json.write(json.atoms, bridges), JSON_DETAILS)) : undefined;
   if (rest) {
     rest.delete();
     return raw;
@@ -64,9 +75,9 @@ export function rdkitWorks(rdkit: RDKit): boolean {
   return withMol(rdkit, 'CCO', (mol) => mol.get_inchi()) === PROBE_INCHI;
 }
 
-/** `withMol` for a structure read as written, unsanitised (RDKit's valence rules not applied): for repairs only. */
+/** `withMol` for a structure read as written, unsanitised (RDKit's valence rules not applied): for repairs and edits only. */
 export function withRawMol<T>(rdkit: RDKit, structure: string, use: (mol: RDKitMol) => T): T | undefined {
-  const mol = structure.trim() === '' ? undefined : validOrDeleted(rdkit.get_mol(structure, RAW_DETAILS));
+  const mol = structure.trim() === '' ? undefined : validOrDeleted(rdkit.get_mol(structure, isRdkitJson(structure) ? RAW_JSON_DETAILS : RAW_DETAILS));
   if (!mol) return undefined;
   try {
     return use(mol);

@@ -1,13 +1,67 @@
 /**
- * Charge-separated oxo groups on atoms that take more than four bonds, written with double bonds in a V2000 block:
- * `[Cl+3]([O-])([O-])([O-])O` as `OCl(=O)(=O)=O`, `[S+2]([O-])[O-]` as `S(=O)=O`, `[P+][O-]` as `P=O`. RDKit writes
- * halogen oxides in the separated form (its sanitisation makes it), and the InChI library, reading that form from a
- * block, misses the oxygens' mobile hydrogen and fixes it on one (ammonium perchlorate: `/h2H` for `/h(H,2,3,4,5)`).
- * RDKit reads the double-bonded form back into the same molecule. Nitrogen's N+-O- (nitro groups, N-oxides) stays.
+ * Charge-separated oxo groups on atoms that take more than four bonds, joined into double bonds: `[Cl+3]([O-])([O-])
+ * ([O-])O` as `OCl(=O)(=O)=O`, `[S+2]([O-])[O-]` as `S(=O)=O`, `[P+][O-]` as `P=O`. RDKit's sanitisation separates
+ * halogen oxo groups (Cl, Br, I with only oxygen neighbours), and the InChI library reads that form as another
+ * compound's: it fixes the acid's mobile hydrogen on one oxygen (periodic acid `/h2H` for `/h(H,2,3,4,5)`), and an
+ * oxoanion's salt gets a charge layer instead of its proton layer (sodium periodate `/q-1;+1` for `/q;+1/p-1`). So the
+ * service's InChI is the joined form's (`inchiWithChargesJoined`), and its V2000 blocks are written joined
+ * (`withSeparatedChargesJoined`), which RDKit reads back into the same molecule. Nitrogen's N+-O- (nitro groups,
+ * N-oxides) stays.
  */
+import { type RDKit, type RDKitMol, withRawMol } from './rdkit';
+import { MolJson } from './rdkit-json';
 
-/** Phosphorus, sulfur, chlorine, arsenic, selenium, bromine, iodine. */
-const EXPANDED_VALENCE = new Set(['P', 'S', 'Cl', 'As', 'Se', 'Br', 'I']);
+/** Phosphorus, sulfur, chlorine, arsenic, selenium, bromine, iodine, by symbol and element number. */
+const EXPANDED_VALENCE = new Map([
+  ['P', 15],
+  ['S', 16],
+  ['Cl', 17],
+  ['As', 33],
+  ['Se', 34],
+  ['Br', 35],
+  ['I', 53],
+]);
+const EXPANDED_VALENCE_Z = new Set(EXPANDED_VALENCE.values());
+const OXYGEN = 8;
+
+interface Side {
+  z: number;
+  charge: number;
+  degree: number;
+}
+
+/** True for a single bond from a positive expanded-valence centre to a terminal O-: the two halves of one `X=O`. */
+function isSeparatedOxo(centre: Side, oxygen: Side): boolean {
+  return EXPANDED_VALENCE_Z.has(centre.z) && centre.charge > 0 && oxygen.z === OXYGEN && oxygen.charge === -1 && oxygen.degree === 1;
+}
+
+/**
+ * The standard InChI of the molecule with its separated oxo groups joined; RDKit's own when there is none to join. The
+ * joined form breaks RDKit's valence rules (I with valence 7), so it is read unsanitised from RDKit's JSON, which
+ * carries every hydrogen count and stereo flag (and no coordinates: the InChI is the graph's).
+ */
+export function inchiWithChargesJoined(rdkit: RDKit, mol: RDKitMol): string {
+  const json = new MolJson(mol);
+  const degree = json.degrees();
+  const side = (atom: number): Side => ({ ...json.atoms[atom], degree: degree[atom] });
+  let joined = false;
+  for (const bond of json.bonds) {
+    if (bond.order !== 1) continue;
+    const [a, b] = bond.atoms;
+    for (const [centre, oxygen] of [
+      [a, b],
+      [b, a],
+    ]) {
+      if (!isSeparatedOxo(side(centre), side(oxygen))) continue;
+      bond.order = 2;
+      json.atoms[centre].charge--;
+      json.atoms[oxygen].charge = 0;
+      joined = true;
+      break;
+    }
+  }
+  return (joined && withRawMol(rdkit, json.write(json.atoms, new Set(), false), (read) => read.get_inchi())) || mol.get_inchi();
+}
 
 /** The block with its separated oxo charges joined into double bonds; other blocks (V3000, none to join) unchanged. */
 export function withSeparatedChargesJoined(block: string): string {
@@ -16,7 +70,11 @@ export function withSeparatedChargesJoined(block: string): string {
   if (!/V2000/.test(counts) || !lines.some((l) => l.startsWith('M  CHG'))) return block;
   const atomCount = Number(counts.slice(0, 3));
   const bondCount = Number(counts.slice(3, 6));
-  const element = lines.slice(4, 4 + atomCount).map((l) => l.slice(31, 34).trim());
+  // Element numbers, as far as the rule needs them (0 for any other element).
+  const element = lines.slice(4, 4 + atomCount).map((l) => {
+    const symbol = l.slice(31, 34).trim();
+    return symbol === 'O' ? OXYGEN : (EXPANDED_VALENCE.get(symbol) ?? 0);
+  });
   const charge = new Map<number, number>();
   for (const line of lines.filter((l) => l.startsWith('M  CHG'))) {
     for (let i = 0; i < Number(line.slice(6, 9)); i++)
@@ -34,11 +92,10 @@ export function withSeparatedChargesJoined(block: string): string {
       [a, b],
       [b, a],
     ]) {
-      const centreCharge = charge.get(centre) ?? 0;
-      if (!EXPANDED_VALENCE.has(element[centre - 1]) || centreCharge <= 0) continue;
-      if (element[oxygen - 1] !== 'O' || charge.get(oxygen) !== -1 || degree.get(oxygen) !== 1) continue;
+      const side = (atom: number): Side => ({ z: element[atom - 1], charge: charge.get(atom) ?? 0, degree: degree.get(atom) ?? 0 });
+      if (!isSeparatedOxo(side(centre), side(oxygen))) continue;
       lines[firstBond + i] = `${line.slice(0, 6)}  2${line.slice(9)}`;
-      charge.set(centre, centreCharge - 1);
+      charge.set(centre, (charge.get(centre) ?? 0) - 1);
       charge.set(oxygen, 0);
       joined = true;
       return;

@@ -1,6 +1,6 @@
 /** Status and results of queries (contract 1.4): unknown, expired or unfinished queries are 400s naming `queryId`. */
 import { gzipSync } from 'zlib';
-import { CURRENT_ROUTES, LIMITS, type CurrentOperation, type FilterResultsResponse, type QueryStatusResponse } from '../../wire';
+import { CURRENT_ROUTES, LIMITS, shownValue, type CurrentOperation, type FilterResultsResponse, type QueryStatusResponse } from '../../wire';
 import type { CurrentHandler, CurrentRequest } from './handler';
 import type { ServiceContext } from '../context';
 import { isFinished, isRunning, type Query, type QueryKind, type QueryOutcome } from '../query/query-engine';
@@ -39,7 +39,7 @@ function status(query: Query): QueryStatusResponse {
 function nonNegativeInt(req: CurrentRequest, name: 'start' | 'count'): number | undefined {
   const raw = req.query.get(name);
   if (raw === null || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw badField(name, `${name} ${JSON.stringify(raw)} must be a whole number of zero or more`);
+  if (!/^\d+$/.test(raw)) throw badField(name, `${name} ${shownValue(raw)} must be a whole number of zero or more`);
   return Number(raw);
 }
 

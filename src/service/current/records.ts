@@ -1,5 +1,5 @@
 /** records/* and lookups/* routes of contract 1.4. */
-import { LIMITS, checkRecordIds, type DetailsBatchResponse } from '../../wire';
+import { LIMITS, checkRecordIds, checkStringList, type DetailsBatchResponse } from '../../wire';
 import type { CurrentHandler } from './handler';
 import { parseFields, parseRecordId, recordOr404, toRecordDetails } from './record-details';
 import { assertValid, badField, ProblemError } from '../http/problem';
@@ -34,7 +34,9 @@ export const getDetailsBatch: CurrentHandler<'getDetailsBatch'> = async (ctx, re
 
 export const getExternalReferences: CurrentHandler<'getExternalReferences'> = async (ctx, req) => {
   const record = await recordOr404(ctx, parseRecordId(req.params.recordId));
-  const wanted = commaList(req.query.get('dataSources')).map((s) => s.toLowerCase());
+  const asked = commaList(req.query.get('dataSources'));
+  assertValid(checkStringList('dataSources', asked));
+  const wanted = asked.map((s) => s.toLowerCase());
   const refs = wanted.length ? record.externalReferences.filter((r) => wanted.includes(r.source.toLowerCase())) : record.externalReferences;
   return { externalReferences: refs.map((r) => ({ ...r })) };
 };
