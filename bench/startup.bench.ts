@@ -168,7 +168,7 @@ async function npmServeListening(): Promise<number> {
     runs.map((r) => r.firstSpectra),
   );
   row(
-    'first MOL block request once idle (read in background)',
+    'first MOL block request once idle (background read)',
     runs.map((r) => r.firstMol),
   );
   row(
