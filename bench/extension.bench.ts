@@ -61,9 +61,11 @@ function mainThreadCpuMs(pid: number): number {
   }
 }
 
+type Service = { baseUrl: string; mainThreadCpuMs(): number; close(): void };
+
 /** The built-in database as the extension runs it: dist/service.js in a child process, ready when it says so. */
-async function forkService(): Promise<{ baseUrl: string; mainThreadCpuMs(): number; close(): void }> {
-  const child = fork(path.join(root, 'dist', 'service.js'), ['--host', '127.0.0.1', '--port', '0'], {
+async function forkService(extraArgs: string[] = []): Promise<Service> {
+  const child = fork(path.join(root, 'dist', 'service.js'), ['--host', '127.0.0.1', '--port', '0', ...extraArgs], {
     cwd: root,
     execArgv: [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -79,59 +81,107 @@ async function forkService(): Promise<{ baseUrl: string; mainThreadCpuMs(): numb
   return { baseUrl: ready.baseUrl, mainThreadCpuMs: () => mainThreadCpuMs(child.pid ?? 0), close: () => child.kill() };
 }
 
+/** Hover texts of records spread over the collection, and uncached hover lookups through the service, timed. */
+async function hoverTools(service: Service, client: CompoundDbClient) {
+  // Records spread over the collection, InChIKeys and SMILES of different ones: every image is drawn afresh.
+  const query = client.query({ kind: 'element', includeElements: ['C'] });
+  await query.run();
+  const carbon = await query.allIds();
+  const hoverTexts = async (offset: number, count: number): Promise<Array<['inchikey' | 'smiles', string]>> => {
+    const out: Array<['inchikey' | 'smiles', string]> = [];
+    for (const [i, id] of carbon
+      .filter((_, i) => i % 97 === offset)
+      .slice(0, count)
+      .entries()) {
+      const c = client.compound(id);
+      const text = i % 2 === 0 ? await c.inchiKey() : await c.smiles();
+      if (text) out.push([i % 2 === 0 ? 'inchikey' : 'smiles', text]);
+    }
+    return out;
+  };
+
+  // a fresh client per hover: nothing of the first lookup is cached anywhere; InChIKeys and SMILES alternate
+  const steps = { find: [] as number[], details: [] as number[], image: [] as number[] };
+  const timed = <T>(into: number[], work: Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    return work.finally(() => into.push(performance.now() - t0));
+  };
+  const uncached = async (texts: Array<['inchikey' | 'smiles', string]>) => {
+    const times = { inchikey: [] as number[], smiles: [] as number[] };
+    for (const list of Object.values(steps)) list.length = 0;
+    const cpuBefore = service.mainThreadCpuMs();
+    for (const [kind, text] of texts) {
+      const fresh = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
+      const backend = clientHoverBackend(fresh, 40);
+      const lookup = new HoverLookup(async () => ({
+        find: (k, t) => timed(steps.find, backend.find(k, t)),
+        details: (id) => timed(steps.details, backend.details(id)),
+        image: (id) => timed(steps.image, backend.image(id)),
+      }));
+      const t0 = performance.now();
+      const info = await lookup.lookup(kind, text);
+      times[kind].push(performance.now() - t0);
+      if (!info.imageBase64) throw new Error(`no image in the hover of ${text}`);
+    }
+    const cpu = service.mainThreadCpuMs() - cpuBefore;
+    return { ...times, serviceCpuPerHover: Number.isNaN(cpu) ? 'n/a' : `${(cpu / texts.length).toFixed(1)} ms` };
+  };
+  return { hoverTexts, uncached, steps };
+}
+
+/** Waits until the service's structure index is built (a similarity search waits for the whole index). */
+async function indexBuilt(client: CompoundDbClient): Promise<number> {
+  const started = performance.now();
+  await client.query({ kind: 'similarity', smiles: 'c1ccccc1O' }).run({ maxStatusChecks: 1000 });
+  return performance.now() - started;
+}
+
+/**
+ * The first 40 uncached hovers of fresh services, 5 s after the structure index is built (a user hovering a moment
+ * after the extension started), with the service's idle warm-up and with `--no-warm-up`, fresh processes alternating.
+ */
+async function firstHoversWarmAndCold(): Promise<void> {
+  const pairs = 2;
+  const got = {
+    warm: { inchikey: [] as number[], smiles: [] as number[], cpu: [] as string[] },
+    cold: { inchikey: [] as number[], smiles: [] as number[], cpu: [] as string[] },
+  };
+  for (let i = 0; i < pairs; i++) {
+    for (const mode of ['warm', 'cold'] as const) {
+      const service = await forkService(mode === 'cold' ? ['--no-warm-up'] : []);
+      try {
+        const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
+        await indexBuilt(client);
+        const { hoverTexts, uncached } = await hoverTools(service, client);
+        const texts = await hoverTexts(5 + i, 40);
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        const r = await uncached(texts);
+        got[mode].inchikey.push(...r.inchikey);
+        got[mode].smiles.push(...r.smiles);
+        got[mode].cpu.push(r.serviceCpuPerHover);
+      } finally {
+        service.close();
+      }
+    }
+  }
+  console.log(`\nThe first 40 hovers 5 s after the structure index is built, ${pairs} fresh services each, alternating:`);
+  for (const mode of ['warm', 'cold'] as const) {
+    const label = mode === 'warm' ? 'with the idle warm-up' : 'with --no-warm-up   ';
+    console.log(
+      `  ${label} InChIKey ${stats(got[mode].inchikey)}; SMILES ${stats(got[mode].smiles)} (service CPU per hover ${got[mode].cpu.join(', ')})`,
+    );
+  }
+}
+
 async function hoverTimes(): Promise<void> {
   const service = await forkService();
   try {
     const client = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
     // The service builds its structure index a slice at a time after it listens; a request that arrives meanwhile
     // waits for the slice. A similarity search waits for the whole index: hovers are timed after it.
-    const indexStarted = performance.now();
-    await client.query({ kind: 'similarity', smiles: 'c1ccccc1O' }).run({ maxStatusChecks: 1000 });
-    console.log(`\nStructure index ready ${((performance.now() - indexStarted) / 1000).toFixed(1)} s after the service listened`);
+    console.log(`\nStructure index ready ${((await indexBuilt(client)) / 1000).toFixed(1)} s after the service listened`);
 
-    // Records spread over the collection, InChIKeys and SMILES of different ones: every image is drawn afresh.
-    const query = client.query({ kind: 'element', includeElements: ['C'] });
-    await query.run();
-    const carbon = await query.allIds();
-    const hoverTexts = async (offset: number, count: number): Promise<Array<['inchikey' | 'smiles', string]>> => {
-      const out: Array<['inchikey' | 'smiles', string]> = [];
-      for (const [i, id] of carbon
-        .filter((_, i) => i % 97 === offset)
-        .slice(0, count)
-        .entries()) {
-        const c = client.compound(id);
-        const text = i % 2 === 0 ? await c.inchiKey() : await c.smiles();
-        if (text) out.push([i % 2 === 0 ? 'inchikey' : 'smiles', text]);
-      }
-      return out;
-    };
-
-    // a fresh client per hover: nothing of the first lookup is cached anywhere; InChIKeys and SMILES alternate
-    const steps = { find: [] as number[], details: [] as number[], image: [] as number[] };
-    const timed = <T>(into: number[], work: Promise<T>): Promise<T> => {
-      const t0 = performance.now();
-      return work.finally(() => into.push(performance.now() - t0));
-    };
-    const uncached = async (texts: Array<['inchikey' | 'smiles', string]>) => {
-      const times = { inchikey: [] as number[], smiles: [] as number[] };
-      for (const list of Object.values(steps)) list.length = 0;
-      const cpuBefore = service.mainThreadCpuMs();
-      for (const [kind, text] of texts) {
-        const fresh = new CompoundDbClient({ baseUrl: service.baseUrl, apiKey: 'compound-db-dev-key' });
-        const backend = clientHoverBackend(fresh, 40);
-        const lookup = new HoverLookup(async () => ({
-          find: (k, t) => timed(steps.find, backend.find(k, t)),
-          details: (id) => timed(steps.details, backend.details(id)),
-          image: (id) => timed(steps.image, backend.image(id)),
-        }));
-        const t0 = performance.now();
-        const info = await lookup.lookup(kind, text);
-        times[kind].push(performance.now() - t0);
-        if (!info.imageBase64) throw new Error(`no image in the hover of ${text}`);
-      }
-      const cpu = service.mainThreadCpuMs() - cpuBefore;
-      return { ...times, serviceCpuPerHover: Number.isNaN(cpu) ? 'n/a' : `${(cpu / texts.length).toFixed(1)} ms` };
-    };
+    const { hoverTexts, uncached, steps } = await hoverTools(service, client);
     const report = (title: string, r: Awaited<ReturnType<typeof uncached>>) => {
       console.log(`${title} (service main-thread CPU per hover ${r.serviceCpuPerHover}):`);
       console.log(`  InChIKey: ${stats(r.inchikey)}`);
@@ -142,7 +192,7 @@ async function hoverTimes(): Promise<void> {
     };
     console.log('Hover lookup, uncached (identity search, status, results, details, image as base64) through the child-process service:');
     report(
-      '  the first 40 hovers after start (the service has warmed its drawing code, V8 may still be optimising it)',
+      '  the first 40 hovers at once after the index is built (the warm-up yields to them; V8 may still be optimising)',
       await uncached(await hoverTexts(5, 40)),
     );
     await uncached(await hoverTexts(27, 80)); // more hovers, not reported: V8 finishes optimising the WASM drawing code
@@ -231,6 +281,7 @@ function activationTimes(): void {
   bundleSizes();
   activationTimes();
   await hoverTimes();
+  await firstHoversWarmAndCold();
   await depictionTimes();
 })().catch((e) => {
   console.error(e);

@@ -17,6 +17,7 @@ import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { warmDrawing } from './warm-drawing';
+import { RequestActivity } from './request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import type { StructureSearch } from './structure/structure-search';
 import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
@@ -139,7 +140,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     origin: () => origin,
     log,
   };
-  const server = createServiceServer(ctx);
+  const activity = new RequestActivity();
+  const server = createServiceServer(ctx, activity);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -154,7 +156,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     await release();
     throw err;
   }
-  const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx) : () => undefined;
+  // After the structure index is built: the warm-up's work would otherwise share the cores with the build.
+  const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
+  const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;

@@ -4,6 +4,7 @@
  */
 import type { LocalServiceMessage } from '../wire';
 import { DEFAULT_HOST, DEFAULT_PORT, startService, type ServiceOptions } from './index';
+import { DEFAULT_MAX_QUERIES, DEFAULT_MAX_RESULT_IDS, DEFAULT_QUERY_TTL_MS, DEFAULT_RESULT_CAP } from './query/query-engine';
 
 /** To the extension, when forked by it (the messages of src/wire/local-service.ts). */
 function tell(message: LocalServiceMessage, then?: () => void): void {
@@ -21,7 +22,15 @@ export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run ser
   --rate-limit N    requests a minute allowed per API key and per security token (default: no limit)
   --structure-index-on-demand
                     build the structure index on the first structure search, not after listening
-                    (the command line's one-shot commands start the built-in database so)`;
+                    (the command line's one-shot commands start the built-in database so)
+  --no-warm-up      do not read the MOL blocks and draw structures in the background once idle
+  Stored queries (each process's, or the database's with --database):
+  --max-queries N     queries kept at once (default ${DEFAULT_MAX_QUERIES.toLocaleString('en-US')})
+  --max-result-ids N  result IDs kept over all finished queries, the oldest dropped first
+                      (default ${DEFAULT_MAX_RESULT_IDS.toLocaleString('en-US')}; raise it for collections of millions)
+  --result-cap N      results past which a query ends TooManyRecords (default ${DEFAULT_RESULT_CAP.toLocaleString('en-US')})
+  --query-ttl-minutes N
+                      how long a query's results stay (default ${DEFAULT_QUERY_TTL_MS / 60_000})`;
 
 export function parseArgs(argv: readonly string[]): ServiceOptions {
   const options: ServiceOptions = { dataFiles: [] };
@@ -36,6 +45,11 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
       const v = value();
       if (!/^\d+$/.test(v)) throw new Error(`${arg} needs a whole number, not ${JSON.stringify(v)}`);
       return Number(v);
+    };
+    const positive = (): number => {
+      const n = int();
+      if (n < 1 || !Number.isSafeInteger(n)) throw new Error(`${arg} needs a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+      return n;
     };
     switch (arg) {
       case '--port':
@@ -63,6 +77,21 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
       case '--structure-index-on-demand':
         options.structureIndexOnDemand = true;
         break;
+      case '--no-warm-up':
+        options.warmDrawing = false;
+        break;
+      case '--max-queries':
+        options.maxQueries = positive();
+        break;
+      case '--max-result-ids':
+        options.maxResultIds = positive();
+        break;
+      case '--result-cap':
+        options.resultCap = positive();
+        break;
+      case '--query-ttl-minutes':
+        options.queryTtlMs = positive() * 60_000;
+        break;
       case '--help':
       case '-h':
         console.log(SERVE_USAGE);
@@ -72,6 +101,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
         throw new Error(`unknown option ${arg} (compound-db serve --help lists them)`);
     }
   }
+  const cap = options.resultCap ?? DEFAULT_RESULT_CAP;
+  const held = options.maxResultIds ?? DEFAULT_MAX_RESULT_IDS;
+  if (cap > held) throw new Error(`--max-result-ids (${held}) must be at least --result-cap (${cap}): one finished query may hold that many IDs`);
   return options;
 }
 

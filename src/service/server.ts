@@ -6,9 +6,12 @@ import { handleFile, handleImage, handleLegacy, isLegacyPath } from './legacy/ro
 import { FILES_HANDLER_PATH, IMAGES_HANDLER_PATH } from '../wire';
 import { ProblemError } from './http/problem';
 import { sendProblem } from './http/respond';
+import type { RequestActivity } from './request-activity';
 
-export function createServiceServer(ctx: ServiceContext): Server {
+/** `activity`, when given, is told of every request (background work waits while requests are served). */
+export function createServiceServer(ctx: ServiceContext, activity?: RequestActivity): Server {
   const server = createServer((req, res) => {
+    activity?.track(res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://service.invalid');

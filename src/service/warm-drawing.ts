@@ -1,31 +1,45 @@
 /**
  * A fresh process runs RDKit's and resvg's WASM before V8 has optimised it: an early hover's image took ~30 ms to draw
- * against ~5 ms later, and V8's optimising compiler then ran for seconds on the same two cores as the requests. A
- * moment after listening the service the extension runs draws some of its own structures, one per event-loop turn
- * (a request waits behind at most one drawing), so the code is warm when the user hovers. Images drawn are cached.
+ * against ~5 ms later, and V8's optimising compiler then ran for seconds on the same two cores as the requests. So
+ * once the service is idle (its structure index built, no request for a moment) the service the extension runs reads
+ * the MOL blocks in the background (the first details panel then does not wait for them) and draws some of its own
+ * structures, one per event-loop turn, each only while no request is being served. Images drawn are cached.
  */
+import { prefetchMolBlocks } from './chemistry/collection';
 import type { ServiceContext } from './context';
+import type { RequestActivity } from './request-activity';
 
 /** Drawings made; measured on the shipped collection, V8's background compiling had calmed after about this many. */
 const WARM_DRAWINGS = 48;
-const START_DELAY_MS = 300;
+/** How long no request must have been served before a step of the warm-up runs. */
+const QUIET_MS = 200;
 
-/** Starts the warm-up; the returned function stops it (the service is closing). */
-export function warmDrawing(ctx: Pick<ServiceContext, 'store' | 'images'>, drawings = WARM_DRAWINGS): () => void {
+/** Starts the warm-up once `after` settles; the returned function stops it (the service is closing). */
+export function warmDrawing(
+  ctx: Pick<ServiceContext, 'store' | 'images'>,
+  activity: RequestActivity,
+  after: Promise<unknown>,
+  drawings = WARM_DRAWINGS,
+): () => void {
   let stopped = false;
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const run = async () => {
+    await after.catch(() => undefined);
     const records = await ctx.store.all();
+    await activity.quiet(QUIET_MS);
+    if (stopped) return;
+    await prefetchMolBlocks(records);
     // spread over the collection: small and large structures, rings, charges, stereo
     const step = Math.max(1, Math.floor(records.length / drawings));
-    for (let i = 0; i < drawings && i * step < records.length && !stopped; i++) {
+    for (let i = 0; i < drawings && i * step < records.length; i++) {
+      await activity.quiet(QUIET_MS);
+      if (stopped) return;
       ctx.images.png(records[i * step]);
       await turn();
     }
   };
-  const start = setTimeout(() => void run(), START_DELAY_MS).unref();
+  void run();
   return () => {
-    stopped = true; // a drawing under way ends the loop at its next turn
-    clearTimeout(start);
+    stopped = true; // a drawing under way ends the loop at its next step
   };
 }

@@ -176,6 +176,17 @@ describe('service: shipped collection, user SDF and command line', () => {
       assert.throws(() => parseArgs(['--data']), /needs a value/);
     });
 
+    it('parses the stored-query bounds and the warm-up switch', () => {
+      assert.deepStrictEqual(
+        parseArgs(['--max-queries', '50000', '--max-result-ids', '20000000', '--result-cap', '1000000', '--query-ttl-minutes', '5', '--no-warm-up']),
+        { dataFiles: [], maxQueries: 50000, maxResultIds: 20_000_000, resultCap: 1_000_000, queryTtlMs: 300_000, warmDrawing: false },
+      );
+      assert.throws(() => parseArgs(['--max-result-ids', '0']), /--max-result-ids needs a whole number from 1/);
+      assert.throws(() => parseArgs(['--max-queries', '-3']), /--max-queries needs a whole number/);
+      assert.throws(() => parseArgs(['--result-cap', '3000000']), /--max-result-ids \(2000000\) must be at least --result-cap \(3000000\)/);
+      assert.throws(() => parseArgs(['--max-result-ids', '50000']), /must be at least --result-cap \(100000\)/);
+    });
+
     interface Served {
       child: ChildProcess;
       out: string;

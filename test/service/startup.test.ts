@@ -9,7 +9,7 @@ import * as path from 'path';
 import { gzipSync } from 'zlib';
 import { startService } from '../../src/service';
 import { SHIPPED_DATA_DIR } from '../../src/service/chemistry';
-import { COLLECTION_FILE, MOL_BLOCKS_FILE } from '../../src/service/chemistry/collection';
+import { COLLECTION_FILE, MOL_BLOCKS_FILE, loadShippedCollection, prefetchMolBlocks } from '../../src/service/chemistry/collection';
 import { PACKED_SPECTRA_INDEX } from '../../src/service/chemistry/spectra';
 import type { LocalServiceMessage } from '../../src/wire';
 import { tempDir } from '../support/temp';
@@ -86,6 +86,25 @@ describe('built-in database start-up', function () {
       }
     },
   );
+
+  it('reads the MOL blocks in the background when asked, keeping them and any failure', async () => {
+    const dataDir = tempDir('startup');
+    for (const file of [COLLECTION_FILE, MOL_BLOCKS_FILE]) fs.symlinkSync(path.join(SHIPPED_DATA_DIR, file), path.join(dataDir, file));
+    const records = await loadShippedCollection(dataDir);
+    const shipped = await loadShippedCollection();
+    await prefetchMolBlocks(records);
+    fs.rmSync(path.join(dataDir, MOL_BLOCKS_FILE));
+    for (const i of [0, 1, Math.floor(records.length / 2), records.length - 1]) {
+      assert.match(records[i].mol2D, /M {2}END/);
+      for (const key of ['mol2D', 'mol3D', 'originalMol'] as const)
+        assert.strictEqual(records[i][key], shipped[i][key], `${key} of record ${records[i].id}`);
+    }
+    fs.writeFileSync(path.join(dataDir, MOL_BLOCKS_FILE), 'not gzip');
+    const damaged = await loadShippedCollection(dataDir);
+    await prefetchMolBlocks(damaged);
+    assert.throws(() => damaged[0].mol2D, /incorrect header check/);
+    assert.throws(() => damaged[1].mol3D, /incorrect header check/, 'the failure is kept');
+  });
 
   it('a good index is read once, on first use, and answers every later request', async () => {
     const dataDir = tempDir('startup');

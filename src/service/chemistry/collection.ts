@@ -5,6 +5,7 @@ import { gunzipSync } from 'zlib';
 import { gunzipInBackground } from './gunzip';
 import type { CompoundRecord } from '../store/record';
 import { no3DBlock } from './molblock';
+import { JsonRowScanner, parseRow } from './json-rows';
 
 export const COLLECTION_FILE = 'compounds.json.gz';
 /** The records' MOL blocks, apart: 21 of the collection's 34 MB, read on first use so that the service listens sooner. */
@@ -43,42 +44,118 @@ export function splitRecords(records: readonly CompoundRecord[]): { records: Sto
 }
 
 /**
- * Gives `records` their MOL blocks as properties read from `file` on the first use of any of them (one synchronous read,
- * ~0.3 s). The values live beside the records, so that a store may freeze them. A file that cannot be read fails that
- * use and every later one with its reason.
+ * The MOL blocks of a collection's records, read from MOL_BLOCKS_FILE when first asked for (or earlier, in the
+ * background: `prefetch`). The file is kept as its inflated bytes with each record's span (json-rows.ts), and a
+ * record's blocks are parsed when read: 22 MB of bytes outside the JavaScript heap instead of ~40 MB of strings on it.
+ * A file that cannot be read fails that use and every later one with its reason.
  */
-function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): CompoundRecord[] {
-  const values = new WeakMap<object, Record<MolField, string>>();
-  let failure: Error | undefined;
-  let read = false;
-  const readAll = () => {
-    if (failure) throw failure;
-    if (read) return;
-    try {
-      const blocks = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as StoredMolBlocks[];
-      if (!Array.isArray(blocks) || blocks.length !== records.length)
-        throw new Error(`${file} does not hold the MOL blocks of ${records.length} records`);
-      records.forEach((record, i) => {
-        const [mol2D, mol3D, originalMol] = blocks[i];
-        values.set(record, { mol2D, mol3D: mol3D ?? no3DBlock(mol2D, record.id), originalMol: originalMol ?? mol2D });
-      });
-      read = true;
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      throw failure;
+class MolBlockFile {
+  private rows: { bytes: Buffer; starts: Uint32Array; ends: Uint32Array } | undefined;
+  private failure: Error | undefined;
+  private prefetching: Promise<void> | undefined;
+  /** The last record read: its three blocks are usually read together (SDF export, the database load). */
+  private last: { index: number; blocks: StoredMolBlocks } | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly count: number,
+  ) {}
+
+  /** Reads the file without holding the event loop for long: inflated in the thread pool, scanned a slice per turn. */
+  prefetch(): Promise<void> {
+    return (this.prefetching ??= (async () => {
+      if (this.rows || this.failure) return;
+      try {
+        const bytes = await gunzipInBackground(await fs.promises.readFile(this.file));
+        const scanner = new JsonRowScanner(bytes, this.firstByte(bytes), this.file);
+        while (!scanner.scan(SCAN_SLICE)) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.rows || this.failure) return; // a request read the file meanwhile
+        }
+        this.keep(bytes, scanner);
+      } catch (error) {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+      }
+    })());
+  }
+
+  blocksOf(index: number): StoredMolBlocks {
+    if (this.last?.index === index) return this.last.blocks;
+    const { bytes, starts, ends } = this.readNow();
+    const blocks = parseRow(bytes, starts[index], ends[index]) as StoredMolBlocks;
+    if (!Array.isArray(blocks) || typeof blocks[0] !== 'string') throw new Error(`${this.file}: entry ${index} is not [mol2D, mol3D, originalMol]`);
+    this.last = { index, blocks };
+    return blocks;
+  }
+
+  private readNow(): NonNullable<MolBlockFile['rows']> {
+    if (this.failure) throw this.failure;
+    if (!this.rows) {
+      try {
+        const bytes = gunzipSync(fs.readFileSync(this.file));
+        const scanner = new JsonRowScanner(bytes, this.firstByte(bytes), this.file);
+        scanner.scan(Infinity);
+        this.keep(bytes, scanner);
+      } catch (error) {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+      }
+      if (this.failure) throw this.failure;
     }
+    return this.rows!;
+  }
+
+  private firstByte(bytes: Buffer): number {
+    const at = bytes.indexOf('[');
+    if (at < 0) throw new Error(`${this.file} does not hold the MOL blocks of ${this.count} records`);
+    return at;
+  }
+
+  private keep(bytes: Buffer, scanner: JsonRowScanner): void {
+    const { starts, ends } = scanner.spans();
+    if (starts.length !== this.count) throw new Error(`${this.file} does not hold the MOL blocks of ${this.count} records`);
+    this.rows = { bytes, starts, ends };
+  }
+}
+
+/** Rows of the MOL blocks file scanned per event-loop turn in the background (about 20 ms of work). */
+const SCAN_SLICE = 1000;
+
+/** Which MOL blocks file each record of a shipped collection reads its blocks from, and its position there. */
+const molBlocksOf = new WeakMap<object, { file: MolBlockFile; index: number }>();
+
+/** Reads the MOL blocks of these records in the background, so that the first request for one does not wait. */
+export function prefetchMolBlocks(records: readonly object[]): Promise<void> {
+  const files = new Set<MolBlockFile>();
+  for (const record of records) {
+    const file = molBlocksOf.get(record)?.file;
+    if (file) files.add(file);
+  }
+  return Promise.all([...files].map((file) => file.prefetch())).then(() => undefined);
+}
+
+/** Gives `records` their MOL blocks as properties read from `file` on first use (a store may then freeze them). */
+function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): CompoundRecord[] {
+  const blocks = new MolBlockFile(file, records.length);
+  const replaced = new WeakMap<object, Partial<Record<MolField, string>>>();
+  records.forEach((record, index) => molBlocksOf.set(record, { file: blocks, index }));
+  const read = (record: StoredRecord, key: MolField): string | undefined => {
+    const own = replaced.get(record)?.[key];
+    if (own !== undefined) return own;
+    const where = molBlocksOf.get(record);
+    if (!where) return undefined;
+    const [mol2D, mol3D, originalMol] = where.file.blocksOf(where.index);
+    if (key === 'mol2D') return mol2D;
+    if (key === 'mol3D') return mol3D ?? no3DBlock(mol2D, record.id);
+    return originalMol ?? mol2D;
   };
   const accessors: PropertyDescriptorMap = {};
   for (const key of MOL_FIELDS) {
     accessors[key] = {
       get(this: StoredRecord) {
-        readAll();
-        return values.get(this)?.[key];
+        return read(this, key);
       },
       set(this: StoredRecord, value: string) {
-        readAll();
-        const own = values.get(this);
-        if (own) own[key] = value;
+        replaced.set(this, { ...replaced.get(this), [key]: value });
       },
       enumerable: true,
       configurable: true,

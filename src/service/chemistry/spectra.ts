@@ -5,7 +5,8 @@
  * (the shipped data/spectra, made by scripts/data/spectrum-packs.mjs). `--spectra DIR` adds a folder of either kind.
  *
  * A packed index is read on first use, not at start: the shipped one is 50 MB of JSON (82,000 info objects), and
- * reading it would cost the service's start more than a second (src/service/README.md, "Start-up").
+ * reading it would cost the service's start more than a second (src/service/README.md, "Start-up"). It is kept as its
+ * bytes, each info object parsed from them when asked for.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,13 +14,18 @@ import type { LegacySpectrumInfo } from '../../wire';
 import { boundedCache } from '../../shared/cache';
 import { InFlight } from '../../shared/in-flight';
 import { gunzipInBackground } from './gunzip';
+import { JsonRowScanner, parseRow } from './json-rows';
 
 export const SPECTRA_INDEX = 'index.json';
 export const PACKED_SPECTRA_INDEX = 'packed-index.json.gz';
 const PACKED_FORMAT = 'compound-db-spectra-packs/1';
 
 export interface SpectrumEntry {
-  info: LegacySpectrumInfo;
+  id: number;
+  /** The record the spectrum belongs to. */
+  csid: number;
+  /** Its info object (a packed index's is parsed from the index's bytes when asked for). */
+  readonly info: LegacySpectrumInfo;
   /** Absolute path of the data file, or of the pack holding it. */
   file: string;
   /** Where the data file lies in its pack (bytes of the uncompressed pack); absent for a plain file. */
@@ -43,7 +49,7 @@ export interface SpectrumStore {
 interface SpectrumIndex {
   sorted: SpectrumEntry[];
   byId: Map<number, SpectrumEntry>;
-  byRecord: Map<number, LegacySpectrumInfo[]>;
+  byRecord: Map<number, SpectrumEntry[]>;
 }
 
 /**
@@ -83,7 +89,7 @@ export async function loadSpectra(dirs: string | string[]): Promise<SpectrumStor
       return sorted.slice(start, count === -1 ? undefined : start + count).map((e) => e.info);
     },
     get: async (id) => (await indexed()).byId.get(id)?.info,
-    ofRecord: async (recordId) => (await indexed()).byRecord.get(recordId) ?? [],
+    ofRecord: async (recordId) => ((await indexed()).byRecord.get(recordId) ?? []).map((e) => e.info),
     async readData(id) {
       const entry = (await indexed()).byId.get(id);
       if (!entry) return undefined;
@@ -107,16 +113,16 @@ function indexOf(folders: SpectrumEntry[][]): SpectrumIndex {
   const byId = new Map<number, SpectrumEntry>();
   for (const entries of folders) {
     for (const entry of entries) {
-      if (byId.has(entry.info.spc_id)) throw new Error(`${entry.file}: spectrum ID ${entry.info.spc_id} is already loaded`);
-      byId.set(entry.info.spc_id, entry);
+      if (byId.has(entry.id)) throw new Error(`${entry.file}: spectrum ID ${entry.id} is already loaded`);
+      byId.set(entry.id, entry);
     }
   }
-  const sorted = [...byId.values()].sort((a, b) => a.info.spc_id - b.info.spc_id);
-  const byRecord = new Map<number, LegacySpectrumInfo[]>();
-  for (const { info } of sorted) {
-    const list = byRecord.get(info.csid);
-    if (list) list.push(info);
-    else byRecord.set(info.csid, [info]);
+  const sorted = [...byId.values()].sort((a, b) => a.id - b.id);
+  const byRecord = new Map<number, SpectrumEntry[]>();
+  for (const entry of sorted) {
+    const list = byRecord.get(entry.csid);
+    if (list) list.push(entry);
+    else byRecord.set(entry.csid, [entry]);
   }
   return { sorted, byId, byRecord };
 }
@@ -132,49 +138,104 @@ async function readPlain(dir: string): Promise<SpectrumEntry[]> {
     if (!fs.existsSync(file)) throw new Error(`${indexFile}[${i}]: data file ${info.file_name} is missing`);
     if (seen.has(info.spc_id)) throw new Error(`${indexFile}[${i}]: spectrum ID ${info.spc_id} is already loaded`);
     seen.add(info.spc_id);
-    return { info, file };
+    return { id: info.spc_id, csid: info.csid, info, file };
   });
 }
 
 type PackedRow = [number, string, number, string, string, string, string, number, number, number];
 
-/** A packed folder: one gzip JSON index {format, packs, rows}; each row's info is checked like index.json's. */
+/** The bytes of a packed index with each row's span: a row's info object is parsed when asked for. */
+class PackedRows {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly starts: Uint32Array,
+    private readonly ends: Uint32Array,
+    private readonly indexFile: string,
+  ) {}
+
+  row(i: number): PackedRow {
+    return parseRow(this.bytes, this.starts[i], this.ends[i]) as PackedRow;
+  }
+
+  info(i: number): LegacySpectrumInfo {
+    return infoOfRow(this.row(i), `${this.indexFile} row ${i}`);
+  }
+}
+
+/** A spectrum of a packed index: its numbers kept, its strings left in the index's bytes until asked for. */
+class PackedEntry implements SpectrumEntry {
+  constructor(
+    private readonly rows: PackedRows,
+    private readonly row: number,
+    readonly id: number,
+    readonly csid: number,
+    readonly file: string,
+    readonly slice: { offset: number; length: number },
+  ) {}
+
+  get info(): LegacySpectrumInfo {
+    return this.rows.info(this.row);
+  }
+}
+
+function infoOfRow(row: PackedRow, where: string): LegacySpectrumInfo {
+  if (!Array.isArray(row) || row.length !== 10) throw new Error(`${where}: expected 10 columns`);
+  const [spcId, type, csid, fileName, comments, originalUrl, date] = row;
+  return checkInfo(
+    {
+      spc_id: spcId,
+      spc_type: type,
+      csid,
+      file_name: fileName,
+      comments: comments || undefined,
+      original_url: originalUrl || undefined,
+      submitted_date: date || undefined,
+    },
+    where,
+  );
+}
+
+/**
+ * A packed folder: one gzip JSON index {format, columns, packs, rows}. Every row is parsed and checked like index.json's
+ * once, on this first read; then only the index's bytes (about 50 MB for the shipped one, outside the JavaScript heap)
+ * and each row's numbers are kept, not 82,000 info objects and their strings (about twice that, on the heap).
+ */
 async function readPacked(dir: string): Promise<SpectrumEntry[]> {
   const indexFile = path.join(dir, PACKED_SPECTRA_INDEX);
-  const index = JSON.parse((await gunzipInBackground(await fs.promises.readFile(indexFile))).toString('utf8')) as {
-    format?: string;
-    packs?: unknown;
-    rows?: unknown;
-  };
-  if (index.format !== PACKED_FORMAT || !Array.isArray(index.packs) || !Array.isArray(index.rows)) {
-    throw new Error(`${indexFile}: not a ${PACKED_FORMAT} index`);
+  const bytes = await gunzipInBackground(await fs.promises.readFile(indexFile));
+  // The rows come last: the head before them is small and parsed whole, the rows by their spans.
+  const rowsKey = bytes.indexOf('"rows":');
+  const rowsAt = rowsKey < 0 ? -1 : bytes.indexOf('[', rowsKey);
+  let head: { format?: string; packs?: unknown };
+  try {
+    head = rowsAt < 0 ? {} : (JSON.parse(`${bytes.toString('utf8', 0, rowsKey)}"rows":[]}`) as typeof head);
+  } catch {
+    head = {};
   }
-  const packFiles = index.packs.map((name, i) => {
+  if (head.format !== PACKED_FORMAT || !Array.isArray(head.packs)) throw new Error(`${indexFile}: not a ${PACKED_FORMAT} index`);
+  const packFiles = head.packs.map((name, i) => {
     if (typeof name !== 'string' || !/^[\w.-]+$/.test(name) || !fs.existsSync(path.join(dir, name)))
       throw new Error(`${indexFile}: pack ${i} is missing`);
     return path.join(dir, name);
   });
-  return (index.rows as PackedRow[]).map((row, i) => {
+  const scanner = new JsonRowScanner(bytes, rowsAt, indexFile);
+  scanner.scan(Infinity);
+  const { starts, ends, end } = scanner.spans();
+  if (!/^\s*}\s*$/.test(bytes.toString('utf8', end))) throw new Error(`${indexFile}: not a ${PACKED_FORMAT} index`);
+  const rows = new PackedRows(bytes, starts, ends, indexFile);
+  const entries: SpectrumEntry[] = [];
+  for (let i = 0; i < starts.length; i++) {
     const where = `${indexFile} row ${i}`;
-    if (!Array.isArray(row) || row.length !== 10) throw new Error(`${where}: expected 10 columns`);
-    const [spcId, type, csid, fileName, comments, originalUrl, date, pack, offset, length] = row;
-    const info = checkInfo(
-      {
-        spc_id: spcId,
-        spc_type: type,
-        csid,
-        file_name: fileName,
-        comments: comments || undefined,
-        original_url: originalUrl || undefined,
-        submitted_date: date || undefined,
-      },
-      where,
-    );
+    const row = rows.row(i);
+    const info = infoOfRow(row, where);
+    const [, , , , , , , pack, offset, length] = row;
     const file = packFiles[pack];
     if (!file || !Number.isInteger(offset) || !Number.isInteger(length) || offset < 0 || length <= 0) throw new Error(`${where}: bad pack position`);
-    return { info, file, slice: { offset, length } };
-  });
+    entries.push(new PackedEntry(rows, i, info.spc_id, info.csid, file, { offset, length }));
+  }
+  return entries;
 }
+
 function checkInfo(item: unknown, where: string): LegacySpectrumInfo {
   const o = (item ?? {}) as Record<string, unknown>;
   const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
