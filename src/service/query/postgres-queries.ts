@@ -218,7 +218,8 @@ export class PostgresQueries implements Queries {
       await client.query('SELECT 1 FROM query_tally FOR UPDATE');
       await client.query('DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
       let left = await this.count(client);
-      const over = (stored: number, more: number, bound: number): number => (stored + more > bound ? stored + more - Math.floor(HEADROOM * bound) : 0);
+      const over = (stored: number, more: number, bound: number): number =>
+        stored + more > bound ? stored + more - Math.floor(HEADROOM * bound) : 0;
       const dropQueries = over(left.queries, queries, this.maxQueries);
       const dropIds = over(left.resultIds, ids, this.maxResultIds);
       if (dropQueries > 0 || dropIds > 0) {
