@@ -20,6 +20,11 @@ function cpuOf(stat: string): { parent: number; own: number; ended: number } {
   return { parent: f[1], own: (f[11] + f[12]) / TICKS_PER_SECOND, ended: (f[13] + f[14]) / TICKS_PER_SECOND };
 }
 
+/** CPU seconds used so far by one process (a service process of the bench). */
+export function processCpuSeconds(pid: number): number {
+  return cpuOf(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).own;
+}
+
 export function serverCpuSeconds(clusterDir: string): number {
   const postmaster = Number(fs.readFileSync(path.join(clusterDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   let total = 0;

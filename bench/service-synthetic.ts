@@ -7,12 +7,13 @@
  */
 import type { CompoundRecord } from '../src/service/store/record';
 
-export function syntheticCollection(seed: readonly CompoundRecord[], size: number, firstId = 1): CompoundRecord[] {
+/** `from`: where in the endless repetition to begin, so a collection made in chunks repeats no InChIKey. */
+export function syntheticCollection(seed: readonly CompoundRecord[], size: number, firstId = 1, from = 0): CompoundRecord[] {
   if (seed.length === 0) throw new Error('no seed records');
   const out = new Array<CompoundRecord>(size);
   for (let i = 0; i < size; i++) {
-    const base = seed[i % seed.length];
-    const copy = Math.floor(i / seed.length);
+    const base = seed[(from + i) % seed.length];
+    const copy = Math.floor((from + i) / seed.length);
     // A deterministic offset below 0.005 amu, different for each copy.
     const delta = copy === 0 ? 0 : ((copy * 7919) % 5000) / 1_000_000;
     out[i] = {

@@ -14,16 +14,10 @@ import { DEV_API_KEY, startService, type RunningService } from '../src/service';
 import type { CompoundRecord } from '../src/service/store/record';
 import { matcherCpuPerCandidate } from './matcher-cpu';
 import { syntheticCollection } from './service-synthetic';
+import { SUBSTRUCTURES } from './substructure-queries';
 
 const SIZES = [10_000, 100_000, 1_000_000];
 const RUNS = 15;
-const SUBSTRUCTURES: Array<[string, string, 'SMILES' | 'SMARTS']> = [
-  ['phenol', '[OX2H]c1ccccc1', 'SMARTS'],
-  ['pyridine', 'c1ccncc1', 'SMILES'],
-  ['carboxylic acid', '[CX3](=O)[OX2H1]', 'SMARTS'],
-  ['steroid core (gonane)', 'C1CCC2C(C1)CCC1C2CCC2CCCC12', 'SMILES'],
-  ['steroid nucleus, any bonds', '[#6]1~[#6]~[#6]~[#6]2~[#6](~[#6]~1)~[#6]~[#6]~[#6]1~[#6]~2~[#6]~[#6]~[#6]2~[#6]~[#6]~[#6]~[#6]~1~2', 'SMARTS'],
-];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several routes, read field by field
 async function call(base: string, method: string, path: string, body?: unknown): Promise<any> {

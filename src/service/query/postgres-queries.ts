@@ -3,8 +3,10 @@
  * change (Created, Processing, then Complete with its results, TooManyRecords or Failed) to the `queries`
  * table; any process over the same database answers its status and results. Expired rows are swept.
  * The stored-query bounds hold over the database as in memory: at most `maxQueries` rows and `maxResultIds` result
- * IDs over the finished ones, the oldest finished dropped first (near a bound, every process checks them under one
- * advisory lock).
+ * IDs over the finished ones, the oldest finished dropped first. A one-row tally (`query_tally`) holds both totals and
+ * is changed in the same statement as the row it counts, so a submit checks the bounds without counting the table;
+ * at a bound, one process at a time (holding the tally's row) counts exactly, drops the oldest finished queries down to
+ * HEADROOM of the bounds (so the next submits find room again at once) and sets the tally.
  * Each process beats a heartbeat row (`service_processes`); a query whose process has stopped beating (it died, or
  * was closed mid-run) is marked Failed, with a message saying so, by whichever process looks at it next.
  */
@@ -44,9 +46,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_HEARTBEAT_MS = 5000;
 /** Heartbeats a process may miss before its running queries are taken as dead. */
 const MISSED_BEATS = 3;
-const BOUNDS_LOCK = 0x636463; // any constant: one bounds check at a time per database
-/** Below this share of both bounds a query is stored without the bounds lock. */
+/** At a bound, the oldest finished queries are dropped until this share of both bounds is used. */
 const HEADROOM = 0.9;
+
+interface TallyRow {
+  queries: number;
+  result_ids: string;
+}
 export const ORPHANED_MESSAGE = 'The service process running this search stopped before it finished; submit the search again.';
 
 export class PostgresQueries implements Queries {
@@ -61,6 +67,9 @@ export class PostgresQueries implements Queries {
   private readonly running = new Set<Promise<void>>();
   private alive: Promise<void>;
   private closed = false;
+  /** Ends the test delay of queries still waiting when the engine closes (they then stop without running). */
+  private endDelays = (): void => undefined;
+  private readonly delaysEnded = new Promise<void>((resolve) => (this.endDelays = resolve));
   /** The stored queries and result IDs as this process last counted them (under the bounds lock). */
   private counted = { queries: 0, resultIds: 0 };
 
@@ -94,13 +103,24 @@ export class PostgresQueries implements Queries {
     // The first heartbeat must be in before a query names this process (after an outage, beat again).
     await this.alive.catch(() => (this.alive = this.beat()));
     const id = randomUUID();
-    await this.withRoom(1, 0, undefined, (db) =>
-      sql(db, `INSERT INTO queries (id, kind, status, message, count, created_at, owner) VALUES ($1, $2, 'Created', '', 0, now(), $3)`, [
-        id,
-        kind,
-        this.processId,
-      ]),
+    const [tally] = await sql<TallyRow>(
+      this.pool,
+      `WITH room AS (UPDATE query_tally SET queries = queries + 1 WHERE queries < $4 RETURNING queries, result_ids),
+         added AS (INSERT INTO queries (id, kind, status, message, count, created_at, owner) SELECT $1, $2, 'Created', '', 0, now(), $3 FROM room)
+       SELECT queries, result_ids FROM room`,
+      [id, kind, this.processId, this.maxQueries],
     );
+    if (tally) this.note(tally);
+    else {
+      await this.withRoom(1, 0, undefined, async (client) => {
+        await client.query(`INSERT INTO queries (id, kind, status, message, count, created_at, owner) VALUES ($1, $2, 'Created', '', 0, now(), $3)`, [
+          id,
+          kind,
+          this.processId,
+        ]);
+        return true;
+      });
+    }
     const job = this.execute(id, run).finally(() => this.running.delete(job));
     this.running.add(job);
     const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
@@ -135,6 +155,7 @@ export class PostgresQueries implements Queries {
   close(): void {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
+    this.endDelays();
   }
 
   /** Resolves when every query this process accepted has finished (tests, shutdown). */
@@ -183,25 +204,24 @@ export class PostgresQueries implements Queries {
     );
   }
 
+  private note(tally: TallyRow): void {
+    this.counted = { queries: Number(tally.queries), resultIds: Number(tally.result_ids) };
+  }
+
   /**
-   * Runs `write` once `queries` more rows and `ids` more result IDs fit the bounds. Far from both bounds (under
-   * HEADROOM of each) it writes at once: writers running together cannot reach a bound. Nearer, it takes the bounds
-   * lock, drops expired rows and then the oldest finished queries (never `keep`), and throws QueryStoreFull when
-   * every stored query is still running.
+   * At a bound: holding the tally's row (every other writer waits), drops expired rows, counts exactly, drops the
+   * oldest finished queries (never `keep`) down to HEADROOM of each bound, throws QueryStoreFull when every stored
+   * query is still running, then runs `write` (which says whether it wrote) and sets the tally to the exact totals.
    */
-  private async withRoom(queries: number, ids: number, keep: string | undefined, write: (db: Pool | PoolClient) => Promise<unknown>): Promise<void> {
-    const seen = await this.count(this.pool);
-    if (seen.queries + queries <= HEADROOM * this.maxQueries && seen.resultIds + ids <= HEADROOM * this.maxResultIds) {
-      await write(this.pool);
-      this.counted = { queries: seen.queries + queries, resultIds: seen.resultIds + ids };
-      return;
-    }
+  private async withRoom(queries: number, ids: number, keep: string | undefined, write: (client: PoolClient) => Promise<boolean>): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [BOUNDS_LOCK]);
+      await client.query('SELECT 1 FROM query_tally FOR UPDATE');
       await client.query('DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
       let left = await this.count(client);
-      const dropQueries = Math.max(0, left.queries + queries - this.maxQueries);
-      const dropIds = Math.max(0, left.resultIds + ids - this.maxResultIds);
+      const over = (stored: number, more: number, bound: number): number =>
+        stored + more > bound ? stored + more - Math.floor(HEADROOM * bound) : 0;
+      const dropQueries = over(left.queries, queries, this.maxQueries);
+      const dropIds = over(left.resultIds, ids, this.maxResultIds);
       if (dropQueries > 0 || dropIds > 0) {
         // Oldest finished first: the first `dropQueries` of them, and as many more as free `dropIds` result IDs.
         const dropped = await client.query<{ count: number }>(
@@ -220,8 +240,10 @@ export class PostgresQueries implements Queries {
         };
       }
       if (left.queries + queries > this.maxQueries) throw new QueryStoreFull(FULL_RETRY_AFTER_S);
-      await write(client);
-      this.counted = { queries: left.queries + queries, resultIds: left.resultIds + ids };
+      const wrote = await write(client);
+      const tally = wrote ? { queries: left.queries + queries, resultIds: left.resultIds + ids } : left;
+      await client.query('UPDATE query_tally SET queries = $1, result_ids = $2', [tally.queries, tally.resultIds]);
+      this.counted = tally;
     });
   }
 
@@ -240,7 +262,11 @@ export class PostgresQueries implements Queries {
     await new Promise((resolve) => setImmediate(resolve));
     try {
       await this.set(id, 'Processing', '', 0, null);
-      if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      if (this.delayMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, this.delayMs))), this.delaysEnded]);
+        clearTimeout(timer);
+      }
       if (this.closed) return;
       const outcome = await run();
       const count = outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
@@ -257,13 +283,37 @@ export class PostgresQueries implements Queries {
   private async set(id: string, status: QueryStatus, message: string, count: number, outcome: QueryOutcome | null, finished = false): Promise<void> {
     const update = `UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = CASE WHEN $6 THEN now() END
       WHERE id = $1 AND status IN ('Created', 'Processing')`;
-    const values = [id, status, message, count, outcome === null ? null : JSON.stringify(outcome, typedAsArrays), finished];
-    if (!finished || count === 0) await sql(this.pool, update, values);
-    else await this.withRoom(0, count, id, (db) => sql(db, update, values));
+    const json = outcome === null ? null : JSON.stringify(outcome, typedAsArrays);
+    if (!finished || count === 0) {
+      await sql(this.pool, update, [id, status, message, count, json, finished]);
+      return;
+    }
+    // The result IDs are added to the tally with the row that holds them, when they fit.
+    const [tally] = await sql<TallyRow & { updated: string }>(
+      this.pool,
+      `WITH room AS (UPDATE query_tally SET result_ids = result_ids + $4 WHERE result_ids + $4 <= $6 RETURNING queries, result_ids),
+         done AS (UPDATE queries SET status = $2, message = $3, count = $4, outcome = $5, finished_at = now()
+           WHERE id = $1 AND status IN ('Created', 'Processing') AND EXISTS (SELECT 1 FROM room) RETURNING 1)
+       SELECT queries, result_ids, (SELECT count(*) FROM done) AS updated FROM room`,
+      [id, status, message, count, json, this.maxResultIds],
+    );
+    if (!tally) {
+      await this.withRoom(0, count, id, async (client) => (await client.query(update, [id, status, message, count, json, true])).rowCount === 1);
+    } else if (Number(tally.updated) === 0) {
+      // Another process failed this query meanwhile: its result IDs are not held.
+      await sql(this.pool, 'UPDATE query_tally SET result_ids = result_ids - $1', [count]);
+    } else this.note(tally);
   }
 
   private async sweep(): Promise<void> {
-    await sql(this.pool, 'DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1)', [this.ttlMs / 1000]);
+    await sql(
+      this.pool,
+      `WITH gone AS (DELETE FROM queries WHERE created_at < now() - make_interval(secs => $1) RETURNING count, finished_at)
+       UPDATE query_tally SET queries = queries - (SELECT count(*) FROM gone),
+         result_ids = result_ids - (SELECT coalesce(sum(count) FILTER (WHERE finished_at IS NOT NULL), 0) FROM gone)
+       WHERE EXISTS (SELECT 1 FROM gone)`,
+      [this.ttlMs / 1000],
+    );
     await this.failOrphans(null);
     await sql(this.pool, 'DELETE FROM service_processes WHERE seen_at < now() - make_interval(secs => $1)', [
       Math.max(this.ttlMs / 1000, 10 * this.staleSeconds),

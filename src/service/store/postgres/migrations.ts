@@ -114,6 +114,19 @@ const MIGRATIONS: readonly Migration[] = [
     what: 'each load reserves its record positions, so its batches can commit in any order',
     sql: `ALTER TABLE loads ADD COLUMN first_pos bigint, ADD COLUMN total integer;`,
   },
+  {
+    version: 4,
+    what: 'a running tally of stored queries and held result IDs, so a submit checks the bounds without counting the table',
+    sql: `
+      CREATE TABLE query_tally (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        queries integer NOT NULL,
+        result_ids bigint NOT NULL
+      );
+      INSERT INTO query_tally (queries, result_ids)
+        SELECT count(*), coalesce(sum(count) FILTER (WHERE finished_at IS NOT NULL), 0) FROM queries;
+    `,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database
