@@ -6,6 +6,7 @@
  * real records with new identifiers, not new chemistry.
  */
 import type { CompoundRecord } from '../src/service/store/record';
+import { copyRecord } from '../src/service/chemistry/collection';
 
 /** `from`: where in the endless repetition to begin, so a collection made in chunks repeats no InChIKey. */
 export function syntheticCollection(seed: readonly CompoundRecord[], size: number, firstId = 1, from = 0): CompoundRecord[] {
@@ -16,14 +17,13 @@ export function syntheticCollection(seed: readonly CompoundRecord[], size: numbe
     const copy = Math.floor((from + i) / seed.length);
     // A deterministic offset below 0.005 amu, different for each copy.
     const delta = copy === 0 ? 0 : ((copy * 7919) % 5000) / 1_000_000;
-    out[i] = {
-      ...base,
+    out[i] = copyRecord(base, {
       id: firstId + i,
       inchiKey: copy === 0 ? base.inchiKey : copyKey(base.inchiKey, copy),
       monoisotopicMass: base.monoisotopicMass + delta,
       averageMass: base.averageMass + delta,
       molecularWeight: base.molecularWeight + delta,
-    };
+    });
   }
   return out;
 }
