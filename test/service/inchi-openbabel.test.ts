@@ -167,4 +167,13 @@ describe('InChI -> structure against Open Babel and the InChI Trust library (liv
       .map((r) => `${r.id} ${r.commonName}: ${r.inchi} comes back as ${back.get(String(r.id))}`);
     assert.deepStrictEqual(wrong, []);
   });
+
+  it("the shipped 2D blocks of the collection's stereo and charged structures, as data/ holds them", async () => {
+    const records = (await loadShippedCollection()).filter((r) => /\/[tbpq]/.test(r.inchi));
+    const back = openBabelInchis(records.map((r) => `${r.id}${r.mol2D.slice(r.mol2D.indexOf('\n'))}\n$$$$\n`).join(''), 'sdf');
+    const wrong = records
+      .filter((r) => back.get(String(r.id)) !== r.inchi)
+      .map((r) => `${r.id} ${r.commonName}: ${r.inchi} comes back as ${back.get(String(r.id))}`);
+    assert.deepStrictEqual(wrong, []);
+  });
 });
