@@ -168,8 +168,9 @@ describe('InChI -> structure against Open Babel and the InChI Trust library (liv
     assert.deepStrictEqual(wrong, []);
   });
 
-  it("the shipped 2D blocks of the collection's stereo and charged structures, as data/ holds them", async () => {
-    const records = (await loadShippedCollection()).filter((r) => /\/[tbpq]/.test(r.inchi));
+  it("every shipped 2D block, as data/ holds it, reads back into its record's InChI", async () => {
+    // The build's earlier data held 17 blocks of 8,691 that Open Babel read into another InChI.
+    const records = await loadShippedCollection();
     const back = openBabelInchis(records.map((r) => `${r.id}${r.mol2D.slice(r.mol2D.indexOf('\n'))}\n$$$$\n`).join(''), 'sdf');
     const wrong = records
       .filter((r) => back.get(String(r.id)) !== r.inchi)
