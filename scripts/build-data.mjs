@@ -24,7 +24,7 @@ import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
 import { makeSelfConsistent } from './data/consistency.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
-import { readGeneration, assignIds, compareIds, tokensOf } from './data/record-ids.mjs';
+import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -363,7 +363,8 @@ async function main() {
   // ---- write ----
   const outDir = args.check ? fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-build-check-')) : dataDir;
   fs.mkdirSync(outDir, { recursive: true });
-  if (args.check) process.on('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  let keepOutDir = false;
+  if (args.check) process.on('exit', () => keepOutDir || fs.rmSync(outDir, { recursive: true, force: true }));
   const { records: stored, molBlocks } = splitRecords(records);
   const collection = {
     format: COLLECTION_FORMAT,
@@ -395,6 +396,14 @@ async function main() {
     .sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
   const spectra = spectraSorted.map(({ record, inchiKey }, index) => spectrumOf(record, index + 1, byKey.get(inchiKey).id));
   const packs = writeSpectrumPacks(path.join(outDir, 'spectra'), spectra);
+  const leftOutEntries = names.unnamed.map((r) => ({
+    id: r.id,
+    inchiKey: r.inchiKey,
+    accessions: massbank.compounds.get(r.inchiKey)?.accessions ?? [],
+  }));
+  const retired = retiredIds(generations, new Set(records.map((r) => r.id)), leftOutEntries);
+  writeRetiredIds(outDir, retired);
+  log(`${RETIRED_IDS_FILE}: ${retired.length} IDs no longer served`);
   log(`${spectra.length} measured spectra in ${packs.length} packs: ${(packs.reduce((n, p) => n + p.bytes, 0) / 1024 / 1024).toFixed(2)} MB`);
 
   const stats = {
@@ -422,6 +431,7 @@ async function main() {
     selfConsistency,
     names: { notes: names.notes, unnamed, unconfirmed: names.unconfirmed, read: readings.size, opsinVersion: dpkgVersion('libopsin-java') },
     packs,
+    retired: retired.length,
   };
   writeLicenses(outDir, {
     massbank: spectraSorted.map((s) => s.record),
@@ -441,7 +451,8 @@ async function main() {
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
     const differences = compareFolders(outDir, dataDir);
-    if (differences.length) throw new Error(`the rebuild differs from data/: ${differences.join('; ')}`);
+    keepOutDir = differences.length > 0;
+    if (keepOutDir) throw new Error(`the rebuild (kept in ${outDir}) differs from data/: ${differences.join('; ')}`);
     log('--check: the rebuild is byte for byte data/');
   }
 }
@@ -456,9 +467,23 @@ function compareFolders(built, shipped) {
       .sort();
   const ours = list(built);
   const theirs = new Set(list(shipped));
-  const differences = ours.filter((f) => !theirs.has(f) || !fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(shipped, f))));
+  const differences = [];
+  for (const f of ours) {
+    if (!theirs.has(f)) differences.push(`${f} (not in data/)`);
+    else if (!fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(shipped, f))))
+      differences.push(`${f}${firstDifferentLine(path.join(built, f), path.join(shipped, f))}`);
+  }
   for (const f of theirs) if (!ours.includes(f)) differences.push(`${f} (not written by the build)`);
   return differences;
+}
+
+/** For text files, where two differ first (` line N: "rebuilt" vs "shipped"`); '' for binary files. */
+function firstDifferentLine(built, shipped) {
+  if (!/\.(md|json|txt)$/.test(built)) return '';
+  const [a, b] = [built, shipped].map((f) => fs.readFileSync(f, 'utf8').split('\n'));
+  const i = a.findIndex((line, n) => line !== b[n]);
+  const at = i < 0 ? a.length : i;
+  return ` line ${at + 1}: ${JSON.stringify((a[at] ?? '').slice(0, 200))} vs ${JSON.stringify((b[at] ?? '').slice(0, 200))}`;
 }
 
 function dpkgVersion(pkg) {

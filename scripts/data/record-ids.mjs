@@ -3,6 +3,8 @@
 // its ID: by its InChIKey, else (a MassBank compound whose InChIKey changed with the chemistry) by its spectra's
 // accessions. The build then checks every generation: an ID that now names a compound sharing nothing with the one it
 // named (InChIKey, source entry or spectrum) fails the build; compounds that moved to another ID are reported.
+// IDs a build no longer serves (compounds left out, or gone) are written to data/retired-ids.json with what named
+// their compounds, so the next build still knows them: a left-out compound keeps its ID, and no ID is reused.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { PACKED_INDEX } from './spectrum-packs.mjs';
 
 const gunzipJson = (bytes) => JSON.parse(zlib.gunzipSync(bytes).toString('utf8'));
+export const RETIRED_IDS_FILE = 'retired-ids.json';
 const accessionOf = (fileName) => fileName.replace(/\.jdx$/, '');
 
 /**
@@ -28,9 +31,12 @@ export function readGeneration(from, { root, collectionFile, identitySources }) 
   const tokensById = new Map();
   const byKey = new Map();
   const byAccession = new Map();
+  /** ID → {id, inchiKey, accessions} of every compound the build named, served or retired. */
+  const entries = new Map();
   for (const record of collection.records) {
     byKey.set(record.inchiKey, record.id);
     tokensById.set(record.id, tokensOf(record, identitySources, []));
+    entries.set(record.id, { id: record.id, inchiKey: record.inchiKey, accessions: [] });
   }
   const packed = `spectra/${PACKED_INDEX}`;
   if (!isFolder || fs.existsSync(path.join(from, packed))) {
@@ -40,9 +46,46 @@ export function readGeneration(from, { root, collectionFile, identitySources }) 
       const accession = accessionOf(row[fileColumn]);
       byAccession.set(accession, row[idColumn]);
       tokensById.get(row[idColumn])?.add(`spectrum:${accession}`);
+      entries.get(row[idColumn])?.accessions.push(accession);
     }
   }
-  return { label: isFolder ? from : `git ${from}`, byKey, byAccession, tokensById, maxId: Math.max(0, ...tokensById.keys()) };
+  // Retired IDs: what a served record or spectrum says wins over them.
+  const retired = isFolder ? fs.existsSync(path.join(from, RETIRED_IDS_FILE)) && read(RETIRED_IDS_FILE) : gitHas(root, from, RETIRED_IDS_FILE) && read(RETIRED_IDS_FILE);
+  for (const entry of retired ? JSON.parse(retired.toString('utf8')) : []) {
+    if (entries.has(entry.id)) continue;
+    entries.set(entry.id, entry);
+    if (!byKey.has(entry.inchiKey)) byKey.set(entry.inchiKey, entry.id);
+    for (const accession of entry.accessions) if (!byAccession.has(accession)) byAccession.set(accession, entry.id);
+  }
+  return { label: isFolder ? from : `git ${from}`, byKey, byAccession, tokensById, entries, maxId: Math.max(0, ...entries.keys()) };
+}
+
+function gitHas(root, revision, file) {
+  try {
+    execFileSync('git', ['cat-file', '-e', `${revision}:data/${file}`], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The retired IDs after this build: every ID a previous build named (newest first) that `servedIds` does not hold,
+ * with what named its compound; `leftOut` ({id, inchiKey, accessions}) are this build's own. Sorted by ID.
+ */
+export function retiredIds(generations, servedIds, leftOut) {
+  const retired = new Map(leftOut.map((entry) => [entry.id, entry]));
+  for (const generation of [...generations].reverse()) {
+    for (const [id, entry] of generation.entries) if (!servedIds.has(id) && !retired.has(id)) retired.set(id, entry);
+  }
+  return [...retired.values()]
+    .sort((a, b) => a.id - b.id)
+    .map(({ id, inchiKey, accessions }) => ({ id, inchiKey, accessions: [...accessions].sort() }));
+}
+
+/** data/retired-ids.json: one entry a line, so that a diff shows which IDs a build retired. */
+export function writeRetiredIds(dir, retired) {
+  fs.writeFileSync(path.join(dir, RETIRED_IDS_FILE), `[\n${retired.map((entry) => JSON.stringify(entry)).join(',\n')}\n]\n`);
 }
 
 /** What names a record's compound across builds: its InChIKey, its source entries and its spectra's accessions. */
