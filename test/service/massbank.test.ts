@@ -89,6 +89,18 @@ describe('shipped collection: MassBank', function () {
       'IDs ascend, each once',
     );
     assert.ok(leftOut.length > 0 && leftOut.every((id) => !byId.has(id)), 'no record left out is served');
+    // Left-out and gone compounds keep their IDs in retired-ids.json, so that the next build neither renumbers nor
+    // reuses them.
+    const retired = JSON.parse(fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'retired-ids.json'), 'utf8')) as Array<{ id: number }>;
+    assert.ok(
+      retired.every((r) => !byId.has(r.id)),
+      'no retired ID is served',
+    );
+    assert.deepStrictEqual(
+      leftOut.filter((id) => !retired.some((r) => r.id === id)),
+      [],
+      'every record left out is retired',
+    );
     assert.deepStrictEqual(
       ids.slice(0, 761),
       Array.from({ length: 761 }, (_, i) => i + 1),
