@@ -4,7 +4,7 @@
 //   - the named structure libraries bundled in the npm package ketcher-react (Apache-2.0), unpacked with `npm pack`;
 //   - MassBank (a copy of the MassBank-data repository, given as the argument): its openly licensed records give
 //     compounds, names, external references and the measured spectra.
-// Run `npm run build:data -- /path/to/MassBank-data [--conformers N] [--check]` (it compiles first: every value is
+// Run `npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
 // computed by the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the
 // same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte.
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
 import { makeSelfConsistent } from './data/consistency.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
+import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,16 +55,17 @@ function log(...args) {
 }
 
 function parseArgs(argv) {
-  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS, check: false };
+  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS, check: false, previous: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--conformers') args.conformers = Number(argv[++i]);
+    else if (argv[i] === '--previous') args.previous.push(argv[++i]);
     else if (argv[i] === '--check') args.check = true;
     else if (!args.massbank) args.massbank = argv[i];
     else throw new Error(`unexpected argument ${argv[i]}`);
   }
   if (!args.massbank || !fs.existsSync(args.massbank)) {
     throw new Error(
-      'usage: npm run build:data -- /path/to/MassBank-data [--conformers N] [--check]  (a copy of MassBank/MassBank-data, release 2025.05.1)',
+      'usage: npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]... [--check]  (a copy of MassBank/MassBank-data, release 2025.05.1)',
     );
   }
   if (!Number.isInteger(args.conformers) || args.conformers < 0) throw new Error('--conformers takes a whole number');
@@ -198,7 +200,7 @@ async function main() {
     const best3D = [...members].sort((a, b) => a.rank3D - b.rank3D)[0];
     let mol3D = best3D.mol3D;
     if (!mol3D) {
-      mol3D = cache.get(key, () => makeConformer(facts.mol2D));
+      mol3D = cache.get(facts.mol2D, makeConformer);
       if (mol3D) {
         generated3D++;
         generatedIds.add(id);
@@ -239,7 +241,11 @@ async function main() {
 
   // ---- MassBank: merged into the records above by InChIKey; new compounds get new IDs ----
   await chemistry.prepareInchi();
-  const previousIds = previousIdsOf(path.join(dataDir, COLLECTION_FILE), records.length);
+  // Previous builds, oldest first: the ones given with --previous (older data/ folders or git revisions), then data/.
+  const identitySources = [DEBIAN.name, KETCHER.name];
+  const generations = [...args.previous, dataDir]
+    .map((from) => readGeneration(from, { root, collectionFile: COLLECTION_FILE, identitySources }))
+    .filter(Boolean);
   const massbank = readMassBank(args.massbank, chemistry, log);
   const byKey = new Map(records.map((r) => [r.inchiKey, r]));
   const massbankRef = (compound) => ({
@@ -264,17 +270,14 @@ async function main() {
     for (const name of compound.names) vote(same.id, name);
     mergeRecords([same], [buildRecord(same.id, compound.facts, massBankCommonName(compound), sourcesOf(compound), same.mol3D, same.originalMol)]);
   }
-  // IDs: kept from the previous build for compounds it had; the others after the highest, in InChIKey order.
+  // IDs: kept from previous builds for compounds they had (by InChIKey, else by spectra); the others after the highest.
   fresh.sort();
-  let nextId = Math.max(records.length, ...previousIds.values()) + 1;
-  const taken = new Set(records.map((r) => r.id));
-  const idOf = new Map();
-  for (const key of fresh) {
-    const previous = previousIds.get(key);
-    if (previous && !taken.has(previous)) idOf.set(key, previous);
-    taken.add(idOf.get(key));
-  }
-  for (const key of fresh) if (!idOf.has(key)) idOf.set(key, nextId++);
+  const idOf = assignIds(
+    new Map(fresh.map((key) => [key, massbank.compounds.get(key).accessions])),
+    generations,
+    new Set(records.map((r) => r.id)),
+    records.length + 1,
+  );
   // 3D conformers (openchemlib, seconds each) for the compounds with the most spectra, within the budget; cached.
   const byUse = [...fresh].sort((a, b) => massbank.compounds.get(b).spectra - massbank.compounds.get(a).spectra || (a < b ? -1 : 1));
   const want3D = new Set(byUse.slice(0, args.conformers));
@@ -285,7 +288,7 @@ async function main() {
     const id = idOf.get(key);
     let mol3D;
     if (want3D.has(key)) {
-      mol3D = cache.get(key, () => makeConformer(compound.facts.mol2D));
+      mol3D = cache.get(compound.facts.mol2D, makeConformer);
       if (mol3D) massbank3D++;
     }
     const record = buildRecord(
@@ -341,10 +344,27 @@ async function main() {
   const unnamed = names.unnamed.map((r) => `${r.id} (${r.formula}, ${r.smiles}): its names belong to other structures`);
   log(`${readings.size} names read by OPSIN; ${names.notes.length} name disagreements resolved; ${unnamed.length} records left out with no name`);
 
+  // ---- no ID names another compound than in a previous build (persisted searches keep working) ----
+  const accessionsById = new Map();
+  for (const { record, inchiKey } of massbank.spectra) {
+    if (leftOut.has(inchiKey)) continue;
+    const id = byKey.get(inchiKey).id;
+    accessionsById.set(id, [...(accessionsById.get(id) ?? []), record.accession]);
+  }
+  const tokensById = new Map(records.map((r) => [r.id, tokensOf(r, identitySources, accessionsById.get(r.id) ?? [])]));
+  for (const generation of generations) {
+    const { reassigned, renumbered, leftOut: gone } = compareIds(generation, tokensById);
+    log(`IDs against ${generation.label}: ${renumbered.length} compounds renumbered, ${gone.length} left out, ${reassigned.length} IDs reassigned`);
+    for (const line of renumbered) log('renumbered', line);
+    if (gone.length) log('left out', gone.join(', '));
+    if (reassigned.length) throw new Error(`IDs that would name another compound than in ${generation.label}: ${reassigned.join('; ')}`);
+  }
+
   // ---- write ----
   const outDir = args.check ? fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-build-check-')) : dataDir;
   fs.mkdirSync(outDir, { recursive: true });
-  if (args.check) process.on('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  let keepOutDir = false;
+  if (args.check) process.on('exit', () => keepOutDir || fs.rmSync(outDir, { recursive: true, force: true }));
   const { records: stored, molBlocks } = splitRecords(records);
   const collection = {
     format: COLLECTION_FORMAT,
@@ -376,6 +396,14 @@ async function main() {
     .sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
   const spectra = spectraSorted.map(({ record, inchiKey }, index) => spectrumOf(record, index + 1, byKey.get(inchiKey).id));
   const packs = writeSpectrumPacks(path.join(outDir, 'spectra'), spectra);
+  const leftOutEntries = names.unnamed.map((r) => ({
+    id: r.id,
+    inchiKey: r.inchiKey,
+    accessions: massbank.compounds.get(r.inchiKey)?.accessions ?? [],
+  }));
+  const retired = retiredIds(generations, new Set(records.map((r) => r.id)), leftOutEntries);
+  writeRetiredIds(outDir, retired);
+  log(`${RETIRED_IDS_FILE}: ${retired.length} IDs no longer served`);
   log(`${spectra.length} measured spectra in ${packs.length} packs: ${(packs.reduce((n, p) => n + p.bytes, 0) / 1024 / 1024).toFixed(2)} MB`);
 
   const stats = {
@@ -403,6 +431,7 @@ async function main() {
     selfConsistency,
     names: { notes: names.notes, unnamed, unconfirmed: names.unconfirmed, read: readings.size, opsinVersion: dpkgVersion('libopsin-java') },
     packs,
+    retired: retired.length,
   };
   writeLicenses(outDir, {
     massbank: spectraSorted.map((s) => s.record),
@@ -422,7 +451,8 @@ async function main() {
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
     const differences = compareFolders(outDir, dataDir);
-    if (differences.length) throw new Error(`the rebuild differs from data/: ${differences.join('; ')}`);
+    keepOutDir = differences.length > 0;
+    if (keepOutDir) throw new Error(`the rebuild (kept in ${outDir}) differs from data/: ${differences.join('; ')}`);
     log('--check: the rebuild is byte for byte data/');
   }
 }
@@ -437,18 +467,23 @@ function compareFolders(built, shipped) {
       .sort();
   const ours = list(built);
   const theirs = new Set(list(shipped));
-  const differences = ours.filter((f) => !theirs.has(f) || !fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(shipped, f))));
+  const differences = [];
+  for (const f of ours) {
+    if (!theirs.has(f)) differences.push(`${f} (not in data/)`);
+    else if (!fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(shipped, f))))
+      differences.push(`${f}${firstDifferentLine(path.join(built, f), path.join(shipped, f))}`);
+  }
   for (const f of theirs) if (!ours.includes(f)) differences.push(`${f} (not written by the build)`);
   return differences;
 }
 
-/** InChIKey → record ID of the records a previous build added after the first-stage records (none on a first build). */
-function previousIdsOf(file, firstStageCount) {
-  const ids = new Map();
-  if (!fs.existsSync(file)) return ids;
-  const previous = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
-  for (const record of previous.records) if (record.id > firstStageCount) ids.set(record.inchiKey, record.id);
-  return ids;
+/** For text files, where two differ first (` line N: "rebuilt" vs "shipped"`); '' for binary files. */
+function firstDifferentLine(built, shipped) {
+  if (!/\.(md|json|txt)$/.test(built)) return '';
+  const [a, b] = [built, shipped].map((f) => fs.readFileSync(f, 'utf8').split('\n'));
+  const i = a.findIndex((line, n) => line !== b[n]);
+  const at = i < 0 ? a.length : i;
+  return ` line ${at + 1}: ${JSON.stringify((a[at] ?? '').slice(0, 200))} vs ${JSON.stringify((b[at] ?? '').slice(0, 200))}`;
 }
 
 function dpkgVersion(pkg) {

@@ -119,6 +119,7 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 | \`molblocks.json.gz\` | their MOL blocks, read by the service on first use: a JSON array in the records' order of \`[mol2D, mol3D, originalMol]\`, \`mol3D\` null when it is the 2D layout titled with the ID, \`originalMol\` null when it is \`mol2D\` |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
+| \`retired-ids.json\` | ${stats.retired} IDs earlier builds gave that this one does not serve (compounds left out or gone), each with its InChIKey and MassBank accessions, so that the next build keeps them and never reuses one (not read by the service) |
 
 Sources (each is one datasource):
 
@@ -137,9 +138,14 @@ spectra); ${stats.massbank.fresh} are new.
 ## The record fields (src/service/store/record.ts) and how each is made
 
 - \`id\`: the records of the first two sources are sorted by InChIKey and numbered from 1 (as before MassBank was
-  added, so those IDs did not change). A compound first met in MassBank keeps the ID the previous build gave it (read
-  from the \`compounds.json.gz\` being replaced); new ones get IDs after the highest, in InChIKey order. Rebuilding
-  from the same inputs gives the same IDs, and a later MassBank release never renumbers a compound.
+  added, so those IDs did not change). A compound first met in MassBank keeps the ID a previous build gave it: by its
+  InChIKey, else by its spectra's accessions (a compound whose computed InChIKey changed with the chemistry; the
+  compound holding most of the old one's spectra gets its ID). The previous builds are the data/ being replaced and
+  any older ones given with \`--previous DIR|REV\` (oldest first; a git revision's data/ is read with \`git show\`).
+  New compounds get IDs after the highest any of them used, in InChIKey order, so a retired ID is never reused. The
+  build then compares every record with each previous build: it fails if an ID would name a compound sharing nothing
+  (InChIKey, CML file or ketcher-react entry, MassBank accession) with the one it named, and logs the compounds that
+  moved to another ID. Rebuilding from the same inputs gives the same IDs.
 - \`smiles\` (RDKit canonical), \`inchi\`, \`inchiKey\` (standard, RDKit's InChI), \`formula\` (Hill order, isotopes as
   \`[2H]\`, net charge as a trailing sign and size: \`C2H3O2-\`, \`O4S-2\`), computed by \`src/service/chemistry\`.
 - Masses (mf-parser, one convention): sums of neutral atomic masses, no electron-mass correction for ions;
@@ -226,7 +232,9 @@ ${stats.names.opsinVersion}) reads as another record's structure. ${stats.names.
 order: (1) a name OPSIN reads to a structure of another formula that another record holds (same InChIKey skeleton)
 belongs to that record and is taken off this one; (2) a name still given to records of different formulas stays with
 the formula OPSIN reads it to when it is one of them, else with the formula whose records the most source entries
-(MassBank records, CML files, ketcher-react entries) give that name; a tie takes it off all of them; (3) a record whose
+(MassBank records, CML files, ketcher-react entries) give that name; a tie takes it off all of them. OPSIN does not
+read functional-class names of lactones and lactams: \`homoserine lactone\` is read as its parent, \`homoserine\`, less
+one water per ring (\`di-\`, \`tri-\`: two, three), a formula that rule (2) uses as it uses a full reading; (3) a record whose
 common name was taken off is named by its remaining name with the most source entries; a MassBank compound left with no
 name at all is left out with its spectra, since nothing says whether its spectrum belongs to the name or to the
 structure. Names are compared ignoring case and spacing. This build:
@@ -288,13 +296,14 @@ Records left out: ${stats.massbank.noStructure.length} without a structure (\`CH
 \`\`\`
 apt-get install chemical-structures-data libopsin-java   # the CML files (/usr/share/chemical-structures); OPSIN
 git clone --branch ${stats.massbank.release} --depth 1 https://github.com/MassBank/MassBank-data /path/to/MassBank-data
-npm run build:data -- /path/to/MassBank-data [--conformers N]
+npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]...
 \`\`\`
 
 It compiles, unpacks ketcher-react@${ketcherVersion} with npm pack, reads the MassBank copy and writes data/. The Debian
 folder can be given with \`CHEMICAL_STRUCTURES_DIR\`. \`BUILD_DATE\`, the ketcher-react version and the MassBank release
-are fixed in the script, conformers use a fixed seed, and the output is written in a fixed order, so a rebuild from
-the same inputs writes the same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
+are fixed in the script, conformers use a fixed seed (their cache is keyed by openchemlib's version and the 2D block it
+reads, never by the compound), and the output is written in a fixed order, so a rebuild from the same inputs writes the
+same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
 \`npm run build:data -- /path/to/MassBank-data --check\` proves it: it builds into a temporary folder, compares every
 file with data/ byte for byte and fails naming the files that differ (the previous IDs are read from data/ in both).
 `;

@@ -6,7 +6,8 @@
 //    skeleton) belongs to that other compound: it is taken off this record;
 // 2. a name still given to records of different formulas stays with the formula OPSIN reads it to when OPSIN reads
 //    it to one of them, else with the formula whose records the most source entries give that name; a tie takes it
-//    off all of them;
+//    off all of them. OPSIN does not read functional-class names of lactones and lactams (`homoserine lactone`):
+//    such a name is read as its parent (`homoserine`, which OPSIN reads) less one water per ring closed, a formula;
 // 3. a record whose common name was taken off is named by its remaining name with the most source entries; a
 //    MassBank compound left with no name at all is left out with its spectra (the source contradicts itself and
 //    nothing says whether its spectrum belongs to the name or to the structure).
@@ -35,24 +36,64 @@ function shareComponent(a, b) {
   return [...parts(b)].some((p) => left.has(p));
 }
 
-/** name → standard InChI and InChIKey of OPSIN's reading, for the names OPSIN reads. */
-export function opsinReadings(names, chemistry) {
-  if (!fs.existsSync(OPSIN_JAR)) throw new Error(`OPSIN is not installed (${OPSIN_JAR}): apt-get install libopsin-java default-jre-headless`);
-  const list = [...new Set(names)].filter((n) => n && !/[\r\n]/.test(n));
+/** OPSIN's SMILES for each of `names` ('' where it reads none). */
+function readWithOpsin(names) {
+  if (!names.length) return [];
   const out = execFileSync('java', ['-jar', OPSIN_JAR, '-osmi'], {
-    input: `${list.join('\n')}\n`,
+    input: `${names.join('\n')}\n`,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['pipe', 'pipe', 'ignore'],
   }).split('\n');
+  return names.map((_, i) => out[i]?.trim() ?? '');
+}
+
+/**
+ * A functional-class name of an intramolecular ester or amide: `homoserine lactone`, `D-gulono-1,4-lactone`,
+ * `gulonic acid gamma-lactone`, `limonoic acid di-delta-lactone`, `gabapentin-lactam` → its parent and ring count.
+ */
+const LACTONE_NAME = /^(.+?)[\s,-]+(di-|tri-)?(?:(?:alpha|beta|gamma|delta|epsilon|omega|[a-z]|\d+,\d+)-)?(lactone|lactam)$/i;
+
+/** A Hill formula less `count` waters (`C4H9NO3`, 1 → `C4H7NO2`), or undefined when it has too few H or O. */
+export function lessWater(formula, count) {
+  const atoms = [...formula.matchAll(/([A-Z][a-z]?)(\d*)/g)].map(([, element, n]) => [element, n ? Number(n) : 1]);
+  const h = atoms.find(([e]) => e === 'H');
+  const o = atoms.find(([e]) => e === 'O');
+  if (!h || !o || h[1] < 2 * count || o[1] < count) return undefined;
+  h[1] -= 2 * count;
+  o[1] -= count;
+  return atoms
+    .filter(([, n]) => n > 0)
+    .map(([e, n]) => (n === 1 ? e : `${e}${n}`))
+    .join('');
+}
+
+/**
+ * name → OPSIN's reading: {inchi, inchiKey} for the names OPSIN reads; {formula} (largest component) for lactone and
+ * lactam names it does not read whose parent it reads.
+ */
+export function opsinReadings(names, chemistry) {
+  if (!fs.existsSync(OPSIN_JAR)) throw new Error(`OPSIN is not installed (${OPSIN_JAR}): apt-get install libopsin-java default-jre-headless`);
+  const list = [...new Set(names)].filter((n) => n && !/[\r\n]/.test(n));
   const readings = new Map();
-  list.forEach((name, i) => {
-    const smiles = out[i]?.trim();
+  const unread = [];
+  readWithOpsin(list).forEach((smiles, i) => {
     const facts = smiles ? chemistry.describe(smiles) : undefined;
-    if (facts) readings.set(name, { inchi: facts.inchi, inchiKey: facts.inchiKey });
+    if (facts) readings.set(list[i], { inchi: facts.inchi, inchiKey: facts.inchiKey });
+    else if (LACTONE_NAME.test(list[i])) unread.push(list[i]);
+  });
+  const parents = unread.map((name) => LACTONE_NAME.exec(name));
+  readWithOpsin(parents.map((m) => m[1])).forEach((smiles, i) => {
+    const facts = smiles ? chemistry.describe(smiles) : undefined;
+    const rings = { 'di-': 2, 'tri-': 3 }[parents[i][2]?.toLowerCase()] ?? 1;
+    const formula = facts && lessWater(mainFormula(facts.inchi), rings);
+    if (formula) readings.set(unread[i], { formula });
   });
   return readings;
 }
+
+/** The largest component's formula of a reading (a full reading or a lactone's). */
+const readingFormula = (reading) => reading.formula ?? mainFormula(reading.inchi);
 
 const namesOf = (record) => [record.commonName, ...record.synonyms].filter(Boolean);
 
@@ -71,7 +112,7 @@ export function findDisagreements(records, readings) {
       const key = nameKey(name);
       holders.set(key, [...(holders.get(key) ?? []), record]);
       const reading = readings.get(name);
-      if (!reading || shareComponent(reading.inchi, record.inchi)) continue;
+      if (!reading?.inchi || shareComponent(reading.inchi, record.inchi)) continue;
       const other = (bySkeleton.get(reading.inchiKey.slice(0, 14)) ?? []).find((r) => r !== record);
       if (other) confirmed.push({ record, name, other });
       else unconfirmed.push({ record, name, inchi: reading.inchi });
@@ -107,7 +148,7 @@ export function makeNamesAgree(records, readings, votes) {
     for (const r of held) byFormula.set(mainFormula(r.inchi), [...(byFormula.get(mainFormula(r.inchi)) ?? []), r]);
     const spelled = namesOf(held[0]).find((n) => nameKey(n) === key);
     const reading = readings.get(spelled);
-    let owner = reading && byFormula.has(mainFormula(reading.inchi)) ? mainFormula(reading.inchi) : undefined;
+    let owner = reading && byFormula.has(readingFormula(reading)) ? readingFormula(reading) : undefined;
     if (!owner) {
       const ranked = [...byFormula].map(([formula, rs]) => [formula, rs.reduce((n, r) => n + votes(r, key), 0)]).sort((a, b) => b[1] - a[1]);
       owner = ranked[0][1] > ranked[1][1] ? ranked[0][0] : undefined;
@@ -116,7 +157,8 @@ export function makeNamesAgree(records, readings, votes) {
       if (formula === owner) continue;
       for (const r of rs) takeOff(r, key);
     }
-    const why = owner ? (reading && mainFormula(reading.inchi) === owner ? 'OPSIN reads it so' : 'most source entries name it so') : 'a tie: off all';
+    const opsinSays = reading?.formula ? 'OPSIN reads its parent so, less water' : 'OPSIN reads it so';
+    const why = owner ? (reading && readingFormula(reading) === owner ? opsinSays : 'most source entries name it so') : 'a tie: off all';
     notes.push(`"${spelled}" given to ${held.map((r) => `${r.id} (${r.formula})`).join(', ')}: kept by ${owner ?? 'none'} (${why})`);
   }
   const unnamed = [];

@@ -344,11 +344,15 @@ describe('service: chemistry', function () {
         firstStage.map((_, i) => i + 1),
       );
       // IDs were given in InChIKey order; a few first-stage records later had their stereo completed (data/README.md)
-      const outOfOrder = (list: CompoundRecord[]) => list.filter((r, i) => i > 0 && list[i - 1].inchiKey > r.inchiKey).length;
-      assert.ok(outOfOrder(firstStage) <= 10, `${outOfOrder(firstStage)} first-stage records out of InChIKey order`);
+      const outOfOrder = (keys: string[]) => keys.filter((key, i) => i > 0 && keys[i - 1] > key).length;
+      const firstKeys = firstStage.map((r) => r.inchiKey);
+      assert.ok(outOfOrder(firstKeys) <= 10, `${outOfOrder(firstKeys)} first-stage records out of InChIKey order`);
       // Each build numbers its new MassBank compounds in InChIKey order after the IDs a previous build gave (kept): one
-      // break in the order per later build that added compounds (one so far).
-      assert.ok(outOfOrder(byId.slice(firstStage.length)) <= 1, 'MassBank compounds numbered in InChIKey order, build by build');
+      // break in the order per later build that added compounds (one so far). A compound whose InChIKey changed since
+      // (stereo or protons computed differently: its skeleton, the first block, is the same) keeps its ID by its spectra,
+      // so the order holds for the skeletons.
+      const skeletons = byId.slice(firstStage.length).map((r) => r.inchiKey.slice(0, 14));
+      assert.ok(outOfOrder(skeletons) <= 1, 'MassBank compounds numbered in InChIKey order, build by build');
     });
 
     it('gives every record all fields, non-empty and consistent', () => {

@@ -79,8 +79,8 @@ describe('shipped collection: MassBank', function () {
     assert.ok(records.length > 8000, `${records.length} records`);
     const all = allSpectra;
     assert.ok(all.length > 80000, `${all.length} spectra`);
-    // IDs are stable across builds (kept by InChIKey), so a build leaves gaps: the records it left out (data/README.md
-    // lists them) and the compounds whose computed InChIKey changed since the build that numbered them.
+    // IDs are stable across builds (kept by InChIKey, else by the spectra's accessions), so a build leaves gaps: the
+    // records it left out (data/README.md lists them) and compounds an earlier build had that are gone or merged.
     const readme = fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'README.md'), 'utf8');
     const leftOut = [...readme.matchAll(/^- (\d+) \(.*: its names belong to other structures$/gm)].map((m) => Number(m[1]));
     const ids = records.map((r) => r.id);
@@ -89,6 +89,18 @@ describe('shipped collection: MassBank', function () {
       'IDs ascend, each once',
     );
     assert.ok(leftOut.length > 0 && leftOut.every((id) => !byId.has(id)), 'no record left out is served');
+    // Left-out and gone compounds keep their IDs in retired-ids.json, so that the next build neither renumbers nor
+    // reuses them.
+    const retired = JSON.parse(fs.readFileSync(path.join(SHIPPED_DATA_DIR, 'retired-ids.json'), 'utf8')) as Array<{ id: number }>;
+    assert.ok(
+      retired.every((r) => !byId.has(r.id)),
+      'no retired ID is served',
+    );
+    assert.deepStrictEqual(
+      leftOut.filter((id) => !retired.some((r) => r.id === id)),
+      [],
+      'every record left out is retired',
+    );
     assert.deepStrictEqual(
       ids.slice(0, 761),
       Array.from({ length: 761 }, (_, i) => i + 1),
@@ -107,6 +119,10 @@ describe('shipped collection: MassBank', function () {
       firstStage.map((r) => r.id),
       firstStage.map((_, i) => i + 1),
     );
+    // A compound whose computed InChIKey changed keeps its ID by its spectra's accessions: boldenone undecylenate was
+    // numbered 883 without stereo (AHMMSNQYOPMLSX-UHFFFAOYSA-N) and is 883 with it.
+    assert.strictEqual(byId.get(883)?.inchiKey, 'AHMMSNQYOPMLSX-KEZAGTACSA-N');
+    assert.strictEqual(allSpectra.find((s) => s.file_name === 'MSBNK-Univ_Connecticut-CO000081.jdx')?.csid, 883);
   });
 
   it('round-trips a sample of source records: InChIKey, formula, exact mass, peak list byte for byte', async () => {
@@ -222,6 +238,13 @@ describe('shipped collection: MassBank', function () {
       ['C18H34O2'],
     );
     assert.ok(!byId.has(8508), 'the record whose only name belonged to another structure is left out');
+    // "Homoserine lactone" is given once to its structure (GL_Sciences GLS00152) and once to an oxime (Osaka_Univ
+    // OUF00268): OPSIN reads homoserine, and its lactone is homoserine less one water, so the name stays with 5840.
+    const lactone = records.filter((r) => [r.commonName, ...r.synonyms].some((n) => n.toLowerCase() === 'homoserine lactone'));
+    assert.deepStrictEqual(
+      lactone.map((r) => [r.id, r.formula]),
+      [[5840, 'C4H7NO2']],
+    );
     // Twistane is tricyclo[4.4.0.0^3,8]decane: OPSIN reads that name to this InChIKey (libopsin-java 2.7.0).
     assert.strictEqual(records.find((r) => r.commonName === 'Twistane')?.inchiKey, 'AEVSQVUUXPSWPL-UHFFFAOYSA-N');
   });
