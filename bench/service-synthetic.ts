@@ -6,24 +6,30 @@
  * real records with new identifiers, not new chemistry.
  */
 import type { CompoundRecord } from '../src/service/store/record';
-import { copyRecord } from '../src/service/chemistry/collection';
+
+const plainSeeds = new WeakMap<readonly CompoundRecord[], CompoundRecord[]>();
 
 /** `from`: where in the endless repetition to begin, so a collection made in chunks repeats no InChIKey. */
 export function syntheticCollection(seed: readonly CompoundRecord[], size: number, firstId = 1, from = 0): CompoundRecord[] {
   if (seed.length === 0) throw new Error('no seed records');
+  // A shipped record reads its MOL blocks on use, parsed anew each time: read them once here, so that the copies
+  // share one set of strings instead of spreading a parse into every copy (a million copies ran out of heap).
+  let plain = plainSeeds.get(seed);
+  if (!plain) plainSeeds.set(seed, (plain = seed.map((r) => ({ ...r }))));
   const out = new Array<CompoundRecord>(size);
   for (let i = 0; i < size; i++) {
-    const base = seed[(from + i) % seed.length];
+    const base = plain[(from + i) % plain.length];
     const copy = Math.floor((from + i) / seed.length);
     // A deterministic offset below 0.005 amu, different for each copy.
     const delta = copy === 0 ? 0 : ((copy * 7919) % 5000) / 1_000_000;
-    out[i] = copyRecord(base, {
+    out[i] = {
+      ...base,
       id: firstId + i,
       inchiKey: copy === 0 ? base.inchiKey : copyKey(base.inchiKey, copy),
       monoisotopicMass: base.monoisotopicMass + delta,
       averageMass: base.averageMass + delta,
       molecularWeight: base.molecularWeight + delta,
-    });
+    };
   }
   return out;
 }
