@@ -121,7 +121,7 @@ class MolBlockFile {
 const SCAN_SLICE = 1000;
 
 /** Which MOL blocks file each record of a shipped collection reads its blocks from, and its position there. */
-const molBlocksOf = new WeakMap<object, { file: MolBlockFile; index: number; accessors: PropertyDescriptorMap }>();
+const molBlocksOf = new WeakMap<object, { file: MolBlockFile; index: number }>();
 
 /** Reads the MOL blocks of these records in the background, so that the first request for one does not wait. */
 export function prefetchMolBlocks(records: readonly object[]): Promise<void> {
@@ -137,6 +137,7 @@ export function prefetchMolBlocks(records: readonly object[]): Promise<void> {
 function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): CompoundRecord[] {
   const blocks = new MolBlockFile(file, records.length);
   const replaced = new WeakMap<object, Partial<Record<MolField, string>>>();
+  records.forEach((record, index) => molBlocksOf.set(record, { file: blocks, index }));
   const read = (record: StoredRecord, key: MolField): string | undefined => {
     const own = replaced.get(record)?.[key];
     if (own !== undefined) return own;
@@ -160,28 +161,8 @@ function withMolBlocksOnFirstUse(records: StoredRecord[], file: string): Compoun
       configurable: true,
     };
   }
-  records.forEach((record, index) => {
-    molBlocksOf.set(record, { file: blocks, index, accessors });
-    Object.defineProperties(record, accessors);
-  });
+  for (const record of records) Object.defineProperties(record, accessors);
   return records as CompoundRecord[];
-}
-
-/**
- * A copy of `record` with `changes` (which leave the MOL blocks alone). A shipped record's copy reads the same MOL
- * blocks on use: spreading it would parse its blocks into new strings for every copy (benchmarks make a million).
- */
-export function copyRecord(record: CompoundRecord, changes: Partial<Omit<CompoundRecord, MolField>>): CompoundRecord {
-  const where = molBlocksOf.get(record);
-  if (!where) return { ...record, ...changes };
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) {
-    if (!(MOL_FIELDS as readonly string[]).includes(key)) copy[key] = (record as unknown as Record<string, unknown>)[key];
-  }
-  Object.assign(copy, changes);
-  molBlocksOf.set(copy, where);
-  Object.defineProperties(copy, where.accessors);
-  return copy as unknown as CompoundRecord;
 }
 
 /** data/ of the project, found upwards from this module (source tree, out/ or a bundle beside the project). */
