@@ -9,7 +9,8 @@ import { loadShippedCollection } from '../src/service/chemistry';
 import { MemoryStore, startService } from '../src/service';
 import { syntheticCollection } from './service-synthetic';
 
-export type ChildRequest = { type: 'usage' } | { type: 'close' };
+/** `collect`: a full collection first, for the memory figures (1-2 s of CPU at 1M records: never inside a timed window). */
+export type ChildRequest = { type: 'usage'; collect?: boolean } | { type: 'close' };
 export interface ChildReady {
   type: 'ready';
   baseUrl: string;
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
   process.send?.(ready);
   process.on('message', (m: ChildRequest) => {
     if (m.type === 'usage') {
-      (globalThis as { gc?: () => void }).gc?.();
+      if (m.collect) (globalThis as { gc?: () => void }).gc?.();
       const cpu = process.cpuUsage();
       const mem = process.memoryUsage();
       const usage: ChildUsage = { type: 'usage', cpuMs: (cpu.user + cpu.system) / 1000, rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20 };

@@ -4,6 +4,7 @@
  */
 import * as assert from 'assert';
 import { QueryEngine, isFinished, isRunning, legacyStatus, type QueryOutcome } from '../../src/service/query/query-engine';
+import { ElementIndex } from '../../src/service/store/element-index';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -110,5 +111,34 @@ describe('service: query engine', () => {
     assert.strictEqual(ran, false);
     assert.strictEqual(q.status, 'Created');
     assert.throws(() => e.submit('ids', async () => ({ kind: 'ids', ids: [] })), /closed/);
+  });
+
+  it('counts a result kept as its filter by what keeping it costs, not by its length, against maxResultIds', async () => {
+    const rows = Array.from({ length: 10_000 }, () => ['C']);
+    const index = new ElementIndex((p) => rows[p], rows.length);
+    const idAt = Int32Array.from(rows, (_, p) => p + 1);
+    const e = engine({ maxResultIds: 1000, answerWithinMs: 0 });
+    const match = index.matchIds(['C'], false, [], idAt);
+    const ids = [e.submit('ids', async () => ({ kind: 'ids', ids: match })), e.submit('ids', async () => ({ kind: 'ids', ids: match }))];
+    for (let i = 0; i < 3; i++) await nextTurn();
+    assert.deepStrictEqual(
+      ids.map((id) => [e.get(id)?.status, e.get(id)?.count]),
+      [
+        ['Complete', 10_000],
+        ['Complete', 10_000],
+      ],
+    );
+    assert.ok(e.stored.resultIds < 100, JSON.stringify(e.stored));
+    // the same IDs as arrays are counted whole: the second pushes the first (and the older ones) out
+    const array = Array.from(match);
+    const plain = [
+      e.submit('ids', async () => ({ kind: 'ids', ids: array.slice(0, 900) })),
+      e.submit('ids', async () => ({ kind: 'ids', ids: array.slice(0, 900) })),
+    ];
+    for (let i = 0; i < 3; i++) await nextTurn();
+    assert.deepStrictEqual(
+      plain.map((id) => e.get(id)?.status),
+      [undefined, 'Complete'],
+    );
   });
 });

@@ -68,6 +68,31 @@ describe('service store', () => {
         }
       }
     });
+    it('reads any page of a match over many blocks of words as the slice of a brute-force scan, with IDs mapped', () => {
+      let seed = 11;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      // 70,000 positions: several blocks of running counts, stretches with no match and stretches of all matches
+      const rows = Array.from({ length: 70_000 }, (_, p) =>
+        p >= 20_000 && p < 36_000 ? ['C'] : p >= 50_000 && p < 52_000 ? ['C', 'N'] : random() < 0.05 ? ['C', 'N'] : ['C'],
+      );
+      const idAt = Int32Array.from(rows, (_, p) => 3 * p + 1);
+      const index = new ElementIndex((p) => rows[p], rows.length);
+      const ids = index.matchIds(['N'], false, [], idAt);
+      const whole = rows.flatMap((r, p) => (r.includes('N') ? [3 * p + 1] : []));
+      assert.deepStrictEqual(Array.from(ids), whole);
+      const n = whole.length;
+      const spans: Array<[number, number]> = [
+        [0, n],
+        [n - 1, n + 5],
+        [n, n],
+      ];
+      for (let i = 0; i < 200; i++) {
+        const start = Math.floor(random() * n);
+        spans.push([start, start + Math.floor(random() * 2000)]);
+      }
+      for (const [start, end] of spans) assert.deepStrictEqual(idsPage(ids, start, end), whole.slice(start, end), `[${start}, ${end})`);
+      assert.strictEqual(Array.from(index.matchIds(['N'], true, ['C'], idAt)).length, 0);
+    });
   });
 
   describe('sorted index', () => {
@@ -142,7 +167,7 @@ describe('service store', () => {
         }
       }
     });
-    it('reads any page of a dense element match (kept as a bitset) as the same slice of the whole ID list', async () => {
+    it('reads any page of a dense element match (kept as the filter) as the same slice of the whole ID list', async () => {
       const s = new MemoryStore([...(await store.all())].sort((a, b) => a.id - b.id));
       const ids = await s.idsByElements(['C'], false, ['Xx']);
       const whole = Array.from(ids);
@@ -152,7 +177,7 @@ describe('service store', () => {
         .map((r) => r.id)
         .sort((a, b) => a - b);
       assert.deepStrictEqual(whole, want);
-      assert.ok(!Array.isArray(ids) && !ArrayBuffer.isView(ids), 'a match of most records is kept as its bitset');
+      assert.ok(!Array.isArray(ids) && !ArrayBuffer.isView(ids), 'a match of most records is kept as the filter, not its IDs');
       const n = whole.length;
       const spans: Array<[number, number]> = [
         [0, 0],

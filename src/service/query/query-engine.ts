@@ -45,7 +45,7 @@ export interface QueryEngineOptions {
   answerWithinMs?: number;
   /** Queries kept at once (finished or not); past it the oldest finished one goes, or submit throws QueryStoreFull. */
   maxQueries?: number;
-  /** Result IDs kept over all finished queries; past it the oldest finished queries go. */
+  /** Result IDs kept over all finished queries (a result kept in a smaller form counts its `keptSize`); past it the oldest finished queries go. */
   maxResultIds?: number;
   log?: (line: string) => void;
   /** The clock of creation, finish and expiry times (tests move it instead of sleeping). Default `Date.now`. */
@@ -76,6 +76,11 @@ function resultCount(outcome: QueryOutcome): number {
   return outcome.kind === 'ids' ? outcome.ids.length : outcome.entries.reduce((n, e) => n + e.results.length, 0);
 }
 
+/** The IDs' worth of memory a finished query keeps (what `maxResultIds` bounds). */
+function keptSize(outcome: QueryOutcome): number {
+  return outcome.kind === 'ids' && 'keptSize' in outcome.ids ? outcome.ids.keptSize : resultCount(outcome);
+}
+
 export class QueryEngine {
   private readonly queries = new Map<string, Query>();
   /** Callers of `start` waiting for a query to finish, by query ID. */
@@ -88,7 +93,7 @@ export class QueryEngine {
   private readonly now: () => number;
   private readonly maxQueries: number;
   private readonly maxResultIds: number;
-  /** Result IDs held by the finished queries in `queries`. */
+  /** IDs' worth of memory held by the finished queries in `queries`. */
   private heldIds = 0;
   private closed = false;
 
@@ -167,7 +172,7 @@ export class QueryEngine {
 
   private remove(query: Query): void {
     if (!this.queries.delete(query.id)) return;
-    if (query.outcome) this.heldIds -= resultCount(query.outcome);
+    if (query.outcome) this.heldIds -= keptSize(query.outcome);
   }
 
   close(): void {
@@ -189,12 +194,13 @@ export class QueryEngine {
         query.status = 'TooManyRecords';
         query.message = `More than ${this.resultCap} records match; narrow the search.`;
       } else if (this.queries.has(query.id)) {
-        this.makeRoom(0, count, query);
+        const kept = keptSize(outcome);
+        this.makeRoom(0, kept, query);
         query.outcome = outcome;
         query.count = count;
         query.status = 'Complete';
         if (outcome.kind === 'ids' && outcome.message) query.message = outcome.message;
-        this.heldIds += count;
+        this.heldIds += kept;
       }
     } catch (err) {
       query.status = 'Failed';

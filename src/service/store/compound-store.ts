@@ -9,14 +9,16 @@ export const MASS_KINDS = ['monoisotopicMass', 'averageMass', 'molecularWeight',
 export type MassKind = (typeof MASS_KINDS)[number];
 
 /**
- * Record IDs of a search's result: a typed array for a large result read from an index, else a plain array; a
- * result denser than its IDs (an element filter at 1M records) stays the index's bitset, decoded a page at a time.
+ * Record IDs of a search's result: a typed array for a large result read from an index, else a plain array; an
+ * element filter's result stays the filter over the index's bitsets, decoded a page at a time.
  */
 export type RecordIds = number[] | Int32Array | Float64Array | IdsDecodedOnRead;
 
-/** A result kept in a form smaller than its IDs (element-index.ts's bitset): ascending, decoded page by page. */
+/** A result kept in a form smaller than its IDs (element-index.ts's match): ascending, decoded page by page. */
 export interface IdsDecodedOnRead {
   readonly length: number;
+  /** What keeping it costs, in IDs' worth of memory (the stored-query bound counts this, not `length`). */
+  readonly keptSize: number;
   subarray(start: number, end: number): Int32Array;
   [Symbol.iterator](): Iterator<number>;
 }
