@@ -19,6 +19,7 @@ const forbid = {
   extension: { dir: 'extension', why: 'is independent of the extension host' },
   webview: { dir: 'webview', why: 'does not depend on the webview' },
   chemistry: { dir: 'chemistry', why: 'holds records, not chemistry (shared types live in store/)' },
+  molecule: { dir: 'molecule', why: 'holds records, not chemistry (shared types live in store/)' },
   node: { node: true, why: 'runs in the browser sandbox, not in Node' },
   cli: { dir: 'cli', why: 'is independent of the command line' },
 };
@@ -30,10 +31,12 @@ const LAYERS = [
   { folder: 'src/service', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli] },
   { folder: 'src/tools', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview, forbid.cli] },
   { folder: 'src/cli', never: [forbid.vscode, forbid.extension, forbid.webview] },
-  { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry] },
+  { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry, forbid.molecule] },
   { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.shared, forbid.node] },
-  // Shared by the service and the webview: formulas and masses from a composition; the structure grid's records.
+  // Shared by the service and the webview: formulas and masses from a composition; RDKit's reading of structures; the
+  // structure grid's records.
   { folder: 'src/formula', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
+  { folder: 'src/molecule', never: [forbid.vscode, forbid.shared, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
   { folder: 'src/grid', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
 ];
 

@@ -23,7 +23,7 @@ import { HoverLookup } from '../src/extension/hover/hoverLookup';
 import { findHoverTarget } from '../src/extension/hover/hoverTargets';
 import { loadChemistry, loadShippedCollection } from '../src/service/chemistry';
 import { encodePng } from '../src/service/chemistry/png';
-import { withMol } from '../src/service/chemistry/rdkit';
+import { withMol } from '../src/molecule/read';
 
 const root = path.resolve(__dirname, '..', '..');
 

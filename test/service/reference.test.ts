@@ -8,6 +8,8 @@
 import * as assert from 'assert';
 import { loadChemistry, loadShippedCollection, type Chemistry } from '../../src/service/chemistry';
 import { parseFormula } from '../../src/service/store/formula';
+import { loadRDKit } from '../../src/service/chemistry/rdkit';
+import { Toolkit } from '../../src/webview/grid/chemistry';
 
 interface Row {
   name: string;
@@ -87,6 +89,19 @@ describe('chemistry against Open Babel and the InChI Trust library (reference ta
     }
     assert.deepStrictEqual(wrong, []);
     assert.deepStrictEqual(refused.sort(), Object.keys(RDKIT_REFUSES).sort());
+  });
+
+  it("the structure grid's toolkit (browser code, the same RDKit) gives the table's InChIKey and formula for every curated row", async () => {
+    const grid = new Toolkit(await loadRDKit());
+    const wrong: string[] = [];
+    for (const r of rows.filter((row) => row.origin === 'curated' && !RDKIT_REFUSES[row.name])) {
+      const { inchikey, problem } = grid.identify(r.smiles, false);
+      if (inchikey !== r.inchiKey) wrong.push(`${r.name}: InChIKey ${inchikey ?? problem} (Open Babel ${r.inchiKey})`);
+      const { formula } = grid.factsOf(r.smiles);
+      if (elementCounts(formula ?? '') !== elementCounts(r.formula) && !OPEN_BABEL_FORMULA_WRONG.includes(r.name))
+        wrong.push(`${r.name}: formula ${formula} (Open Babel ${r.formula})`);
+    }
+    assert.deepStrictEqual(wrong, []);
   });
 
   it('InChI -> InChIKey is the hash of the InChI itself, for every row (undefined stereo and proton layers included)', async () => {

@@ -1,13 +1,13 @@
 /** Everything the service stores about one structure, computed with RDKit and mf-parser. */
 import { isInchiKeyShape } from '../../wire';
 import type { StructureFacts } from './types';
-import { type RDKit, type RDKitMol, withMol } from './rdkit';
+import { type RDKit, type RDKitMol, withMol } from '../../molecule/read';
 import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from '../../formula/composition';
 import { massesOf } from '../../formula/masses';
 import { withTitle } from './molblock';
-import { MolJson } from './rdkit-json';
+import { MolJson } from '../../molecule/rdkit-json';
 import { wedgesReadUnambiguously } from './wedge-reading';
-import { inchiWithChargesJoined, withSeparatedChargesJoined } from './separated-charges';
+import { inchiWithChargesJoined, withSeparatedChargesJoined } from '../../molecule/separated-charges';
 
 /** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */
 function standardIdentifiers(rdkit: RDKit, mol: RDKitMol): { inchi: string; inchiKey: string } | undefined {

@@ -4,12 +4,13 @@
  */
 import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
-import { loadRDKit, rdkitWorks, withMol, type RDKit } from './rdkit';
+import { loadRDKit, rdkitWorks } from './rdkit';
+import { withMol, type RDKit } from '../../molecule/read';
 import { lazyIndigo, indigoWorks, inchiToLaidOutMolfile, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, faithfulMolBlock2D, inchiKeyOfStructure, molBlock2D } from './facts';
 import { withProtonsMoved } from './proton-moves';
-import { inchiWithChargesJoined } from './separated-charges';
+import { inchiWithChargesJoined } from '../../molecule/separated-charges';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
 import { isInchiKeyShape } from '../../wire';

@@ -28,7 +28,7 @@ export interface Chemistry {
   /** How many times a broken toolkit instance has been replaced, and whether RDKit's spare instance is loaded. */
   toolkitHealth(): { replacements: number; spareReady: boolean };
   /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
-  unguardedRdkitForTests(use: (rdkit: import('./rdkit').RDKit) => unknown): unknown;
+  unguardedRdkitForTests(use: (rdkit: import('../../molecule/read').RDKit) => unknown): unknown;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */

@@ -1,6 +1,6 @@
 /**
- * The grid's toolkit: RDKit MinimalLib (WASM) in the browser, the library the built-in database uses, so a
- * formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
+ * The grid's toolkit: RDKit MinimalLib (WASM) in the browser, the library the built-in database uses, read the way
+ * the database reads it (src/molecule), so a formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
  * masses, matches substructures and writes SMILES / MOL / InChIKey, all offline and without the extension host
  * (the notebook renderer has none to ask).
  */
@@ -9,6 +9,8 @@ import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
 import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../formula/composition';
 import { massesOf } from '../../formula/masses';
 import { RECORD_LIMITS } from '../../grid/recordIndex';
+import { parseMol } from '../../molecule/read';
+import { inchiWithChargesJoined } from '../../molecule/separated-charges';
 
 export interface Facts {
   formula?: string;
@@ -21,9 +23,6 @@ export interface Drawing extends Facts {
   /** Why the toolkit could not read the record. */
   problem?: string;
 }
-
-/** As the database parses: explicit hydrogens folded into their atoms (isotopic and stereo ones stay). */
-const PARSE_DETAILS = JSON.stringify({ removeHs: true });
 
 let loading: Promise<RDKitModule> | undefined;
 
@@ -42,16 +41,13 @@ export class Toolkit {
   /** Parses a record (SDF record or SMILES), bounded in atoms before anything costly; null with a reason. */
   private parse(text: string): { mol?: Mol; problem?: string } {
     if (!text.trim()) return { problem: 'Empty record.' };
-    let mol: Mol | null;
+    let mol: Mol | undefined;
     try {
-      mol = this.rdkit.get_mol(text, PARSE_DETAILS);
+      mol = parseMol(this.rdkit, text);
     } catch {
-      mol = null;
+      mol = undefined;
     }
-    if (!mol || !mol.is_valid()) {
-      mol?.delete();
-      return { problem: 'RDKit could not read this structure (bad atom or bond lines, valence, or SMILES syntax).' };
-    }
+    if (!mol) return { problem: 'RDKit could not read this structure (bad atom or bond lines, valence, or SMILES syntax).' };
     const atoms = mol.get_num_atoms();
     if (atoms > RECORD_LIMITS.atoms) {
       mol.delete();
@@ -119,7 +115,7 @@ export class Toolkit {
   /** SMILES, InChIKey and a MOL block for actions; the MOL block of an SDF record is its own text, unchanged. */
   identify(text: string, isSdf: boolean): { smiles?: string; inchikey?: string; molblock?: string; problem?: string } {
     return this.with(text, (mol) => {
-      const inchi = mol.get_inchi();
+      const inchi = inchiWithChargesJoined(this.rdkit, mol);
       const inchikey = inchi ? this.rdkit.get_inchikey_for_inchi(inchi) : undefined;
       let molblock: string;
       if (isSdf) molblock = molBlockOf(text);

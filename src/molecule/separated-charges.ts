@@ -8,7 +8,7 @@
  * (`withSeparatedChargesJoined`), which RDKit reads back into the same molecule. Nitrogen's N+-O- (nitro groups,
  * N-oxides) stays.
  */
-import { type RDKit, type RDKitMol, withRawMol } from './rdkit';
+import { type RDKit, type RDKitMol, withRawMol } from './read';
 import { MolJson } from './rdkit-json';
 
 /** Phosphorus, sulfur, chlorine, arsenic, selenium, bromine, iodine, by symbol and element number. */

@@ -2,7 +2,7 @@
  * RDKit's JSON form of a molecule (`get_json()`, read back by `get_mol`), for the edits RDKit MinimalLib has no call
  * for: an atom's hydrogen count or charge, a bond's order, leaving atoms out.
  */
-import type { RDKitMol } from './rdkit';
+import type { RDKitMol } from './read';
 
 interface Atom {
   z?: number;
