@@ -15,6 +15,8 @@ const adminUrl = process.env.COMPOUND_DB_TEST_DATABASE;
 if (!adminUrl) throw new Error('COMPOUND_DB_TEST_DATABASE is not set: run the PostgreSQL suite through scripts/test-postgres.js');
 
 let counter = 0;
+/** SQLSTATE of "database is being accessed by other users". */
+const OBJECT_IN_USE = '55006';
 
 /** A fresh empty database on the test cluster; returns its URL and a function that drops it. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -29,7 +31,20 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
     drop: async () => {
       const admin = new Client({ connectionString: url.href });
       await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
+      try {
+        // A backend the service abandoned at a search's deadline ends only once RDKit is done with its record (the
+        // cartridge checks for cancellation between records): until then FORCE cannot end it.
+        for (const giveUp = Date.now() + 120_000; ; await new Promise((resolve) => setTimeout(resolve, 500))) {
+          try {
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (err) {
+            if ((err as { code?: unknown }).code !== OBJECT_IN_USE || Date.now() > giveUp) throw err;
+          }
+        }
+      } finally {
+        await admin.end();
+      }
     },
   };
 }

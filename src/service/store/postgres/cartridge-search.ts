@@ -9,7 +9,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { roundScore, STRUCTURE_LIMITS } from '../../../wire';
-import { DEFAULT_SUBSTRUCTURE_TIME_MS, type SubstructureOptions, type SubstructureOutcome } from '../../structure/structure-index';
+import type { SubstructureOptions, SubstructureOutcome } from '../../structure/structure-index';
 import { stoppedAtMaxResults, stoppedByTime, type StructureSearch } from '../../structure/structure-search';
 import type { CompoundRecord } from '../record';
 import { inTransaction, query } from './pool';
@@ -27,11 +27,11 @@ const SUBSTRUCTURE_BATCH = 256;
 const HEAD_RECORDS = 512;
 const SCREEN_FALSE_HITS = 10;
 /**
- * The least time a fetch is given. The first fetch gets at least the default search bound: with the GiST screen the
- * server finds and sorts every match before the first row, so a shorter grace would leave a short bound with nothing.
+ * The least time a fetch is given, even past the bound: a search stopped by its bound keeps what it found, and a bound
+ * of 0 still looks at the first records. A fetch that outlives even this (RDKit in the cartridge does not check for
+ * cancellation while it matches one record) is abandoned: the answer comes by the bound plus twice this.
  */
 const MIN_FETCH_MS = 1000;
-const MIN_FIRST_FETCH_MS = DEFAULT_SUBSTRUCTURE_TIME_MS;
 /** SQLSTATE of a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
 
@@ -42,15 +42,22 @@ function bfpBytes(bits: Uint16Array): Buffer {
   return bytes;
 }
 
+/** A search's rows so far, appended to by each cursor it runs (so an answer at the deadline has them). */
 interface Scan {
-  /** Records kept (those `accept` keeps), in the cursor's order, with the score of each where the query gives one. */
+  /** Records kept (those `accept` keeps), in the cursors' order, with the score of each where the query gives one. */
   kept: Array<{ record: CompoundRecord; score: number }>;
-  /** The cursor returned every row. */
+  /** The search saw every row it asked for. */
   exhausted: boolean;
-  /** Record ID of the last row the cursor returned, kept or not. */
+  /** Record ID of the last record checked: the last row a cursor returned, or the end of a walked run. */
   lastId?: number;
-  /** Rows the cursor returned, kept or not. */
+  /** Rows the cursors returned, kept or not. */
   matched: number;
+  /** Fetches made: the first is made even past the deadline. */
+  fetches: number;
+}
+
+function newScan(): Scan {
+  return { kept: [], exhausted: false, matched: 0, fetches: 0 };
 }
 
 interface HitRow {
@@ -67,38 +74,40 @@ async function recordsOf(client: PoolClient, ids: readonly number[]): Promise<Co
 
 /**
  * Runs `hits` (record IDs and scores, in answer order) through a cursor on `client` (inside a transaction), reading
- * the records of each batch and keeping those `accept` keeps until `wanted` are kept, the rows run out, or `deadline`
- * (ms since the epoch) passes between fetches. A fetch is cancelled by the server at the deadline (at least
- * MIN_FETCH_MS after it starts); what was kept before it stays.
+ * the records of each batch into `into` and keeping those `accept` keeps until `wanted` are kept, the rows run out,
+ * or `deadline` (ms since the epoch) passes between fetches. A fetch is cancelled by the server at the deadline (at
+ * least MIN_FETCH_MS after it starts); what was kept before it stays.
+ * True when the cursor returned every row.
  */
 async function scan(
   client: PoolClient,
   hits: string,
   values: unknown[],
   batch: number,
+  into: Scan,
   wanted: number,
   accept: ((record: CompoundRecord) => boolean) | undefined,
   deadline: number,
-): Promise<Scan> {
+): Promise<boolean> {
   await client.query(`DECLARE hits NO SCROLL CURSOR FOR ${hits}`, values);
-  const out = await fetchAll(client, batch, wanted, accept, deadline);
+  const exhausted = await fetchAll(client, batch, into, wanted, accept, deadline);
   await client.query('CLOSE hits');
-  return out;
+  return exhausted;
 }
 
 async function fetchAll(
   client: PoolClient,
   batch: number,
+  into: Scan,
   wanted: number,
   accept: ((record: CompoundRecord) => boolean) | undefined,
   deadline: number,
-): Promise<Scan> {
-  const out: Scan = { kept: [], exhausted: false, matched: 0 };
-  while (out.kept.length < wanted) {
+): Promise<boolean> {
+  while (into.kept.length < wanted) {
     const left = deadline - Date.now();
-    if (out.lastId !== undefined && left <= 0) break;
-    const least = out.lastId === undefined ? MIN_FIRST_FETCH_MS : MIN_FETCH_MS;
-    await client.query(`SET LOCAL statement_timeout = ${Number.isFinite(left) ? Math.max(least, Math.ceil(left)) : 0}`);
+    if (into.fetches > 0 && left <= 0) return false;
+    into.fetches++;
+    await client.query(`SET LOCAL statement_timeout = ${Number.isFinite(left) ? Math.max(MIN_FETCH_MS, Math.ceil(left)) : 0}`);
     await client.query('SAVEPOINT before_fetch');
     let rows: HitRow[];
     try {
@@ -106,7 +115,7 @@ async function fetchAll(
     } catch (err) {
       if ((err as { code?: unknown }).code !== QUERY_CANCELED) throw err;
       await client.query('ROLLBACK TO SAVEPOINT before_fetch');
-      break;
+      return false;
     }
     await client.query('SET LOCAL statement_timeout = 0');
     const records = await recordsOf(
@@ -115,69 +124,72 @@ async function fetchAll(
     );
     const scoreOf = new Map(rows.map((r) => [r.id, r.score ?? 0]));
     for (const record of records) {
-      if (out.kept.length < wanted && (!accept || accept(record))) out.kept.push({ record, score: scoreOf.get(record.id) ?? 0 });
+      if (into.kept.length < wanted && (!accept || accept(record))) into.kept.push({ record, score: scoreOf.get(record.id) ?? 0 });
     }
-    if (rows.length) out.lastId = rows[rows.length - 1].id;
-    out.matched += rows.length;
-    if (rows.length < batch) {
-      out.exhausted = true;
-      break;
-    }
+    if (rows.length) into.lastId = rows[rows.length - 1].id;
+    into.matched += rows.length;
+    if (rows.length < batch) return true;
   }
-  return out;
+  return false;
 }
 
-/** Substructure matches in record-ID order: runs of records matched one by one, then the GiST screen (HEAD_RECORDS). */
+/**
+ * Substructure matches in record-ID order into `into`: runs of records matched one by one, then the GiST screen
+ * (HEAD_RECORDS).
+ */
 async function walkThenScreen(
   client: PoolClient,
   parse: string,
   text: string,
+  into: Scan,
   wanted: number,
   accept: ((record: CompoundRecord) => boolean) | undefined,
   deadline: number,
-): Promise<Scan> {
+): Promise<void> {
   const [{ total }] = (await client.query<{ total: number }>(`SELECT reltuples::float8 AS total FROM pg_class WHERE oid = 'records'::regclass`)).rows;
-  const kept: Scan['kept'] = [];
   let after: number | null = null;
   let walked = 0;
-  let matched = 0;
   for (let run = HEAD_RECORDS; ; run *= 2) {
     // The subquery's index scan gives the ID order, which the filter on top keeps.
-    const part = await scan(
+    const exhausted = await scan(
       client,
       `SELECT id, NULL::float8 AS score FROM (SELECT id, mol FROM records WHERE $2::int IS NULL OR id > $2 ORDER BY id LIMIT ${run}) h WHERE mol @> ${parse}`,
       [text, after],
       SUBSTRUCTURE_BATCH,
-      wanted - kept.length,
+      into,
+      wanted,
       accept,
       deadline,
     );
-    kept.push(...part.kept);
-    matched += part.matched;
-    if (kept.length >= wanted || !part.exhausted) return { kept, exhausted: false, lastId: part.lastId ?? after ?? undefined, matched };
+    if (into.kept.length >= wanted || !exhausted) return;
     const [end]: Array<{ id: number | null; n: string }> = (
       await client.query<{ id: number | null; n: string }>(
         `SELECT max(id) AS id, count(*) AS n FROM (SELECT id FROM records WHERE $1::int IS NULL OR id > $1 ORDER BY id LIMIT ${run}) h`,
         [after],
       )
     ).rows;
-    if (Number(end.n) < run) return { kept, exhausted: true, matched };
+    if (Number(end.n) < run) {
+      into.exhausted = true;
+      return;
+    }
     after = end.id;
+    if (after !== null) into.lastId = after;
     walked += run;
-    const rate = Math.max(matched, 0.5) / walked;
-    const toWalk = (wanted - kept.length) / rate;
+    if (Date.now() >= deadline) return;
+    const rate = Math.max(into.matched, 0.5) / walked;
+    const toWalk = (wanted - into.kept.length) / rate;
     if (toWalk > SCREEN_FALSE_HITS * rate * Math.max(total, 2 * walked)) break;
   }
-  const rest = await scan(
+  into.exhausted = await scan(
     client,
     `SELECT id, NULL::float8 AS score FROM records WHERE mol @> ${parse} AND id > $2 ORDER BY id`,
     [text, after],
     SUBSTRUCTURE_BATCH,
-    wanted - kept.length,
+    into,
+    wanted,
     accept,
     deadline,
   );
-  return { kept: [...kept, ...rest.kept], exhausted: rest.exhausted, lastId: rest.lastId ?? after ?? undefined, matched: matched + rest.matched };
 }
 
 export class CartridgeStructureSearch implements StructureSearch {
@@ -189,15 +201,22 @@ export class CartridgeStructureSearch implements StructureSearch {
   async substructure(q: { text: string; format: 'SMILES' | 'SMARTS' }, options: SubstructureOptions): Promise<SubstructureOutcome> {
     const started = Date.now();
     const parse = q.format === 'SMILES' ? 'mol_from_smiles($1::cstring)' : 'qmol_from_smarts($1::cstring)';
-    const result = await inTransaction(this.pool, async (client) => {
-      const [readable] = (await client.query<{ ok: boolean }>(`SELECT ${parse} IS NOT NULL AS ok`, [q.text])).rows;
-      if (!readable.ok) return undefined;
-      await client.query(`SET LOCAL rdkit.do_chiral_sss = ${options.useChirality ? 'on' : 'off'}`);
-      // One more than wanted: whether more records match decides the message.
-      const wanted = options.maxResults + 1;
-      const deadline = started + options.timeLimitMs;
-      return walkThenScreen(client, parse, q.text, wanted, options.accept, deadline);
-    });
+    const deadline = started + options.timeLimitMs;
+    const found = newScan();
+    // Whatever the database does: a last fetch's grace after the bound, and another to read its records.
+    const answerBy = deadline + 2 * MIN_FETCH_MS;
+    const result = await inTransaction(
+      this.pool,
+      async (client) => {
+        const [readable] = (await client.query<{ ok: boolean }>(`SELECT ${parse} IS NOT NULL AS ok`, [q.text])).rows;
+        if (!readable.ok) return undefined;
+        await client.query(`SET LOCAL rdkit.do_chiral_sss = ${options.useChirality ? 'on' : 'off'}`);
+        // One more than wanted: whether more records match decides the message.
+        await walkThenScreen(client, parse, q.text, found, options.maxResults + 1, options.accept, deadline);
+        return found;
+      },
+      { deadline: answerBy, late: () => ({ ...found, kept: [...found.kept], exhausted: false }) },
+    );
     if (!result) {
       return { records: [], stoppedEarly: `The database's RDKit cannot read the ${q.format} query; no record was checked.` };
     }
@@ -222,20 +241,22 @@ export class CartridgeStructureSearch implements StructureSearch {
     // with bits (as the in-process index does: structures with no bits never match).
     const where = threshold > 0 ? 'mfp % bfp_from_binary_text($1)' : 'mfp <> bfp_from_binary_text($2)';
     const values = threshold > 0 ? [fp] : [fp, Buffer.alloc(fp.length)];
-    const result = await inTransaction(this.pool, async (client) => {
+    const found = newScan();
+    await inTransaction(this.pool, async (client) => {
       await client.query(`SELECT set_config('rdkit.tanimoto_threshold', $1, true)`, [String(threshold)]);
-      return scan(
+      await scan(
         client,
         `SELECT id, score FROM (SELECT id, tanimoto_sml(mfp, bfp_from_binary_text($1)) AS score FROM records WHERE ${where}) h
          ORDER BY round(score::numeric, 4) DESC, id`,
         values,
         Math.min(max, 1000),
+        found,
         max,
         accept,
         Infinity,
       );
     });
-    return result.kept.map((k) => ({ record: k.record, score: roundScore(k.score) }));
+    return found.kept.map((k) => ({ record: k.record, score: roundScore(k.score) }));
   };
 
   dispose(): void {
