@@ -128,7 +128,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(secrets.onDidChange(() => void updateContext()));
   const updateHasSearches = () => vscode.commands.executeCommand('setContext', 'compoundDb.hasSearches', searches.all().length > 0);
   own(searches.onDidChange((state) => state === undefined && void updateHasSearches()));
-  void updateHasSearches();
+  // An unset context key is already false: no round trip to VS Code at activation for an empty list.
+  if (searches.all().length > 0) void updateHasSearches();
   own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && void updateContext()));
   void updateContext();
 
