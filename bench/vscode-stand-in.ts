@@ -3,6 +3,9 @@
  * function exists and does nothing, returning a disposable stand-in; settings read their defaults, mementos and
  * secrets are empty, `l10n.t` formats, and `EventEmitter` delivers events. Enough to run activation, not to test it.
  */
+import * as fs from 'fs';
+import * as path from 'path';
+
 type AnyFunction = (...args: unknown[]) => unknown;
 
 /** A callable, constructible object whose every property is another such object (the same one per name). */
@@ -122,12 +125,14 @@ export function vscodeStandIn(): Record<string, unknown> {
   });
 }
 
-/** An ExtensionContext with empty state and a fresh subscriptions list. */
+/** An ExtensionContext with empty state and a fresh subscriptions list; its manifest read as VS Code has it before activation. */
 export function standInContext(extensionPath: string): Record<string, unknown> {
+  const packageJSON = JSON.parse(fs.readFileSync(path.join(extensionPath, 'package.json'), 'utf8')) as unknown;
   const memento = { get: (_key: string, fallback?: unknown) => fallback, update: async () => undefined, keys: () => [] };
   return {
     subscriptions: [] as Array<{ dispose(): unknown }>,
     extensionPath,
+    extension: { packageJSON },
     extensionUri: { fsPath: extensionPath, toString: () => `file://${extensionPath}` },
     asAbsolutePath: (p: string) => `${extensionPath}/${p}`,
     globalState: memento,

@@ -16,6 +16,8 @@ import type { SearchNode } from './searches/searchesTreeProvider';
 export interface CompoundDbApi {
   /** Milliseconds spent evaluating the bundle plus running `activate` (not the wait between them, which is VS Code's). */
   readonly activationMs: number;
+  /** CPU time of the extension host process over the same two spans (wall time stretches on a loaded machine). */
+  readonly activationCpuMs: number;
   searches(): SearchState[];
   /** The tree's items under `node` (top level when left out), as VS Code would render them. */
   treeItems(node?: SearchNode): Array<{ node: SearchNode; item: vscode.TreeItem }>;

@@ -68,11 +68,11 @@ export function recordFormatOf(fileName: string): RecordFormat {
  * Decodes bytes as UTF-8: through a Node Buffer's own slice decoder when `bytes` is one (no view allocated per
  * call: the indexer decodes a few strings per record), else TextDecoder (browsers).
  */
-const utf8 = new TextDecoder('utf-8');
+let utf8: InstanceType<typeof TextDecoder> | undefined; // made on first use, not when the extension's bundle loads
 export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
   const nodeBuffer = bytes as Uint8Array & { utf8Slice?: (s: number, e: number) => string };
   if (typeof nodeBuffer.utf8Slice === 'function') return nodeBuffer.utf8Slice(start, end);
-  return utf8.decode(bytes.subarray(start, end));
+  return (utf8 ??= new TextDecoder('utf-8')).decode(bytes.subarray(start, end));
 }
 
 export function clip(text: string, max: number): string {

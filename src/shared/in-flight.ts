@@ -80,28 +80,27 @@ export class Once<T> {
  * load, a failure is not kept, and `clear` forgets every value; a load running across it is not kept.
  */
 export class CachedLoads<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
-  private readonly cache: BoundedCache<K, V>;
+  /** Made on the first load: the extension makes these at activation, where nothing heavy may run. */
+  private cache?: BoundedCache<K, V>;
   private readonly loads = new InFlight<K, V>();
   private generation = 0;
 
-  constructor(limits: CacheLimits) {
-    this.cache = boundedCache<K, V>(limits);
-  }
+  constructor(private readonly limits: CacheLimits) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
-    const hit = this.cache.get(key);
+    const hit = this.cache?.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const generation = this.generation;
     return this.loads.run(key, async () => {
       const value = await load();
-      if (generation === this.generation) this.cache.set(key, value);
+      if (generation === this.generation) (this.cache ??= boundedCache<K, V>(this.limits)).set(key, value);
       return value;
     });
   }
 
   clear(): void {
     this.generation++;
-    this.cache.clear();
+    this.cache?.clear();
     this.loads.clear();
   }
 }

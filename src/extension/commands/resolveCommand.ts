@@ -4,18 +4,7 @@
  * whose rows that did not resolve are listed in the Problems panel; answers are kept on disk for later runs.
  */
 import * as vscode from 'vscode';
-import {
-  DiskResolveCache,
-  cacheScope,
-  molBlocks,
-  readIdentifiers,
-  resolveCsv,
-  resolveIdentifiers,
-  resolveSdf,
-  type CompoundDbClient,
-  type ResolveProgress,
-  type ResolveRow,
-} from '../../client';
+import type { CompoundDbClient, ResolveProgress, ResolveRow } from '../../client';
 import { isCancellation } from '../common/errors';
 import { readSettings } from '../config/settings';
 import { registerCommand } from './register';
@@ -41,6 +30,8 @@ export function registerResolveCommand(s: Services, problems: ResolveProblems): 
     const person = invocation === 'person';
     const source = await resolveSource(args);
     const column = await resolveColumn(source, args, person);
+    // The client's resolver loads on first use, not at activation.
+    const { readIdentifiers } = await import('../../client/index.js');
     const identifiers = readIdentifiers(source.text, source.format, column);
     if (!identifiers.length) throw new Error(vscode.l10n.t('No identifiers in {0}', source.label));
     const format = (args instanceof vscode.Uri ? undefined : args?.format) ?? 'csv';
@@ -55,6 +46,7 @@ export function registerResolveCommand(s: Services, problems: ResolveProblems): 
 
 async function run(s: Services, identifiers: string[], label: string) {
   const { client, server } = await s.connection.get();
+  const { DiskResolveCache, cacheScope, resolveIdentifiers } = await import('../../client/index.js');
   const settings = readSettings();
   const folder = vscode.Uri.joinPath(s.context.globalStorageUri, 'resolve-cache');
   // The built-in database listens on another port each start: its answers are keyed by the data it serves instead.
@@ -108,6 +100,7 @@ function progressText(p: ResolveProgress): string {
 }
 
 async function openResult(s: Services, rows: ResolveRow[], format: 'csv' | 'sdf', client: CompoundDbClient): Promise<vscode.TextDocument> {
+  const { molBlocks, resolveCsv, resolveSdf } = await import('../../client/index.js');
   let content: string;
   if (format === 'sdf') {
     const mols = await molBlocks(

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { makeRedactor, type RequestLogEntry } from '../../client';
+import type { RequestLogEntry } from '../../client';
+// The one module of the client the logger needs, not its index: the rest of the client loads on first use.
+import { makeRedactor } from '../../client/redact';
 
 /** The `Compound DB` LogOutputChannel. Every line passes through redaction of the known secrets. */
 export class Logger implements vscode.Disposable {

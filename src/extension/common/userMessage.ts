@@ -3,7 +3,8 @@
  * server text ("Bad Request: ... (HTTP 400)"). The client's errors keep their full detail for the log.
  */
 import * as vscode from 'vscode';
-import { CompoundDbError, HttpError, InputError, LegacyNotFoundError, NetworkError, StructureSearchUnavailableError } from '../../client';
+// Not the client's index: the rest of the client loads on first use (connection.ts).
+import { CompoundDbError, HttpError, InputError, LegacyNotFoundError, NetworkError, StructureSearchUnavailableError } from '../../client/errors';
 import { errorMessage } from './errors';
 
 /** The input a failed operation was about: what it is (`SMILES`, `name`) and, when known, its text. */
@@ -12,8 +13,8 @@ export interface InputOf {
   value?: string;
 }
 
-/** Field names of the wire's problem JSON as a person says them. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
+/** Field names of the wire's problem JSON as a person says them (made when asked: not at the bundle's load). */
+const fieldLabels = (): Readonly<Record<string, string>> => ({
   smiles: 'SMILES',
   inchi: 'InChI',
   inchikey: 'InChIKey',
@@ -26,7 +27,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   queryId: vscode.l10n.t('query ID'),
   recordId: vscode.l10n.t('record ID'),
   recordIds: vscode.l10n.t('record IDs'),
-};
+});
 
 const MAX_VALUE = 60;
 
@@ -36,7 +37,7 @@ function quoted(value: string): string {
 }
 
 function subject(input: InputOf | undefined, field?: string): string {
-  const label = input?.label ?? (field ? (FIELD_LABELS[field] ?? field) : vscode.l10n.t('input'));
+  const label = input?.label ?? (field ? (fieldLabels()[field] ?? field) : vscode.l10n.t('input'));
   return input?.value ? vscode.l10n.t('The {0} {1}', label, quoted(input.value)) : vscode.l10n.t('The {0}', label);
 }
 
@@ -74,7 +75,7 @@ export function userMessage(error: unknown, input?: InputOf): string {
       case 400: {
         const first = error.fieldErrors[0];
         if (first) {
-          const aboutInput = input && (error.fieldErrors.length === 1 || FIELD_LABELS[first.field] === input.label);
+          const aboutInput = input && (error.fieldErrors.length === 1 || fieldLabels()[first.field] === input.label);
           const who = aboutInput ? subject(input) : subject(undefined, first.field);
           return sentence(`${who} ${ruleOf(first.message, first.field)}`);
         }

@@ -13,11 +13,12 @@ const SEVERITY: Record<Exclude<ResolveRow['status'], 'found'>, vscode.Diagnostic
 };
 
 export class ResolveProblems extends Disposable {
-  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('compoundDb.resolve'));
+  /** Made with the first result shown, not at activation. */
+  private collection?: vscode.DiagnosticCollection;
 
   constructor() {
     super();
-    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.collection?.delete(d.uri)));
   }
 
   show(document: vscode.TextDocument, rows: readonly ResolveRow[], format: 'csv' | 'sdf'): void {
@@ -35,12 +36,13 @@ export class ResolveProblems extends Disposable {
       d.source = 'Compound DB';
       diagnostics.push(d);
     });
+    this.collection ??= this._register(vscode.languages.createDiagnosticCollection('compoundDb.resolve'));
     this.collection.set(document.uri, diagnostics);
   }
 
   /** Diagnostics on a document (tests). */
   get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
-    return this.collection.get(uri) ?? [];
+    return this.collection?.get(uri) ?? [];
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { inputFormatOf, parseCsv, type InputFormat } from '../../client';
+import type { InputFormat } from '../../client';
 import { pick } from '../commands/prompts';
 
 export interface ResolveArgs {
@@ -26,6 +26,8 @@ export interface ResolveSource {
 }
 
 export async function resolveSource(args: ResolveArgs | vscode.Uri | undefined): Promise<ResolveSource> {
+  // The client loads on first use, not at activation.
+  const { inputFormatOf } = await import('../../client/index.js');
   const uri = args instanceof vscode.Uri ? args : args?.uri ? vscode.Uri.parse(args.uri) : undefined;
   if (uri) {
     const bytes = await vscode.workspace.fs.readFile(uri);
@@ -47,6 +49,7 @@ export async function resolveColumn(source: ResolveSource, args: ResolveArgs | v
   if (source.format !== 'csv') return undefined;
   const named = args instanceof vscode.Uri ? undefined : args?.column;
   if (named !== undefined) return named;
+  const { parseCsv } = await import('../../client/index.js');
   const header = parseCsv(source.text.slice(0, source.text.search(/\r?\n|$/)))[0] ?? [];
   if (!person || header.length < 2) return undefined;
   return pick(

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { CompoundDbClient, MemoryCompoundCache, type QueryTimes } from '../../client';
+import type { CompoundDbClient, QueryTimes } from '../../client';
 import { Disposable } from '../common/lifecycle';
 import type { Logger } from '../common/logger';
 import { Once } from '../../shared/in-flight';
 import { CONNECTION_SETTINGS, LOCAL_SERVICE_SETTINGS, readSettings } from '../config/settings';
 import type { SecretStore } from '../config/secretStore';
 import { LOCAL_API_KEY, LOCAL_TOKEN, type LocalService } from './localService';
-import { USER_AGENT } from './userAgent';
+import { userAgent } from './userAgent';
 
 export interface ActiveServer {
   kind: 'local' | 'remote';
@@ -90,13 +90,15 @@ export class Connection extends Disposable {
       token = await this.secrets.get('token');
       if (!apiKey && !token) throw new MissingApiKeyError();
     }
+    // The client library (its XML parser, resolver, ...) is evaluated on the first connection, not at activation.
+    const { CompoundDbClient, MemoryCompoundCache } = await import('../../client/index.js');
     const client = new CompoundDbClient({
       baseUrl: server.baseUrl,
       legacyBaseUrl: server.legacyBaseUrl,
       apiKey,
       token,
       apiVersion: settings.apiVersion,
-      userAgent: settings.userAgent || USER_AGENT,
+      userAgent: settings.userAgent || userAgent(),
       timeoutMs: settings.requestTimeoutMs,
       cache: new MemoryCompoundCache(500),
       queryTimes: this.queryTimes,

@@ -1,6 +1,7 @@
 /** The client's learned query times (per server and query kind), kept in global state across sessions. */
 import type * as vscode from 'vscode';
-import { QueryTimes } from '../../client';
+// Not the client's index: the rest of the client loads on first use (connection.ts).
+import { QueryTimes } from '../../client/query-times';
 import type { Logger } from '../common/logger';
 
 const STORAGE_KEY = 'compoundDb.queryTimes';

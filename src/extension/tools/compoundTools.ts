@@ -5,21 +5,36 @@
  */
 import * as vscode from 'vscode';
 import { isInchiKeyShape } from '../../wire';
-import { COMPOUND_TOOLS, runTool, type CompoundTool } from '../../tools';
+import type { CompoundTool } from '../../tools';
 import { readSettings, type HoverKind } from '../config/settings';
 import type { Services } from '../commands/services';
 
+/** The tools, and the client under them, load on first use, not at activation. */
+async function toolNamed(name: string): Promise<CompoundTool<unknown>> {
+  const { toolNamed } = await import('../../tools/index.js');
+  const tool = toolNamed(name);
+  if (!tool) throw new Error(`No implementation of the contributed tool ${name}`);
+  return tool;
+}
+
+/** Registered by the names package.json contributes (the VS Code suite checks them against src/tools). */
 export function registerCompoundTools(s: Services): vscode.Disposable[] {
-  return COMPOUND_TOOLS.map((tool) =>
-    vscode.lm.registerTool<object>(tool.name, {
-      prepareInvocation: (options) => ({
-        invocationMessage: vscode.l10n.t('Compound DB: {0}', tool.title),
-        confirmationMessages: confirmation(s, tool, options.input),
-      }),
+  const manifest = s.context.extension.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } };
+  return manifest.contributes.languageModelTools.map(({ name }) =>
+    vscode.lm.registerTool<object>(name, {
+      prepareInvocation: async (options) => {
+        const tool = await toolNamed(name);
+        return {
+          invocationMessage: vscode.l10n.t('Compound DB: {0}', tool.title),
+          confirmationMessages: confirmation(s, tool, options.input),
+        };
+      },
       invoke: async (options, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         try {
+          const tool = await toolNamed(name);
+          const { runTool } = await import('../../tools/index.js');
           const { client, server } = await s.connection.get();
           const ratePerSecond = server.kind === 'remote' ? readSettings().resolveRate : undefined;
           const text = await runTool(tool, options.input, { client, signal: controller.signal, ratePerSecond }, s.secrets.knownValues());
