@@ -63,6 +63,18 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
     assert.deepStrictEqual(await pg.dataSources(), await mem.dataSources());
   });
 
+  it('reads the references of rows loaded before they were kept on the row (schema version 5) from their own table', async () => {
+    const withRefs = records.filter((r) => r.externalReferences.length > 1).slice(0, 20);
+    const before = await Promise.all(withRefs.map((r) => pg.getById(r.id)));
+    await pg.pool.query('UPDATE records SET refs = NULL WHERE id = ANY($1::int[])', [ids(withRefs)]);
+    try {
+      assert.deepStrictEqual(await Promise.all(withRefs.map((r) => pg.getById(r.id))), before);
+      assert.deepStrictEqual(before, await Promise.all(withRefs.map((r) => mem.getById(r.id))));
+    } finally {
+      for (const r of withRefs) await pg.pool.query('UPDATE records SET refs = $2::json WHERE id = $1', [r.id, JSON.stringify(r.externalReferences)]);
+    }
+  });
+
   it('by ID, InChIKey, InChI and formula for every record', async () => {
     for (const r of records.slice(0, 300)) {
       assert.deepStrictEqual(await pg.getById(r.id), await mem.getById(r.id));

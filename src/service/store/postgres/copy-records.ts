@@ -40,6 +40,7 @@ export const RECORD_COLUMNS = [
   'mol2d',
   'mol3d',
   'original_mol',
+  'refs',
 ] as const;
 
 /** One field of COPY's text format. */
@@ -82,6 +83,7 @@ function recordLine(r: CompoundRecord, pos: number): string {
     r.mol2D,
     r.mol3D,
     r.originalMol,
+    JSON.stringify(r.externalReferences),
   ];
   return `${values.map(field).join('\t')}\n`;
 }
@@ -117,7 +119,7 @@ function* each<T>(items: readonly T[], line: (item: T, i: number) => string): Ge
 export async function copyRecords(client: PoolClient, records: readonly CompoundRecord[], firstPos: number): Promise<void> {
   if (!records.length) return;
   const cols = RECORD_COLUMNS.join(', ');
-  await client.query(`CREATE TEMP TABLE IF NOT EXISTS records_staging (LIKE records) ON COMMIT DELETE ROWS`);
+  await client.query(`CREATE TEMP TABLE IF NOT EXISTS records_staging (LIKE records INCLUDING COMPRESSION) ON COMMIT DELETE ROWS`);
   await copyLines(
     client,
     `COPY records_staging (${cols}) FROM STDIN`,

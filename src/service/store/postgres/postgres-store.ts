@@ -21,13 +21,16 @@ const MASS_COLUMN: Readonly<Record<MassKind, string>> = {
   nominalMass: 'nominal_mass',
 };
 
-/** Every column of a record, its external references as JSON: one statement per answer (toRecord reads a row). */
+/**
+ * Every column of a record: one index probe per record. Its external references are JSON on its row (`refs`, written
+ * by the load), or gathered from external_references for rows loaded before that column (schema version 5).
+ */
 export const SELECT_RECORD = `SELECT r.id, r.pos, r.common_name, r.synonyms, r.smiles, r.inchi, r.inchi_key, r.formula,
   r.monoisotopic_mass, r.average_mass, r.molecular_weight, r.nominal_mass, r.alogp, r.xlogp, r.elements,
   r.components, r.has_metal, r.isotopic, r.data_sources, r.reference_count, r.data_source_count,
   r.article_count, r.org_count, r.mol2d, r.mol3d, r.original_mol,
-  (SELECT coalesce(json_agg(json_build_object('source', e.source, 'sourceUrl', e.source_url, 'externalId', e.external_id,
-     'externalUrl', e.external_url) ORDER BY e.ordinal), '[]') FROM external_references e WHERE e.record_id = r.id) AS refs
+  coalesce(r.refs, (SELECT coalesce(json_agg(json_build_object('source', e.source, 'sourceUrl', e.source_url, 'externalId',
+     e.external_id, 'externalUrl', e.external_url) ORDER BY e.ordinal), '[]') FROM external_references e WHERE e.record_id = r.id)) AS refs
   FROM records r`;
 
 export interface RecordRow {
