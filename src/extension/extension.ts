@@ -18,11 +18,12 @@ import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServe
 import { registerEditorCommands } from './commands/editorCommands';
 import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
-import { readSettings } from './config/settings';
+import { readSettings, watchSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
 import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './details/detailsPanel';
 import { clientHoverBackend } from './hover/clientHoverBackend';
-import { CompoundHoverProvider, HOVER_SELECTOR } from './hover/compoundHoverProvider';
+import { CompoundHoverProvider } from './hover/compoundHoverProvider';
+import { registerHoverWhileEnabled } from './hover/hoverRegistration';
 import { HoverLookup } from './hover/hoverLookup';
 import { HighlightedImages } from './hover/hoverHighlight';
 import { registerGrids } from './grid/registerGrids';
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     context.subscriptions.push(d);
     return d;
   };
+  own(watchSettings());
   const secrets = own(new SecretStore(context.secrets));
   const log = own(new Logger(() => [...secrets.knownValues(), LOCAL_API_KEY, LOCAL_TOKEN]));
   const local = own(new LocalService(context.asAbsolutePath('dist/service.js'), context.extensionPath, () => readSettings().localDataFiles, log));
@@ -76,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const highlightedImages = new HighlightedImages(async (id, h) => (await connection.get()).client.getImageHighlighted(id, h.query, h.format));
   own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
   const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
-  own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection, hoverHighlights)));
+  own(registerHoverWhileEnabled(new CompoundHoverProvider(hovers, connection, hoverHighlights)));
 
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);

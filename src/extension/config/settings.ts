@@ -5,7 +5,7 @@ export const SECTION = 'compoundDb';
 
 export type HoverKind = 'inchikey' | 'smiles';
 
-/** Everything the extension reads from `compoundDb.*`, read afresh each time (settings change under us). */
+/** Everything the extension reads from `compoundDb.*`: one object, read again only when one of them changes. */
 export interface Settings {
   /** Empty: the built-in local database. */
   serverUrl: string;
@@ -25,7 +25,42 @@ export interface Settings {
   resolveConcurrency: number;
 }
 
+let current: Settings | undefined;
+let watching = false;
+let changed: vscode.EventEmitter<vscode.ConfigurationChangeEvent> | undefined;
+
+/** The settings now: read once per change while `watchSettings` runs (activation starts it), else read afresh. */
 export function readSettings(): Settings {
+  if (!watching) return read();
+  return (current ??= read());
+}
+
+/** Keeps `readSettings()` current and fires `onDidChangeSettings`; activation calls it once. */
+export function watchSettings(): vscode.Disposable {
+  watching = true;
+  changed ??= new vscode.EventEmitter();
+  const emitter = changed;
+  const subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration(SECTION)) return;
+    current = undefined;
+    emitter.fire(e);
+  });
+  return new vscode.Disposable(() => {
+    subscription.dispose();
+    emitter.dispose();
+    changed = undefined;
+    current = undefined;
+    watching = false;
+  });
+}
+
+/** A `compoundDb.*` setting changed (the event says which); `readSettings()` already gives the new values. */
+export function onDidChangeSettings(listener: (e: vscode.ConfigurationChangeEvent) => void): vscode.Disposable {
+  if (!changed) throw new Error('watchSettings() has not run');
+  return changed.event(listener);
+}
+
+function read(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
   const sortKey = c.get<string>('search.sortKey', '');
   const direction = c.get<string>('search.direction', 'ascending');
