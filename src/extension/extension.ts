@@ -155,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
-    skippedDataFileNotices: () => [...skippedFiles.shown],
+    skippedDataFileNotices: () => [...testHooks(skippedFiles.shown)],
     hoverBackendLookups: () => testHooks(hoverBackend.calls)(),
     mcpServer: () => {
       const { command, args, env } = mcpServerDefinition(services);

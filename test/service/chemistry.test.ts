@@ -402,9 +402,12 @@ describe('service: chemistry', function () {
       }
     });
 
-    it('stores identifiers and masses that its own SMILES gives back', function () {
-      this.timeout(600000); // every one of about 8,700 records is described again
-      for (const r of records) {
+    it('stores identifiers and masses that its own SMILES gives back (a fixed sample)', () => {
+      // Every record is described again by `npm run build:data -- --check` (scripts/data/consistency.mjs, minutes);
+      // here every 40th record by ID, the same ones each run (about 220).
+      const sample = [...records].sort((a, b) => a.id - b.id).filter((_, i) => i % 40 === 0);
+      assert.ok(sample.length > 200, `${sample.length} records sampled`);
+      for (const r of sample) {
         const f = chemistry.describe(r.smiles);
         assert.ok(f, `record ${r.id}: SMILES parses`);
         assert.strictEqual(f.inchiKey, r.inchiKey, `record ${r.id} ${r.commonName}`);

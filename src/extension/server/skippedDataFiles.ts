@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import type { LocalService } from './localService';
+import { inTestMode } from '../common/testMode';
 
 /**
  * Says once, when the built-in database starts without some of the user's data files, which ones and why,
@@ -8,8 +9,8 @@ import type { LocalService } from './localService';
  */
 export class SkippedDataFilesNotice extends Disposable {
   private said = '';
-  /** Messages shown so far, for tests. */
-  readonly shown: string[] = [];
+  /** Messages shown so far, kept for the test hooks in test mode only. */
+  readonly shown: string[] | undefined = inTestMode() ? [] : undefined;
 
   constructor(private readonly local: LocalService) {
     super();
@@ -24,7 +25,7 @@ export class SkippedDataFilesNotice extends Disposable {
     if (skipped.length === 0) return;
     const files = skipped.map((s) => `${s.file} (${readableReason(s.reason)})`).join(', ');
     const message = vscode.l10n.t('Compound DB: the built-in database left out {0}; it serves the other records.', files);
-    this.shown.push(message);
+    this.shown?.push(message);
     const open = vscode.l10n.t('Open Setting');
     void vscode.window.showWarningMessage(message, open).then((choice) => {
       if (choice === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'compoundDb.localService.dataFiles');
