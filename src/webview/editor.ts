@@ -4,6 +4,14 @@
  */
 import { CanvasEditor, Molecule } from 'openchemlib';
 import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorToHost, type HostToEditor } from './editorProtocol';
+import { checkQueryShape } from '../wire/query-shape';
+import { checkStructureSize } from '../wire/structure-size';
+
+/** The service's bounds on a structure input and on a query, as one sentence; undefined when the SMILES is within them. */
+function boundsProblem(smiles: string, asQuery: boolean): string | undefined {
+  const [problem] = checkStructureSize('The structure', 'SMILES', smiles, asQuery ? checkQueryShape('The structure', smiles) : []);
+  return problem && `${problem.message}.`;
+}
 
 interface VsCodeApi {
   postMessage(message: EditorToHost): void;
@@ -35,7 +43,9 @@ for (const action of EDITOR_ACTIONS) {
   button.dataset.action = action;
   button.addEventListener('click', () => {
     const d = drawing();
+    const tooBig = d.atoms === 0 ? undefined : boundsProblem(d.smiles, action === 'substructure');
     if (d.atoms === 0) status.textContent = 'Draw a structure first.';
+    else if (tooBig) status.textContent = tooBig;
     else vscode.postMessage({ command: 'action', action, drawing: d });
   });
   actions.appendChild(button);
@@ -44,6 +54,11 @@ for (const action of EDITOR_ACTIONS) {
 window.addEventListener('message', (event: MessageEvent<HostToEditor>) => {
   const message = event.data;
   if (message.command === 'load') {
+    const tooBig = message.smiles ? boundsProblem(message.smiles, false) : undefined;
+    if (tooBig) {
+      vscode.postMessage({ command: 'error', message: `Cannot draw this structure: ${tooBig}` });
+      return;
+    }
     try {
       editor.setMolecule(message.smiles ? Molecule.fromSmiles(message.smiles) : new Molecule(0, 0));
     } catch (error) {
