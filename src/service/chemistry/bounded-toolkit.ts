@@ -133,7 +133,6 @@ export class BoundedToolkit {
       if (!job) return;
       const id = this.nextId++;
       Object.assign(slot, { job, id, started: Date.now() });
-      slot.timer = setTimeout(() => this.overrun(slot, id), this.callMs);
       slot.worker.ref();
       slot.worker.postMessage({ id, ...job.message } satisfies ToToolkitWorker);
     }
@@ -155,6 +154,11 @@ export class BoundedToolkit {
       return;
     }
     if (!slot.job || message.id !== slot.id) return;
+    if (message.type === 'started') {
+      const id = slot.id;
+      slot.timer = setTimeout(() => this.overrun(slot, id), this.callMs);
+      return;
+    }
     const job = this.finish(slot)!;
     if (message.type === 'done') job.resolve(message.result);
     else job.reject(new Error(`chemistry toolkit: ${message.message}`));

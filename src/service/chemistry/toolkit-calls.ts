@@ -34,6 +34,9 @@ export const toolkitCalls = {
 };
 
 export type ToolkitCall = keyof typeof toolkitCalls;
+
+/** Calls that read InChI: the worker loads Indigo (once, seconds on a busy machine) before their deadline starts. */
+export const INDIGO_CALLS: ReadonlySet<ToolkitCall> = new Set(['molFromInchi', 'inchiKeyOfInchi']);
 type Tail<T> = T extends (chemistry: Chemistry, ...rest: infer R) => unknown ? R : never;
 export type CallArgs<C extends ToolkitCall> = Tail<(typeof toolkitCalls)[C]>;
 export type CallResult<C extends ToolkitCall> = Awaited<ReturnType<(typeof toolkitCalls)[C]>>;
@@ -41,5 +44,7 @@ export type CallResult<C extends ToolkitCall> = Awaited<ReturnType<(typeof toolk
 export type ToToolkitWorker = { id: number; call: ToolkitCall; args: unknown[] };
 export type FromToolkitWorker =
   | { type: 'ready' }
+  /** The call begins now (its toolkit loaded): its deadline counts from here. */
+  | { type: 'started'; id: number }
   | { type: 'done'; id: number; result: unknown }
   | { type: 'failed'; id: number; message: string };

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadChemistry } from './index';
-import { toolkitCalls, type FromToolkitWorker, type ToToolkitWorker } from './toolkit-calls';
+import { INDIGO_CALLS, toolkitCalls, type FromToolkitWorker, type ToToolkitWorker } from './toolkit-calls';
 
 const port = parentPort!;
 const send = (message: FromToolkitWorker): void => port.postMessage(message);
@@ -15,7 +15,10 @@ let chain: Promise<void> = Promise.resolve();
 async function handle(message: ToToolkitWorker): Promise<void> {
   try {
     const call = toolkitCalls[message.call] as (...args: unknown[]) => unknown;
-    const result = await call(await chemistry, ...message.args);
+    const ready = await chemistry;
+    if (INDIGO_CALLS.has(message.call)) await ready.prepareInchi();
+    send({ type: 'started', id: message.id });
+    const result = await call(ready, ...message.args);
     send({ type: 'done', id: message.id, result });
   } catch (err) {
     send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });

@@ -33,6 +33,8 @@ interface SearchJob {
   task: Omit<SearchTask, 'sliceEnd'>;
   found: number[];
   checked: number;
+  /** It has had a slice: past its deadline it then ends in the queue (every search checks at least its first records). */
+  ran: boolean;
   resolve: (end: SearchEnd) => void;
   reject: (err: Error) => void;
 }
@@ -99,6 +101,7 @@ export class MatcherPool {
         task,
         found: [],
         checked: task.from,
+        ran: false,
         resolve: (end) => {
           ticket.release();
           resolve(end);
@@ -142,12 +145,12 @@ export class MatcherPool {
     slot.worker.postMessage(message);
   }
 
-  /** The next job: fingerprints of the index first, then the fair queue's next search (one past its deadline ends here). */
+  /** The next job: fingerprints of the index first, then the fair queue's next search (one that has run and is past its deadline ends here). */
   private nextJob(): Job | undefined {
     const fingerprints = this.fingerprintJobs.shift();
     if (fingerprints) return fingerprints;
     for (let job = this.searches.next(); job; job = this.searches.next()) {
-      if (Date.now() < job.task.deadline) return job;
+      if (!job.ran || Date.now() < job.task.deadline) return job;
       job.resolve({ positions: job.found, checked: job.checked, stopped: 'time' });
     }
     return undefined;
@@ -167,6 +170,7 @@ export class MatcherPool {
       slot.worker.ref();
       if (job.kind === 'fingerprints') this.post(slot, { type: 'fingerprints', id: slot.id, smiles: job.smiles });
       else {
+        job.ran = true;
         const task: SearchTask = { ...job.task, from: job.checked, maxResults: job.task.maxResults - job.found.length, sliceEnd: 0 };
         this.post(slot, { type: 'search', id: slot.id, task, sliceMs: SLICE_MS });
       }

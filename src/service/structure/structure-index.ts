@@ -105,7 +105,6 @@ export class StructureIndex {
 
   /** Records containing the query, in record-ID order, within the bounds of `options`. */
   async substructure(query: SubstructureQuery, options: SubstructureOptions): Promise<SubstructureOutcome> {
-    const started = Date.now();
     this.begin();
     try {
       await this.ready;
@@ -114,6 +113,8 @@ export class StructureIndex {
       options.ticket.release();
       throw err;
     }
+    // The time bound counts from here: a search asked while the index builds waits for it first.
+    const started = Date.now();
     const accept = options.accept;
     let allowed: Uint8Array | undefined;
     if (accept) {
