@@ -125,6 +125,8 @@ const builds = [
   { ...serviceBundle, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
   // The structure index's matcher workers, which both bundles above start from beside themselves.
   { ...serviceBundle, entryPoints: ['src/service/structure/substructure-worker.ts'], outfile: 'dist/substructure-worker.js' },
+  // The toolkit workers (src/service/chemistry/bounded-toolkit.ts): every toolkit call on a request's input, with a deadline.
+  { ...serviceBundle, entryPoints: ['src/service/chemistry/toolkit-worker.ts'], outfile: 'dist/toolkit-worker.js' },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

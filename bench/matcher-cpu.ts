@@ -9,7 +9,7 @@ import type { RDKit } from '../src/molecule/read';
 import type { CompoundRecord } from '../src/service/store/record';
 import { buildSharedIndex } from '../src/service/structure/shared-index';
 import type { MatcherPool } from '../src/service/structure/matcher-pool';
-import { fingerprintBatch, IndexView, searchIndex } from '../src/service/structure/substructure-matcher';
+import { fingerprintBatch, IndexView, readQuery, searchIndex } from '../src/service/structure/substructure-matcher';
 
 const QUERIES: Array<[string, string, boolean]> = [
   ['*', 'SMARTS', false],
@@ -56,15 +56,19 @@ export async function matcherCpuPerCandidate(rdkit: MainModule, records: readonl
     for (let p = 0; p < view.size; p++) if (view.passes(p, screen)) candidates++;
     let t = cpuMs();
     let ours = 0;
+    const task = { query, format: format as 'SMILES' | 'SMARTS', useChirality, maxResults: 1e9, from: 0, deadline: Infinity, sliceEnd: Infinity };
+    const read = readQuery(rd, view, task);
     const end = searchIndex(
       rd,
       view,
-      { query, format: format as 'SMILES' | 'SMARTS', useChirality, maxResults: 1e9, timeLimitMs: 600_000 },
+      read,
+      task,
       (found) => {
         ours += found.length;
       },
     );
     ours += end.positions.length;
+    read.mol.delete();
     const oursMs = cpuMs() - t;
     t = cpuMs();
     let library = 0;

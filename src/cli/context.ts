@@ -16,7 +16,8 @@ export interface CliContext {
   withConnection<T>(server: string | undefined, work: (connection: Connection) => Promise<T>): Promise<T>;
 }
 
-export function processContext(signal: AbortSignal): CliContext {
+/** `stdoutClosed`: the reader of standard output has gone (EPIPE); nothing more is written there. */
+export function processContext(signal: AbortSignal, stdoutClosed: () => boolean = () => false): CliContext {
   const interactive = process.stderr.isTTY === true;
   let progressShown = false;
   const clearProgress = (): void => {
@@ -27,7 +28,9 @@ export function processContext(signal: AbortSignal): CliContext {
     env: process.env,
     signal,
     interactive,
-    out: (text) => void process.stdout.write(text),
+    out: (text) => {
+      if (!stdoutClosed()) process.stdout.write(text);
+    },
     note: (line) => {
       clearProgress();
       process.stderr.write(`${line}\n`);

@@ -1,7 +1,7 @@
 /**
  * `compound-db`: the command line. Each subcommand is one module under commands/ with `usage` and `run`; adding one
- * is one entry in COMMANDS. Exit codes: 0 success, 1 failure,
- * 2 bad usage, each failure with one line on stderr.
+ * is one entry in COMMANDS. Exit codes: 0 success, 1 failure, 2 bad usage, 141 standard output closed by its reader
+ * (`| head -1`: the work stops at once), each failure with one line on stderr.
  */
 import { CancelledError } from '../client';
 import { environmentRedactor } from './connect';
@@ -31,14 +31,26 @@ async function usageText(): Promise<string> {
 ${commands.map((c) => `  ${c.usage}`).join('\n')}
 Without --server the built-in database runs in a child process started on the first request. With --server URL, the API key is read from
 COMPOUND_DB_API_KEY and the security token from COMPOUND_DB_TOKEN (never from a flag).
-Exit codes: 0 success, 1 failure, 2 bad usage.`;
+Exit codes: 0 success, 1 failure, 2 bad usage, 141 standard output closed by its reader (EPIPE).`;
 }
+
+/** The exit code when standard output was closed by its reader: a shell's code for a process that SIGPIPE ended. */
+export const STDOUT_CLOSED_EXIT = 141;
+const STDOUT_CLOSED_LINE = 'compound-db: stopped: standard output was closed by its reader (EPIPE)';
 
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const onSignal = (): void => controller.abort();
   process.once('SIGINT', onSignal);
-  const cli = processContext(controller.signal);
+  // A reader that goes away (`| head -1`) stops the work at once: no request is made for output nobody reads.
+  let stdoutClosed = false;
+  const onStdoutError = (error: NodeJS.ErrnoException): void => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+    controller.abort();
+  };
+  process.stdout.on('error', onStdoutError);
+  const cli = processContext(controller.signal, () => stdoutClosed);
   const redact = environmentRedactor(cli.env);
   const [name, ...args] = argv;
   try {
@@ -55,13 +67,23 @@ export async function main(argv: string[]): Promise<number> {
       cli.out(`Usage: ${command.usage}\n`);
       return 0;
     }
-    return await command.run(args, cli);
+    const code = await command.run(args, cli);
+    if (stdoutClosed) {
+      cli.note(STDOUT_CLOSED_LINE);
+      return STDOUT_CLOSED_EXIT;
+    }
+    return code;
   } catch (error) {
+    if (stdoutClosed) {
+      cli.note(STDOUT_CLOSED_LINE);
+      return STDOUT_CLOSED_EXIT;
+    }
     const text = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.message : String(error);
     cli.note(`compound-db: ${redact(text).replace(/\s*\n\s*/g, ' ')}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
     process.off('SIGINT', onSignal);
+    if (!stdoutClosed) process.stdout.off('error', onStdoutError);
   }
 }
 

@@ -5,14 +5,21 @@
  * extension host and the notebook renderer build it with the same code.
  */
 
+import { LIMITS } from '../wire/limits';
+import type { StructureSizeLimits } from '../wire/structure-size';
+
 export type RecordFormat = 'sdf' | 'smiles';
 
 /** Bounds on hostile input, applied before any toolkit sees a record. */
 export const RECORD_LIMITS = {
   /** bytes of one SDF record (MOL block and data items); larger is a bad record, skipped up to its `$$$$` */
   recordBytes: 1024 * 1024,
-  /** atoms of one record, read from its counts line */
+  /** atoms of one record (its counts line, its SMILES or its RDKit JSON) */
   atoms: 2000,
+  /** bonds of one record (MOL block or RDKit JSON) */
+  bonds: 4000,
+  /** separate parts of one record: each is laid out apart, and RDKit's layout of many grows steeply (1,999: 28 s) */
+  components: LIMITS.structureComponents,
   /** characters of a name kept in the index */
   name: 200,
   /** characters of an SD field's name */
@@ -24,6 +31,14 @@ export const RECORD_LIMITS = {
   /** characters of a SMILES in a SMILES list */
   smiles: 10_000,
 } as const;
+
+/** The size bounds of a record in the grid, the service's rules (src/wire/structure-size.ts) with the grid's atom ceiling. */
+export const RECORD_SIZE_LIMITS: StructureSizeLimits = {
+  heavyAtoms: RECORD_LIMITS.atoms,
+  atoms: RECORD_LIMITS.atoms,
+  bonds: RECORD_LIMITS.bonds,
+  components: RECORD_LIMITS.components,
+};
 
 export interface RecordIndex {
   format: RecordFormat;

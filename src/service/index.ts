@@ -22,6 +22,7 @@ import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/struct
 import type { StructureSearch } from './structure/structure-search';
 import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
 import type { Chemistry } from './chemistry/types';
+import { BoundedToolkit } from './chemistry/bounded-toolkit';
 import { createServiceServer } from './server';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
@@ -125,9 +126,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const structures = (): StructureSearch => (built ??= newStructures());
   if (!options.structureIndexOnDemand) structures();
   let origin = '';
+  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, log });
   const ctx: ServiceContext = {
     store,
     chemistry,
+    toolkit,
     engine,
     images: new ImageCache(chemistry),
     spectra,
@@ -153,12 +156,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   } catch (err) {
     engine.close();
     built?.dispose();
+    toolkit.dispose();
     await release();
     throw err;
   }
   // After the structure index is built: the warm-up's work would otherwise share the cores with the build.
   const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
+  // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
+  if (options.warmDrawing) void indexBuilt.then(() => toolkit.warm(), () => undefined);
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -184,6 +190,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         engine.close();
         stopWarming();
         built?.dispose();
+        toolkit.dispose();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(release)),

@@ -31,6 +31,8 @@ export interface ServiceOptions {
   resultCap?: number;
   /** How long a substructure search may run before it stops with what it found. Default 10 s. */
   structureTimeLimitMs?: number;
+  /** How long one toolkit call on a request's input may run in its worker (default TOOLKIT_BOUNDS.callMs, 5 s). */
+  toolkitCallMs?: number;
   /** Build the structure index when the first structure search needs it, not after listening (one-shot commands). */
   structureIndexOnDemand?: boolean;
   /** In memory: draw some structures on idle turns after listening, so the first hovers find the drawing code optimised (warm-drawing.ts). */

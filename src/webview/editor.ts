@@ -6,6 +6,15 @@ import { CanvasEditor, Molecule } from 'openchemlib';
 import { PageEndpoint } from '../webview-protocol/endpoint';
 import { hostChannel } from './channel';
 import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorProtocol } from './editorProtocol';
+import { checkQueryShape } from '../wire/query-shape';
+import { checkStructureSize } from '../wire/structure-size';
+
+/** The service's bounds on a structure input and on a query, as one sentence; undefined when the SMILES is within them. */
+function boundsProblem(smiles: string, asQuery: boolean): string | undefined {
+  const [problem] = checkStructureSize('The structure', 'SMILES', smiles, asQuery ? checkQueryShape('The structure', smiles) : []);
+  return problem && `${problem.message}.`;
+}
+
 const LABELS: Readonly<Record<EditorAction, string>> = {
   exact: 'Exact',
   substructure: 'Substructure',
@@ -26,6 +35,8 @@ const host = new PageEndpoint<EditorProtocol>(
   hostChannel(),
   {
     load: ({ smiles }) => {
+      const tooBig = smiles ? boundsProblem(smiles, false) : undefined;
+      if (tooBig) throw new Error(`Cannot draw this structure: ${tooBig}`);
       try {
         editor.setMolecule(smiles ? Molecule.fromSmiles(smiles) : new Molecule(0, 0));
       } catch (error) {
@@ -45,7 +56,9 @@ for (const action of EDITOR_ACTIONS) {
   button.dataset.action = action;
   button.addEventListener('click', () => {
     const d = drawing();
+    const tooBig = d.atoms === 0 ? undefined : boundsProblem(d.smiles, action === 'substructure');
     if (d.atoms === 0) status.textContent = 'Draw a structure first.';
+    else if (tooBig) status.textContent = tooBig;
     else
       host.request('action', { action, drawing: d }).then(
         () => (status.textContent = ''),

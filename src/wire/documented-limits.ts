@@ -1,6 +1,7 @@
 /** Limits as the documentation states them. */
 import { LIMITS } from './limits';
 import { STRUCTURE_LIMITS } from './structure-search';
+import { QUERY_SHAPE_LIMITS } from './query-shape';
 
 /**
  * The table of limits in src/service/README.md ("Limits and survival"), row by row, from the values above:
@@ -9,7 +10,7 @@ import { STRUCTURE_LIMITS } from './structure-search';
 export const DOCUMENTED_LIMITS: ReadonlyArray<{
   what: string;
   limit: number;
-  unit: 'bytes' | 'characters' | 'atoms' | 'parts' | 'IDs' | 'elements';
+  unit: 'bytes' | 'characters' | 'atoms' | 'bonds' | 'parts' | 'levels' | 'ring closures' | 'IDs' | 'elements';
 }> = [
   { what: 'request body (413 past it)', limit: LIMITS.bodyBytes, unit: 'bytes' },
   {
@@ -28,12 +29,17 @@ export const DOCUMENTED_LIMITS: ReadonlyArray<{
     unit: 'characters',
   },
   { what: 'atoms other than hydrogen in one structure (SMILES, InChI formula layer, MOL)', limit: LIMITS.structureHeavyAtoms, unit: 'atoms' },
-  { what: 'atoms of a MOL block, hydrogens included', limit: LIMITS.structureAtoms, unit: 'atoms' },
+  { what: 'atoms of a MOL block or RDKit JSON, hydrogens included', limit: LIMITS.structureAtoms, unit: 'atoms' },
+  { what: 'bonds of a MOL block or RDKit JSON', limit: LIMITS.structureBonds, unit: 'bonds' },
   {
-    what: 'separate parts of one structure (`.` in SMILES, components of the InChI formula layer, unbonded parts of a MOL block)',
+    what: 'separate parts of one structure (`.` in SMILES, components of the InChI formula layer, unbonded parts of a MOL block or RDKit JSON)',
     limit: LIMITS.structureComponents,
     unit: 'parts',
   },
+  { what: 'atoms of a structure query (outside recursive SMARTS), counted from its text and again as RDKit reads it', limit: STRUCTURE_LIMITS.queryAtoms, unit: 'atoms' },
+  { what: 'nesting of recursive SMARTS in a structure query (`[$(...)]` inside `[$(...)]`)', limit: QUERY_SHAPE_LIMITS.recursionDepth, unit: 'levels' },
+  { what: 'atoms inside the recursive SMARTS of a structure query, all together', limit: QUERY_SHAPE_LIMITS.recursiveAtoms, unit: 'atoms' },
+  { what: 'ring closures of a structure query', limit: QUERY_SHAPE_LIMITS.ringClosures, unit: 'ring closures' },
   { what: 'included elements of filter element', limit: LIMITS.includeElements, unit: 'elements' },
   { what: 'excluded elements of filter element', limit: LIMITS.excludeElements, unit: 'elements' },
   { what: 'record IDs of `records/batch`', limit: LIMITS.detailsBatch, unit: 'IDs' },

@@ -36,8 +36,10 @@ export const LIMITS = {
    * 236) fit.
    */
   structureHeavyAtoms: 250,
-  /** atoms of a MOL block, hydrogens included */
+  /** atoms of a MOL block or RDKit JSON, hydrogens included */
   structureAtoms: 1000,
+  /** bonds of a MOL block or RDKit JSON */
+  structureBonds: 2000,
   /**
    * Separate parts of one structure input (ions, solvent molecules, free atoms: `.` in SMILES). The toolkit's 2D
    * layout of many parts grows steeply (999 free hydrogen atoms: 19 s); 100 take ~0.2 s, and salts and hydrates have

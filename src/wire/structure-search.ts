@@ -21,6 +21,11 @@ export const STRUCTURE_LIMITS = {
   queryChars: 1000,
   /** atoms of a parsed query */
   queryAtoms: 100,
+  /**
+   * how long RDKit's matcher may spend on one record: the service terminates the matcher worker past it (one slice
+   * of a search and this); the structure grid stops its scan after a record that took longer
+   */
+  recordMatchMs: 1000,
   /** results a substructure search returns at most (its default and its ceiling) */
   substructureMaxResultsDefault: 10_000,
   substructureMaxResults: 100_000,

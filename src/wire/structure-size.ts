@@ -15,6 +15,48 @@ export interface AtomCount {
   all: number;
   /** Separate parts (components: ions, solvent molecules, free atoms), each laid out apart in a 2D drawing. */
   components: number;
+  /** Bonds written (MOL blocks and RDKit JSON; undefined for SMILES and InChI, whose bonds follow from their atoms). */
+  bonds?: number;
+}
+
+/** True when the toolkit reads the text as RDKit's JSON (src/molecule/read.ts does the same test). */
+export function isRdkitJsonText(text: string): boolean {
+  return text.trimStart().startsWith('{');
+}
+
+interface JsonDocument {
+  defaults?: { atom?: { z?: unknown } };
+  molecules?: Array<{ atoms?: Array<{ z?: unknown }>; bonds?: Array<{ atoms?: unknown }> }>;
+}
+
+/**
+ * Atoms, bonds and parts of RDKit's JSON form (`{"rdkitjson":...,"molecules":[{"atoms":[...],"bonds":[...]}]}`),
+ * every molecule of it counted; undefined when it is not JSON of that shape. Linear in the text.
+ */
+export function rdkitJsonAtomCount(text: string): AtomCount | undefined {
+  let doc: JsonDocument;
+  try {
+    doc = JSON.parse(text) as JsonDocument;
+  } catch {
+    return undefined;
+  }
+  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.molecules)) return undefined;
+  const defaultZ = doc.defaults?.atom?.z ?? 6;
+  let heavy = 0;
+  let all = 0;
+  let bonds = 0;
+  let components = 0;
+  for (const molecule of doc.molecules) {
+    const atoms = Array.isArray(molecule?.atoms) ? molecule.atoms : [];
+    const pairs = (Array.isArray(molecule?.bonds) ? molecule.bonds : []).map((b): [number, number] =>
+      Array.isArray(b?.atoms) ? [Number(b.atoms[0]) + 1, Number(b.atoms[1]) + 1] : [0, 0],
+    );
+    all += atoms.length;
+    heavy += atoms.filter((a) => (a?.z ?? defaultZ) !== 1).length;
+    bonds += pairs.length;
+    components += atoms.length > LIMITS.structureAtoms * 4 ? atoms.length : partsOf(atoms.length, pairs);
+  }
+  return { heavy, all, components, bonds };
 }
 
 const ORGANIC = new Set(['B', 'C', 'N', 'O', 'P', 'S', 'F', 'I', 'b', 'c', 'n', 'o', 'p', 's', '*']);
@@ -85,7 +127,7 @@ export function molAtomCount(mol: string): AtomCount {
     }
     all = Math.max(all, declared ? Number(declared[1]) : 0);
     const bonds = Array.from(mol.matchAll(/^M {2}V30 \d+ \d+ (\d+) (\d+)/gm), (m): [number, number] => [Number(m[1]), Number(m[2])]);
-    return { heavy, all, components: all > LIMITS.structureAtoms ? 0 : partsOf(all, bonds) };
+    return { heavy, all, bonds: bonds.length, components: all > LIMITS.structureAtoms ? 0 : partsOf(all, bonds) };
   }
   const declared = Number(counts.slice(0, 3).trim() || '0');
   const bondCount = Number(counts.slice(3, 6).trim() || '0');
@@ -98,7 +140,7 @@ export function molAtomCount(mol: string): AtomCount {
   }
   all = Math.max(all, Number.isFinite(declared) ? declared : 0);
   const bonds = lines.slice(4 + declared).map((l): [number, number] => [Number(l.slice(0, 3)), Number(l.slice(3, 6))]);
-  return { heavy, all, components: readable ? partsOf(declared, bonds) : 0 };
+  return { heavy, all, bonds: Number.isFinite(bondCount) ? bondCount : 0, components: readable ? partsOf(declared, bonds) : 0 };
 }
 
 /** Connected parts of `atoms` atoms (numbered from 1) joined by `bonds`; bonds naming no such atom are ignored. */
@@ -127,19 +169,46 @@ export const STRUCTURE_CHARS: Readonly<Record<StructureFormat, number>> = {
   Mol: LIMITS.molChars,
 };
 
-/** Problems with the size of a structure input: too many characters, too many atoms. */
+/** The size of a structure input counted from its text; RDKit JSON (which the toolkit reads in place of SMILES or MOL) by its own rules. */
+export function structureSize(format: StructureFormat, text: string): AtomCount {
+  if (format !== 'InChI' && isRdkitJsonText(text)) return rdkitJsonAtomCount(text) ?? { heavy: 0, all: 0, components: 0, bonds: 0 };
+  return format === 'SMILES' ? smilesAtomCount(text) : format === 'InChI' ? inchiAtomCount(text) : molAtomCount(text);
+}
+
+/** Bounds of a structure's size; the service's are STRUCTURE_SIZE_LIMITS, the structure grid's its own (larger records). */
+export interface StructureSizeLimits {
+  heavyAtoms: number;
+  atoms: number;
+  bonds: number;
+  components: number;
+}
+
+export const STRUCTURE_SIZE_LIMITS: StructureSizeLimits = {
+  heavyAtoms: LIMITS.structureHeavyAtoms,
+  atoms: LIMITS.structureAtoms,
+  bonds: LIMITS.structureBonds,
+  components: LIMITS.structureComponents,
+};
+
+/** The rule a counted structure breaks, as a phrase after its name (`has 1999 separate parts; at most 100 ...`). */
+export function structureSizeProblem(count: AtomCount, limits: StructureSizeLimits, countAll: boolean): string | undefined {
+  if (count.heavy > limits.heavyAtoms) return `has ${count.heavy} atoms other than hydrogen; at most ${limits.heavyAtoms} are allowed`;
+  if (countAll && count.all > limits.atoms) return `has ${count.all} atoms; at most ${limits.atoms} are allowed`;
+  if (count.bonds !== undefined && count.bonds > limits.bonds) return `has ${count.bonds} bonds; at most ${limits.bonds} are allowed`;
+  if (count.components > limits.components) return `has ${count.components} separate parts; at most ${limits.components} are allowed`;
+  return undefined;
+}
+
+/** Problems with the size of a structure input: too many characters, atoms, bonds or parts. */
 export function checkStructureSize(field: string, format: StructureFormat, text: string, errors: FieldError[] = []): FieldError[] {
   const before = errors.length;
   checkTextLength(field, text, STRUCTURE_CHARS[format], errors);
   if (errors.length > before) return errors;
-  const count = format === 'SMILES' ? smilesAtomCount(text) : format === 'InChI' ? inchiAtomCount(text) : molAtomCount(text);
-  if (count.heavy > LIMITS.structureHeavyAtoms) {
-    errors.push({ field, message: `${field} has ${count.heavy} atoms other than hydrogen; at most ${LIMITS.structureHeavyAtoms} are allowed` });
-  } else if (format === 'Mol' && count.all > LIMITS.structureAtoms) {
-    errors.push({ field, message: `${field} has ${count.all} atoms; at most ${LIMITS.structureAtoms} are allowed` });
-  } else if (count.components > LIMITS.structureComponents) {
-    errors.push({ field, message: `${field} has ${count.components} separate parts; at most ${LIMITS.structureComponents} are allowed` });
-  }
+  const json = format !== 'InChI' && isRdkitJsonText(text);
+  const count = structureSize(format, text);
+  // Every atom of a MOL block or RDKit JSON is written; SMILES and InChI leave hydrogens implicit.
+  const problem = structureSizeProblem(count, STRUCTURE_SIZE_LIMITS, format === 'Mol' || json);
+  if (problem) errors.push({ field, message: `${field} ${problem}` });
   return errors;
 }
 

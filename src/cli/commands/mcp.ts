@@ -4,11 +4,11 @@
  * and tool listing are immediate. Nothing but protocol goes to stdout.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_VERSION } from '../../client';
 import { COMPOUND_TOOLS, runTool, toolNamed } from '../../tools';
 import { connect } from '../connect';
+import { LinearStdioServerTransport } from '../mcp-stdio';
 import { API_KEY_ENV, TOKEN_ENV } from '../environment';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
@@ -43,7 +43,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   });
 
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LinearStdioServerTransport());
   cli.signal.addEventListener('abort', () => void server.close(), { once: true });
   process.stdin.once('end', () => void server.close()); // the agent went away
   await closed;

@@ -7,6 +7,13 @@ import { STRUCTURE_LIMITS, type SubstructureFormat } from '../../wire';
 import { parseMol, withMol, type RDKit, type RDKitMol } from '../../molecule/read';
 import type { StructureToolkit, SubstructureQuery } from './types';
 
+/**
+ * Matches a highlighted depiction lists at most: RDKit enumerates matches one by one, and a query such as `*~*~*`
+ * on a large cage has millions (the depiction runs in a toolkit worker with a deadline besides).
+ */
+export const HIGHLIGHT_MAX_MATCHES = 1000;
+const HIGHLIGHT_MATCHES = JSON.stringify({ maxMatches: HIGHLIGHT_MAX_MATCHES });
+
 const MORGAN = JSON.stringify({ radius: STRUCTURE_LIMITS.morganRadius, nBits: STRUCTURE_LIMITS.morganBits });
 /** Bits of the pattern fingerprint that screens substructure candidates (RDKit's PatternFingerprint). */
 export const PATTERN_BITS = 2048;
@@ -54,9 +61,9 @@ export function hasSubstructure(mol: RDKitMol, query: RDKitMol, useChirality: bo
   return mol.get_substruct_match(query, useChirality ? '{"useChirality":true}' : '{}') !== '{}';
 }
 
+/** Atoms of a query (not its JSON, which RDKit writes in time growing steeply with recursive SMARTS). */
 function atomCount(mol: RDKitMol): number {
-  const json = JSON.parse(mol.get_json()) as { molecules?: Array<{ atoms?: unknown[] }> };
-  return json.molecules?.[0]?.atoms?.length ?? 0;
+  return mol.get_num_atoms();
 }
 
 /** `run` calls its argument with the RDKit instance in use (the guarded one: a broken instance is replaced). */
@@ -68,7 +75,11 @@ export function createStructureToolkit(run: <R>(use: (rdkit: RDKit) => R, fallba
         const trimmed = text.trim();
         const mol = parseQueryMol(rdkit, trimmed, format);
         if (!mol) return undefined;
-        return { mol, atoms: atomCount(mol), text: trimmed, format, dispose: () => mol.delete() };
+        try {
+          return { atoms: atomCount(mol), text: trimmed, format };
+        } finally {
+          mol.delete();
+        }
       }, undefined);
     },
 
@@ -80,10 +91,17 @@ export function createStructureToolkit(run: <R>(use: (rdkit: RDKit) => R, fallba
       return run(
         (rdkit) =>
           withMol(rdkit, structure, (mol) => {
+            const q = parseQueryMol(rdkit, query.text, query.format);
+            if (!q) return undefined;
+            let found: Array<{ atoms?: number[]; bonds?: number[] }>;
+            try {
+              // MinimalLib answers `{}` (not `[]`) when nothing matches.
+              const parsed = JSON.parse(mol.get_substruct_matches(q, HIGHLIGHT_MATCHES) || '[]') as unknown;
+              found = (Array.isArray(parsed) ? parsed : []) as typeof found;
+            } finally {
+              q.delete();
+            }
             if (!mol.has_coords()) mol.set_new_coords();
-            // MinimalLib answers `{}` (not `[]`) when nothing matches.
-            const parsed = JSON.parse(mol.get_substruct_matches(query.mol as RDKitMol) || '[]') as unknown;
-            const found = (Array.isArray(parsed) ? parsed : []) as Array<{ atoms?: number[]; bonds?: number[] }>;
             const atoms = [...new Set(found.flatMap((m) => m.atoms ?? []))];
             const bonds = [...new Set(found.flatMap((m) => m.bonds ?? []))];
             return mol.get_svg_with_highlights(JSON.stringify({ width: size, height: size, atoms, bonds }));

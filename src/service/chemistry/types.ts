@@ -42,24 +42,29 @@ export interface Chemistry {
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
+  /** Keep a spare RDKit instance loaded (default true; a toolkit worker, replaced whole after a failure, keeps none). */
+  spareRdkit?: boolean;
 }
 
-/** A parsed substructure query (an RDKit molecule held in WASM memory: dispose it). */
+/**
+ * A substructure query that RDKit has read (in a toolkit worker: bounded-toolkit.ts): its text (trimmed), how it is
+ * read, and its atoms. Whoever matches it (a matcher worker, the database's cartridge) reads the text again.
+ */
 export interface SubstructureQuery {
-  readonly mol: unknown;
-  readonly atoms: number;
-  /** The query as given (trimmed) and how it is read: a matcher worker parses it again in its own RDKit. */
   readonly text: string;
   readonly format: 'SMILES' | 'SMARTS';
-  dispose(): void;
+  readonly atoms: number;
 }
 
 export interface StructureToolkit {
-  /** A substructure query; undefined when it does not parse in that format. */
+  /** A substructure query read and its atoms counted; undefined when it does not parse in that format. */
   parseQuery(text: string, format: 'SMILES' | 'SMARTS'): SubstructureQuery | undefined;
   /** Set bits of the Morgan fingerprint (radius 2, 2048 bits) of a SMILES; undefined when it does not parse. */
   morgan(smiles: string): Uint16Array | undefined;
-  /** SVG of the structure with every match of the query highlighted; undefined when the structure does not parse. */
+  /**
+   * SVG of the structure with the matches of the query highlighted (at most HIGHLIGHT_MAX_MATCHES of them);
+   * undefined when the structure or the query does not parse.
+   */
   highlightSvg(structure: string, query: SubstructureQuery, size: number): string | undefined;
   /** Where the matcher workers load RDKit's WASM from (undefined: beside the code or in node_modules). */
   readonly wasmDir?: string;

@@ -108,9 +108,9 @@ export const filterInchi: CurrentHandler<'filterInchi'> = async (ctx, req) => {
   const inchi = req.body.inchi;
   assertValid(checkInchi('inchi', inchi));
   const text = (inchi as string).trim();
-  const key = await inchiKeyOfInchi(ctx, text);
+  const key = await inchiKeyOfInchi(ctx, 'inchi', text);
   if (!key && (await ctx.store.getByInchi(text)).length === 0) throw badField('inchi', 'inchi is not a valid InChI: its structure cannot be read');
-  return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, text, key), {}));
+  return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, 'inchi', text, key), {}));
 };
 
 export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req) => {
@@ -122,7 +122,7 @@ export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req)
 export const filterSmiles: CurrentHandler<'filterSmiles'> = async (ctx, req) => {
   const smiles = req.body.smiles;
   assertValid(checkSmiles('smiles', smiles));
-  const key = await inchiKeyOfStructure(ctx, (smiles as string).trim());
+  const key = await inchiKeyOfStructure(ctx, 'smiles', (smiles as string).trim());
   if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
   return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
 };

@@ -10,25 +10,18 @@ import { assertValid, badField } from '../http/problem';
 import { IMAGE_SIZE } from '../image-cache';
 import { parseStructureQuery } from './structure-filters';
 
-function formatOf(text: string, asked: string | null, ctx: ServiceContext): SubstructureFormat {
-  if (asked !== null && asked !== '') {
-    const format = asked.toUpperCase();
-    if (!SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat))
-      throw badField('highlightFormat', `highlightFormat ${shownValue(asked)} must be SMILES or SMARTS`);
-    return format as SubstructureFormat;
-  }
-  const asSmiles = ctx.chemistry.structures.parseQuery(text, 'SMILES');
-  asSmiles?.dispose();
-  return asSmiles ? 'SMILES' : 'SMARTS';
+function formatOf(asked: string | null): SubstructureFormat | 'auto' {
+  if (asked === null || asked === '') return 'auto';
+  const format = asked.toUpperCase();
+  if (!SUBSTRUCTURE_FORMATS.includes(format as SubstructureFormat))
+    throw badField('highlightFormat', `highlightFormat ${shownValue(asked)} must be SMILES or SMARTS`);
+  return format as SubstructureFormat;
 }
 
-export function highlightedPng(ctx: ServiceContext, record: CompoundRecord, text: string, asked: string | null): Buffer | undefined {
+/** The record's PNG with the query's matches highlighted, drawn in a toolkit worker (bounded in time and in matches). */
+export async function highlightedPng(ctx: ServiceContext, record: CompoundRecord, text: string, asked: string | null): Promise<Buffer | undefined> {
   assertValid(checkTextLength('highlight', text, STRUCTURE_LIMITS.queryChars));
-  const query = parseStructureQuery(ctx, 'highlight', text, formatOf(text, asked, ctx));
-  try {
-    const png = ctx.chemistry.depictPngHighlighted(record.mol2D || record.smiles, query, IMAGE_SIZE);
-    return png ? Buffer.from(png) : undefined;
-  } finally {
-    query.dispose();
-  }
+  const query = await parseStructureQuery(ctx, 'highlight', text, formatOf(asked));
+  const png = await ctx.toolkit.run('highlight', 'depictPngHighlighted', record.mol2D || record.smiles, query, IMAGE_SIZE);
+  return png ? Buffer.from(png) : undefined;
 }

@@ -44,7 +44,7 @@ export const getExternalReferences: CurrentHandler<'getExternalReferences'> = as
 export const getImage: CurrentHandler<'getImage'> = async (ctx, req) => {
   const record = await recordOr404(ctx, parseRecordId(req.params.recordId));
   const highlight = req.query.get('highlight');
-  const png = highlight ? highlightedPng(ctx, record, highlight, req.query.get('highlightFormat')) : ctx.images.png(record);
+  const png = highlight ? await highlightedPng(ctx, record, highlight, req.query.get('highlightFormat')) : ctx.images.png(record);
   if (!png) throw new ProblemError(500, `The structure of record ${record.id} cannot be drawn.`);
   return { image: png.toString('base64') };
 };

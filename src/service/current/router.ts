@@ -4,11 +4,13 @@
  * body over 1 MiB 413, bad JSON 400, then the route.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { createHash } from 'crypto';
 import { CURRENT_ROUTES, DEFAULT_API_VERSION, routeMatcher, type CurrentOperation } from '../../wire';
 import type { ServiceContext } from '../context';
 import type { CurrentHandler, CurrentRequest } from './handler';
-import { ProblemError, notFound } from '../http/problem';
+import { ProblemError, badField, notFound } from '../http/problem';
+import { asCaller, callerOf } from '../http/caller';
+import { QueueFull } from '../work-queue';
+import { ToolkitTimeLimit } from '../chemistry/bounded-toolkit';
 import { decodeSegment } from '../http/decode';
 import { BodyTooLarge, ClientGone, hasBody, noteClientGone, parseJsonObject, payloadTooLarge, readBody } from '../http/body';
 import { sendJson, sendProblem } from '../http/respond';
@@ -84,7 +86,8 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
     if (typeof apiKey !== 'string' || !ctx.credentials.isApiKey(apiKey)) {
       throw new ProblemError(401, apiKey ? 'The API key is not valid.' : 'The request has no API key (header `apikey`).');
     }
-    const wait = ctx.rateLimiter.enabled ? ctx.rateLimiter.take(createHash('sha256').update(apiKey).digest('hex')) : 0;
+    const caller = callerOf(apiKey);
+    const wait = ctx.rateLimiter.enabled ? ctx.rateLimiter.take(caller) : 0;
     if (wait > 0) {
       throw new ProblemError(429, `Too many requests for this API key; try again in ${wait} s.`, undefined, { 'Retry-After': String(wait) });
     }
@@ -99,7 +102,7 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
       throw err;
     }
     const handler = HANDLERS[hit.op] as CurrentHandler<CurrentOperation>;
-    const result = await handler(ctx, { params: hit.params, query: url.searchParams, body: body as CurrentRequest['body'] });
+    const result = await asCaller(caller, () => handler(ctx, { params: hit.params, query: url.searchParams, body: body as CurrentRequest['body'] }));
     sendJson(res, result);
   } catch (err) {
     sendProblem(res, toProblem(ctx, err));
@@ -132,6 +135,8 @@ function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
       'Retry-After': String(err.retryAfterSeconds),
     });
   }
+  if (err instanceof QueueFull) return new ProblemError(503, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
+  if (err instanceof ToolkitTimeLimit) return badField(err.field, err.message);
   if (err instanceof ToolkitUnavailable)
     return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -5,6 +5,7 @@
  */
 import {
   STRUCTURE_LIMITS,
+  checkQueryShape,
   checkSimilarityFilter,
   checkSubstructureFilter,
   type SimilarityFilterBody,
@@ -16,6 +17,7 @@ import type { CurrentHandler } from './handler';
 import type { ServiceContext } from '../context';
 import type { SubstructureQuery } from '../chemistry/types';
 import { assertValid, badField } from '../http/problem';
+import { currentCaller } from '../http/caller';
 import { idsOf, orderRecords } from '../search/order';
 import { resolveDataSources } from '../search/restrict';
 import type { CompoundRecord } from '../store/record';
@@ -25,18 +27,26 @@ function acceptIn(sources: Set<string> | undefined): ((r: CompoundRecord) => boo
   return sources && ((r) => r.dataSources.some((s) => sources.has(s)));
 }
 
-/** The parsed query, or a 400 naming `field` that says which rule it broke. */
-export function parseStructureQuery(ctx: ServiceContext, field: string, text: string, format: SubstructureFormat): SubstructureQuery {
-  const query = ctx.chemistry.structures.parseQuery(text, format);
+/**
+ * The query as RDKit reads it (in a toolkit worker, after the linear checks of its shape), or a 400 naming `field`
+ * that says which rule it broke. `auto`: SMILES when it reads as SMILES, else SMARTS.
+ */
+export async function parseStructureQuery(
+  ctx: ServiceContext,
+  field: string,
+  text: string,
+  format: SubstructureFormat | 'auto',
+): Promise<SubstructureQuery> {
+  assertValid(checkQueryShape(field, text));
+  const query = await ctx.toolkit.run(field, 'readQuery', text, format);
   if (!query) {
     const hint = format === 'SMILES' ? ' (for a SMARTS pattern set queryFormat to SMARTS)' : '';
     throw badField(
       field,
-      `${field} ${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)} is not valid ${format}: it does not parse${hint}`,
+      `${field} ${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)} is not valid ${format === 'auto' ? 'SMILES or SMARTS' : format}: it does not parse${hint}`,
     );
   }
   if (query.atoms === 0 || query.atoms > STRUCTURE_LIMITS.queryAtoms) {
-    query.dispose();
     throw badField(field, `${field} has ${query.atoms} atoms; a structure query has 1 to ${STRUCTURE_LIMITS.queryAtoms}`);
   }
   return query;
@@ -46,23 +56,28 @@ export const filterSubstructure: CurrentHandler<'filterSubstructure'> = async (c
   const body = req.body as Partial<SubstructureFilterBody>;
   assertValid(checkSubstructureFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
-  const query = parseStructureQuery(ctx, 'query', body.query as string, body.queryFormat ?? 'SMILES');
-  const out: QueryIdResponse = {
-    queryId: await ctx.engine.start('ids', async () => {
-      try {
+  const query = await parseStructureQuery(ctx, 'query', body.query as string, body.queryFormat ?? 'SMILES');
+  // A place in the fair queue now: a full queue is a 503 to this request, not a failed query later.
+  const ticket = ctx.structures.admit(currentCaller());
+  let started = false;
+  try {
+    const out: QueryIdResponse = {
+      queryId: await ctx.engine.start('ids', async () => {
+        started = true;
         const found = await ctx.structures.substructure(query, {
+          ticket,
           useChirality: body.useChirality === true,
           maxResults: body.maxResults ?? STRUCTURE_LIMITS.substructureMaxResultsDefault,
           timeLimitMs: ctx.structureTimeLimitMs,
           accept: acceptIn(sources),
         });
         return { kind: 'ids', ids: idsOf(orderRecords(found.records, body.orderBy, body.orderDirection)), message: found.stoppedEarly };
-      } finally {
-        query.dispose();
-      }
-    }),
-  };
-  return out;
+      }),
+    };
+    return out;
+  } finally {
+    if (!started) ticket.release();
+  }
 };
 
 export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, req) => {
@@ -70,8 +85,8 @@ export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, 
   assertValid(checkSimilarityFilter(body));
   const sources = await resolveDataSources(ctx.store, body.dataSources);
   const smiles = (body.smiles as string).trim();
-  parseStructureQuery(ctx, 'smiles', smiles, 'SMILES').dispose();
-  const bits = ctx.chemistry.structures.morgan(smiles);
+  await parseStructureQuery(ctx, 'smiles', smiles, 'SMILES');
+  const bits = await ctx.toolkit.run('smiles', 'morgan', smiles);
   if (!bits) throw badField('smiles', `smiles ${JSON.stringify(smiles)} is not valid SMILES: it does not parse`);
   const threshold = body.threshold ?? STRUCTURE_LIMITS.similarityThresholdDefault;
   const max = body.maxResults ?? STRUCTURE_LIMITS.similarityMaxResultsDefault;

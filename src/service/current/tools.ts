@@ -9,14 +9,14 @@ import type { ServiceContext } from '../context';
 import type { StructureFacts } from '../chemistry/types';
 import { assertValid, badField, notFound } from '../http/problem';
 
-function facts(ctx: ServiceContext, structure: string, what: string): StructureFacts {
-  const f = ctx.chemistry.describe(structure);
+async function facts(ctx: ServiceContext, structure: string, what: string): Promise<StructureFacts> {
+  const f = await ctx.toolkit.run('input', 'describe', structure);
   if (!f) throw badField('input', `input is not a valid ${what}: it does not parse`);
   return f;
 }
 
 async function molOfInchi(ctx: ServiceContext, inchi: string): Promise<string> {
-  const mol = await ctx.chemistry.molFromInchiAsync(inchi);
+  const mol = await ctx.toolkit.run('input', 'molFromInchi', inchi);
   if (!mol) throw badField('input', 'input is not a valid InChI: its structure cannot be read');
   return mol;
 }
@@ -34,24 +34,24 @@ export async function convert(ctx: ServiceContext, body: ConvertBody): Promise<s
   const pair = `${body.inputFormat}>${body.outputFormat}`;
   switch (pair) {
     case 'InChI>InChIKey': {
-      const key = await ctx.chemistry.inchiKeyOfInchi(input);
+      const key = await ctx.toolkit.run('input', 'inchiKeyOfInchi', input);
       if (!key) throw badField('input', 'input is not a valid InChI: its structure cannot be read');
       return key;
     }
     case 'InChI>Mol':
-      return facts(ctx, await molOfInchi(ctx, input), 'InChI').mol2D;
+      return (await facts(ctx, await molOfInchi(ctx, input), 'InChI')).mol2D;
     case 'InChI>SMILES':
-      return facts(ctx, await molOfInchi(ctx, input), 'InChI').smiles;
+      return (await facts(ctx, await molOfInchi(ctx, input), 'InChI')).smiles;
     case 'InChIKey>InChI':
       return (await recordOfKey(ctx, input)).inchi;
     case 'InChIKey>Mol':
       return (await recordOfKey(ctx, input)).mol2D;
     case 'Mol>InChI':
-      return facts(ctx, body.input, 'MOL block').inchi;
+      return (await facts(ctx, body.input, 'MOL block')).inchi;
     case 'Mol>InChIKey':
-      return facts(ctx, body.input, 'MOL block').inchiKey;
+      return (await facts(ctx, body.input, 'MOL block')).inchiKey;
     case 'SMILES>InChI':
-      return facts(ctx, input, 'SMILES').inchi;
+      return (await facts(ctx, input, 'SMILES')).inchi;
   }
   throw badField('outputFormat', `conversion ${body.inputFormat} to ${body.outputFormat} is not allowed`);
 }

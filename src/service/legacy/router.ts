@@ -12,7 +12,9 @@ import { StoreUnavailableError } from '../store/unavailable';
 import { LegacyError } from './legacy-error';
 import { ToolkitUnavailable } from '../chemistry/toolkit-guard';
 import { QueryStoreFull } from '../query/query-engine';
-import { createHash } from 'crypto';
+import { asCaller, callerOf } from '../http/caller';
+import { QueueFull } from '../work-queue';
+import { ToolkitTimeLimit } from '../chemistry/bounded-toolkit';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
@@ -36,14 +38,17 @@ async function paramsOf(req: IncomingMessage, url: URL): Promise<LegacyParams> {
   return new LegacyParams(url.searchParams, form ? new URLSearchParams(bytes.toString('utf8')) : new URLSearchParams());
 }
 
-function checkToken(ctx: ServiceContext, route: LegacyRoute, p: LegacyParams): void {
-  if (route.token === 'none') return;
+/** The caller (the token's hash; `anonymous` for token-free methods), or a LegacyError. */
+function checkToken(ctx: ServiceContext, route: LegacyRoute, p: LegacyParams): string {
+  if (route.token === 'none') return 'anonymous';
   const token = p.optional('token');
   if (!token) throw new LegacyError(LEGACY_ERROR_TEXT.missingToken);
   const role = ctx.credentials.roleOf(token);
   if (!role || (route.token === 'subscriber' && role !== 'subscriber')) throw new LegacyError(LEGACY_ERROR_TEXT.unauthorized);
-  const wait = ctx.rateLimiter.take(`token:${createHash('sha256').update(token).digest('hex')}`);
+  const caller = `token:${callerOf(token)}`;
+  const wait = ctx.rateLimiter.take(caller);
   if (wait > 0) throw new LegacyError(`Too many requests for this security token; try again in ${wait} s.`, 429, { 'Retry-After': String(wait) });
+  return caller;
 }
 
 export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -57,8 +62,8 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
     }
     const [op, route] = found;
     const p = await paramsOf(req, url);
-    checkToken(ctx, route, p);
-    sendXml(res, xmlDocument(await LEGACY_HANDLERS[op](ctx, p)));
+    const caller = checkToken(ctx, route, p);
+    sendXml(res, xmlDocument(await asCaller(caller, () => LEGACY_HANDLERS[op](ctx, p))));
   } catch (err) {
     sendLegacyError(ctx, req, res, err);
   }
@@ -79,6 +84,14 @@ function sendLegacyError(ctx: ServiceContext, req: IncomingMessage, res: ServerR
   }
   if (err instanceof QueryStoreFull) {
     sendText(res, 503, `Too many searches are running; try again in ${err.retryAfterSeconds} s.`, { 'Retry-After': String(err.retryAfterSeconds) });
+    return;
+  }
+  if (err instanceof QueueFull) {
+    sendText(res, 503, err.message, { 'Retry-After': String(err.retryAfterSeconds) });
+    return;
+  }
+  if (err instanceof ToolkitTimeLimit) {
+    sendText(res, 400, `${err.message}.`);
     return;
   }
   if (err instanceof ToolkitUnavailable) {

@@ -1,8 +1,13 @@
 import type { Chemistry } from '../chemistry/types';
+import type { BoundedToolkit } from '../chemistry/bounded-toolkit';
 import type { CompoundStore } from '../store/compound-store';
 
-/** What a search needs: the store, and the chemistry to turn structure inputs into InChIKeys. */
+/**
+ * What a search needs: the store, the chemistry (in process: the records' own structures), and the bounded toolkit
+ * (in workers with a deadline: every toolkit call on a request's input).
+ */
 export interface SearchContext {
   store: CompoundStore;
   chemistry: Chemistry;
+  toolkit: BoundedToolkit;
 }

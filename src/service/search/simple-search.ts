@@ -17,11 +17,11 @@ export async function simpleSearch(ctx: SearchContext, query: string): Promise<C
       return r ? [r] : [];
     }
     case 'inchi':
-      return recordsByInchi(ctx, q);
+      return recordsByInchi(ctx, 'query', q);
     case 'inchikey':
       return ctx.store.getByInchiKey(q);
     case 'smiles': {
-      const found = await recordsByStructure(ctx, q);
+      const found = await recordsByStructure(ctx, 'query', q);
       if (found.length) return found;
       return byNameThenFormula(ctx, q);
     }

@@ -1,43 +1,80 @@
 /**
  * The matcher workers of the structure index (node:worker_threads, each with its own RDKit): the first fingerprints
  * the records while the index is built; they run substructure searches, one task per worker at a time (a further
- * worker starts when a search would wait), so a slow search holds a worker and never the service's event loop. A
- * search that outlives its time bound by GRACE_MS (inside one record, where RDKit's matcher cannot look at the clock)
- * has its worker terminated: it ends with the matches reported so far, and a fresh worker takes its place.
+ * worker starts when a search would wait), so a slow search holds a worker and never the service's event loop.
+ * A search runs in slices of SLICE_MS: after each it waits in the fair queue again (work-queue.ts), so a short
+ * search goes before slow ones that have run, and it ends at its deadline with what it found. A slice that outlives
+ * its end by RECORD_MATCH_MS (inside one record, where RDKit's matcher cannot look at the clock) has its worker
+ * terminated: the search ends with the matches reported so far, and a fresh worker takes its place.
  */
 import * as path from 'path';
 import { Worker } from 'node:worker_threads';
+import { WorkQueue, type Ticket, type WorkQueueLimits } from '../work-queue';
+import { SEARCH_QUEUE_LIMITS } from './structure-search';
+import { STRUCTURE_LIMITS } from '../../wire';
 import type { FingerprintBatch, FromWorker, SearchEnd, SearchTask, SharedIndex, ToWorker, WorkerStart } from './substructure-protocol';
 
-/** How long past its time bound a search may run before its worker is terminated. */
-const GRACE_MS = 1000;
+/** How long one slice of a search holds a worker before the next search in the queue has its turn. */
+const SLICE_MS = 200;
+/** How long past its slice's end RDKit's matcher may spend on one record before its worker is terminated. */
+export const RECORD_MATCH_MS = STRUCTURE_LIMITS.recordMatchMs;
 
-type Job =
-  | { kind: 'fingerprints'; smiles: string[]; resolve: (batch: FingerprintBatch) => void; reject: (err: Error) => void }
-  | { kind: 'search'; task: SearchTask; resolve: (end: SearchEnd) => void; reject: (err: Error) => void };
+
+interface FingerprintJob {
+  kind: 'fingerprints';
+  smiles: string[];
+  resolve: (batch: FingerprintBatch) => void;
+  reject: (err: Error) => void;
+}
+
+interface SearchJob {
+  kind: 'search';
+  ticket: Ticket;
+  task: Omit<SearchTask, 'sliceEnd'>;
+  found: number[];
+  checked: number;
+  /** It has had a slice: past its deadline it then ends in the queue (every search checks at least its first records). */
+  ran: boolean;
+  resolve: (end: SearchEnd) => void;
+  reject: (err: Error) => void;
+}
+
+type Job = FingerprintJob | SearchJob;
 
 interface Slot {
   worker: Worker;
-  job?: Job & { id: number; found: number[]; checked: number; timer?: NodeJS.Timeout };
+  job?: Job;
+  id?: number;
+  started?: number;
+  timer?: NodeJS.Timeout;
 }
 
 export class MatcherPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly fingerprintJobs: FingerprintJob[] = [];
+  private readonly searches: WorkQueue<SearchJob>;
   private index?: SharedIndex;
   private nextId = 1;
   private disposed = false;
-  /** Workers terminated or lost while a task ran (a search past its bound, or a crash). */
+  /** Workers terminated or lost while a task ran (a slice past its bound, or a crash). */
   replaced = 0;
 
   /** The workers start with the first task (a one-shot command that never searches starts none). */
   constructor(
     private readonly size: number,
     private readonly wasmDir?: string,
-  ) {}
+    limits: WorkQueueLimits = SEARCH_QUEUE_LIMITS,
+  ) {
+    this.searches = new WorkQueue('substructure searches', limits);
+  }
 
   fingerprints(smiles: string[]): Promise<FingerprintBatch> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'fingerprints', smiles, resolve, reject }));
+    return new Promise((resolve, reject) => {
+      if (this.disposed) return reject(new Error('the structure index was closed'));
+      this.fingerprintJobs.push({ kind: 'fingerprints', smiles, resolve, reject });
+      if (this.slots.length === 0) this.slots.push(this.spawn());
+      this.dispatch();
+    });
   }
 
   /** Every worker, and every worker started later, searches this index. */
@@ -46,20 +83,47 @@ export class MatcherPool {
     for (const slot of this.slots) this.post(slot, { type: 'index', index });
   }
 
-  /** Matches of the task's query, in record-position order, within its bounds. */
-  search(task: SearchTask): Promise<SearchEnd> {
-    if (!this.index) return Promise.reject(new Error('the structure index is not built'));
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'search', task, resolve, reject }));
+  /** A place in the queue for one search of `caller` (an API key's hash), or QueueFull: taken when the search is asked. */
+  admit(caller: string): Ticket {
+    return this.searches.admit(caller);
+  }
+
+  /** Matches of the task's query, in record-position order, within its bounds; the ticket is released when it ends. */
+  search(ticket: Ticket, task: Omit<SearchTask, 'sliceEnd'>): Promise<SearchEnd> {
+    if (!this.index) {
+      ticket.release();
+      return Promise.reject(new Error('the structure index is not built'));
+    }
+    return new Promise((resolve, reject) => {
+      const job: SearchJob = {
+        kind: 'search',
+        ticket,
+        task,
+        found: [],
+        checked: task.from,
+        ran: false,
+        resolve: (end) => {
+          ticket.release();
+          resolve(end);
+        },
+        reject: (err) => {
+          ticket.release();
+          reject(err);
+        },
+      };
+      if (this.disposed) return job.reject(new Error('the structure index was closed'));
+      this.searches.push(job);
+      this.dispatch();
+    });
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the structure index was closed'));
+    const closed = new Error('the structure index was closed');
+    for (const job of [...this.fingerprintJobs.splice(0), ...this.searches.drain()]) job.reject(closed);
     for (const slot of this.slots) {
-      const job = slot.job;
-      slot.job = undefined;
-      if (job) clearTimeout(job.timer);
-      job?.reject(new Error('the structure index was closed'));
+      const job = this.finish(slot);
+      job?.reject(closed);
       void slot.worker.terminate();
     }
   }
@@ -78,49 +142,62 @@ export class MatcherPool {
   }
 
   private post(slot: Slot, message: ToWorker): void {
-    const transfer = message.type === 'search' && message.task.allowed ? [message.task.allowed.buffer as ArrayBuffer] : [];
-    slot.worker.postMessage(message, transfer);
+    slot.worker.postMessage(message);
   }
 
-  private enqueue(job: Job): void {
-    if (this.disposed) return job.reject(new Error('the structure index was closed'));
-    // One worker fingerprints the index; another starts only for a search that would wait (measured: a second worker
-    // fingerprinting alongside the first left the process ~150 MB larger for good, and built no faster on 2 busy cores).
-    const busy = this.slots.every((slot) => slot.job);
-    if (this.slots.length === 0 || (job.kind === 'search' && busy && this.slots.length < this.size)) this.slots.push(this.spawn());
-    this.queue.push(job);
-    this.dispatch();
+  /** The next job: fingerprints of the index first, then the fair queue's next search (one that has run and is past its deadline ends here). */
+  private nextJob(): Job | undefined {
+    const fingerprints = this.fingerprintJobs.shift();
+    if (fingerprints) return fingerprints;
+    for (let job = this.searches.next(); job; job = this.searches.next()) {
+      if (!job.ran || Date.now() < job.task.deadline) return job;
+      job.resolve({ positions: job.found, checked: job.checked, stopped: 'time' });
+    }
+    return undefined;
   }
 
   private dispatch(): void {
+    if (this.disposed) return;
+    // One worker fingerprints the index; another starts only for a search that would wait (measured: a second worker
+    // fingerprinting alongside the first left the process ~150 MB larger for good, and built no faster on 2 busy cores).
+    if (this.searches.waitingCount > 0 && this.slots.every((s) => s.job) && this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue;
-      const job = this.queue.shift() as Job;
-      const running: NonNullable<Slot['job']> = { ...job, id: this.nextId++, found: [], checked: 0 };
-      slot.job = running;
+      if (slot.job) continue;
+      const job = this.nextJob();
+      if (!job) return;
+      slot.job = job;
+      slot.id = this.nextId++;
       slot.worker.ref();
-      if (job.kind === 'fingerprints') this.post(slot, { type: 'fingerprints', id: running.id, smiles: job.smiles });
-      else this.post(slot, { type: 'search', id: running.id, task: job.task });
+      if (job.kind === 'fingerprints') this.post(slot, { type: 'fingerprints', id: slot.id, smiles: job.smiles });
+      else {
+        job.ran = true;
+        const task: SearchTask = { ...job.task, from: job.checked, maxResults: job.task.maxResults - job.found.length, sliceEnd: 0 };
+        this.post(slot, { type: 'search', id: slot.id, task, sliceMs: SLICE_MS });
+      }
     }
   }
 
-  private finish(slot: Slot): NonNullable<Slot['job']> | undefined {
+  private finish(slot: Slot): Job | undefined {
     const job = slot.job;
-    slot.job = undefined;
-    if (job) clearTimeout(job.timer);
+    if (job?.kind === 'search' && slot.started !== undefined) this.searches.served(job.ticket, Date.now() - slot.started);
+    clearTimeout(slot.timer);
+    slot.job = slot.id = slot.started = slot.timer = undefined;
     slot.worker.unref();
     return job;
   }
 
   private received(slot: Slot, message: FromWorker): void {
     const job = slot.job;
-    if (message.type === 'ready' || !job || message.id !== job.id) return;
+    if (message.type === 'ready' || !job || message.id !== slot.id) return;
     if (message.type === 'started' && job.kind === 'search') {
       // Armed when the worker starts (a fresh worker loads RDKit first), as the worker's own clock is.
-      job.timer = setTimeout(() => this.overrun(slot, job.id), job.task.timeLimitMs + GRACE_MS);
+      slot.started = Date.now();
+      const sliceLeft = Math.max(0, Math.min(SLICE_MS, job.task.deadline - slot.started));
+      const id = slot.id;
+      slot.timer = setTimeout(() => this.overrun(slot, id), sliceLeft + RECORD_MATCH_MS);
       return;
     }
-    if (message.type === 'progress') {
+    if (message.type === 'progress' && job.kind === 'search') {
       job.found.push(...message.positions);
       job.checked = message.checked;
       return;
@@ -128,14 +205,19 @@ export class MatcherPool {
     this.finish(slot);
     if (message.type === 'failed') job.reject(new Error(`structure matcher: ${message.message}`));
     else if (message.type === 'fingerprints' && job.kind === 'fingerprints') job.resolve(message.batch);
-    else if (message.type === 'done' && job.kind === 'search') job.resolve({ ...message.end, positions: job.found.concat(message.end.positions) });
+    else if (message.type === 'done' && job.kind === 'search') {
+      job.found.push(...message.end.positions);
+      job.checked = message.end.checked;
+      if (message.end.stopped === 'slice') this.searches.push(job);
+      else job.resolve({ positions: job.found, checked: job.checked, stopped: message.end.stopped });
+    }
     this.dispatch();
   }
 
-  /** The search outlived its bound (one record RDKit's matcher is still in): end it with what it found. */
-  private overrun(slot: Slot, id: number): void {
+  /** The slice outlived its bound (one record RDKit's matcher is still in): end the search with what it found. */
+  private overrun(slot: Slot, id: number | undefined): void {
     const job = slot.job;
-    if (!job || job.id !== id || job.kind !== 'search') return;
+    if (!job || slot.id !== id || job.kind !== 'search') return;
     this.finish(slot);
     job.resolve({ positions: job.found, checked: job.checked, stopped: 'overrun' });
     this.replace(slot);

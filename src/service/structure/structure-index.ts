@@ -10,10 +10,11 @@ import * as os from 'os';
 import { STRUCTURE_LIMITS } from '../../wire';
 import type { StructureToolkit, SubstructureQuery } from '../chemistry/types';
 import type { CompoundRecord } from '../store/record';
-import { MatcherPool } from './matcher-pool';
+import { MatcherPool, RECORD_MATCH_MS } from './matcher-pool';
 import { buildSharedIndex } from './shared-index';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
-import { stoppedAtMaxResults, stoppedByTime } from './structure-search';
+import { stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from './structure-search';
+import type { Ticket } from '../work-queue';
 
 /** Matcher workers: two, so one long search leaves another worker free; more where there are cores for them. */
 const MATCHERS = Math.max(2, Math.min(4, os.availableParallelism() - 1));
@@ -22,6 +23,8 @@ export const DEFAULT_SUBSTRUCTURE_TIME_MS = 10_000;
 const BUILD_START_DELAY_MS = 1000;
 
 export interface SubstructureOptions {
+  /** The search's place in the queue (`admit`), released when it ends. */
+  ticket: Ticket;
   useChirality: boolean;
   maxResults: number;
   /** Milliseconds after which the search stops with what it found. */
@@ -95,35 +98,44 @@ export class StructureIndex {
     this.buildMs = Date.now() - started;
   }
 
+  /** A place in the queue of substructure searches for `caller`, or QueueFull (a 503 before the search is queued). */
+  admit(caller: string): Ticket {
+    return this.matchers.admit(caller);
+  }
+
   /** Records containing the query, in record-ID order, within the bounds of `options`. */
   async substructure(query: SubstructureQuery, options: SubstructureOptions): Promise<SubstructureOutcome> {
     this.begin();
-    await this.ready;
-    if (this.disposed) throw new Error('the structure index was closed');
+    try {
+      await this.ready;
+      if (this.disposed) throw new Error('the structure index was closed');
+    } catch (err) {
+      options.ticket.release();
+      throw err;
+    }
+    // The time bound counts from here: a search asked while the index builds waits for it first.
+    const started = Date.now();
     const accept = options.accept;
-    const end = await this.matchers.search({
+    let allowed: Uint8Array | undefined;
+    if (accept) {
+      // Shared memory: every slice of the search, on whichever worker, reads it in place.
+      allowed = new Uint8Array(new SharedArrayBuffer(this.records.length));
+      this.records.forEach((r, p) => (allowed![p] = accept(r) ? 1 : 0));
+    }
+    const end = await this.matchers.search(options.ticket, {
       query: query.text,
       format: query.format,
       useChirality: options.useChirality,
       maxResults: options.maxResults,
-      timeLimitMs: options.timeLimitMs,
-      allowed: accept && Uint8Array.from(this.records, (r) => (accept(r) ? 1 : 0)),
+      from: 0,
+      deadline: started + options.timeLimitMs,
+      allowed,
     });
     const found = end.positions.map((p) => this.records[p]);
     if (end.stopped === 'maxResults') return { records: found, stoppedEarly: stoppedAtMaxResults(options.maxResults) };
-    const seconds = `${Math.round(options.timeLimitMs / 1000)} s`;
-    const checked = `${end.checked} of ${this.records.length} records`;
-    if (end.stopped === 'time') {
-      return {
-        records: found,
-        stoppedEarly: stoppedByTime(options.timeLimitMs, end.checked, this.records.length),
-      };
-    }
+    if (end.stopped === 'time') return { records: found, stoppedEarly: stoppedByTime(options.timeLimitMs, end.checked, this.records.length) };
     if (end.stopped === 'overrun') {
-      return {
-        records: found,
-        stoppedEarly: `Stopped after ${seconds}: RDKit's matcher spent longer than that on one record (after ${checked}); these are the matches found so far. Narrow the query.`,
-      };
+      return { records: found, stoppedEarly: stoppedByRecord(Date.now() - started, RECORD_MATCH_MS, end.checked, this.records.length) };
     }
     return { records: found };
   }

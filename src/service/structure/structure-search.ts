@@ -4,10 +4,16 @@
  * which answer the same records in the same order and see records loaded while the service runs.
  */
 import type { StructureIndex } from './structure-index';
+import type { WorkQueueLimits } from '../work-queue';
 
-export type StructureSearch = Pick<StructureIndex, 'ready' | 'substructure' | 'similar' | 'dispose'>;
+/** Substructure searches admitted at once (waiting or running), and one API key's share of them: past it a 503. */
+export const SEARCH_QUEUE_LIMITS: WorkQueueLimits = { admitted: 64, perCaller: 32, retryAfterSeconds: 5 };
+
+export type StructureSearch = Pick<StructureIndex, 'ready' | 'admit' | 'substructure' | 'similar' | 'dispose'>;
 
 /** The status messages of a substructure search stopped by one of its bounds, the same over both stores. */
 export const stoppedAtMaxResults = (max: number): string => `Stopped at maxResults (${max}) matches; more records may match.`;
 export const stoppedByTime = (limitMs: number, checked: number, total: number): string =>
   `Stopped after ${Math.round(limitMs / 1000)} s having checked ${checked} of ${total} records; these are the matches found so far. Narrow the query.`;
+export const stoppedByRecord = (elapsedMs: number, recordMs: number, checked: number, total: number): string =>
+  `Stopped after ${Math.round(elapsedMs / 1000)} s: RDKit's matcher spent longer than ${recordMs / 1000} s on one record (after ${checked} of ${total} records); these are the matches found so far. Narrow the query.`;

@@ -76,43 +76,63 @@ export class IndexView {
   }
 }
 
-/**
- * Matches in record-position order until every record is checked, `maxResults` are found, or the time bound passes
- * (looked at after each block of records and after each candidate). `progress` receives the matches found so far,
- * so a worker that must be stopped from outside still gives them.
- */
-export function searchIndex(rdkit: RDKit, view: IndexView, task: SearchTask, progress: (positions: number[], checked: number) => void): SearchEnd {
-  const started = Date.now();
-  const query = parseQueryMol(rdkit, task.query.trim(), task.format);
-  if (!query) throw new Error(`the query ${JSON.stringify(task.query)} does not parse as ${task.format}`);
+/** A query as a worker keeps it between the slices of its search: RDKit's molecule and its screen. */
+export interface ReadQuery {
+  mol: RDKitMol;
+  screen: { bytes: Int32Array; masks: Uint8Array };
+}
+
+export function readQuery(rdkit: RDKit, view: IndexView, task: Pick<SearchTask, 'query' | 'format'>): ReadQuery {
+  const mol = parseQueryMol(rdkit, task.query.trim(), task.format);
+  if (!mol) throw new Error(`the query ${JSON.stringify(task.query)} does not parse as ${task.format}`);
   try {
-    const screen = view.screenOf(patternFingerprint(query));
-    const positions: number[] = [];
-    let found = 0;
-    const late = (): boolean => Date.now() - started >= task.timeLimitMs;
-    for (let p = 0; p < view.size; p++) {
-      if (p % BLOCK === 0 && p > 0) {
-        if (positions.length) progress(positions.splice(0), p);
-        if (late()) return { positions, checked: p, stopped: 'time' };
-      }
-      if (task.allowed && task.allowed[p] === 0) continue;
-      if (!view.passes(p, screen)) continue;
-      const mol = view.molAt(rdkit, p);
-      if (!mol) continue;
-      let hit: boolean;
-      try {
-        hit = hasSubstructure(mol, query, task.useChirality);
-      } finally {
-        mol.delete();
-      }
-      if (hit) {
-        positions.push(p);
-        if (++found >= task.maxResults) return { positions, checked: p + 1, stopped: p + 1 < view.size ? 'maxResults' : undefined };
-      }
-      if (late() && p + 1 < view.size) return { positions, checked: p + 1, stopped: 'time' };
-    }
-    return { positions, checked: view.size };
-  } finally {
-    query.delete();
+    return { mol, screen: view.screenOf(patternFingerprint(mol)) };
+  } catch (err) {
+    mol.delete();
+    throw err;
   }
+}
+
+/**
+ * Matches in record-position order from `task.from` until every record is checked, `maxResults` are found, the
+ * search's deadline or the slice's end passes (looked at after each block of records and after each candidate).
+ * `progress` receives the matches found so far, so a worker that must be stopped from outside still gives them.
+ */
+export function searchIndex(
+  rdkit: RDKit,
+  view: IndexView,
+  query: ReadQuery,
+  task: SearchTask,
+  progress: (positions: number[], checked: number) => void,
+): SearchEnd {
+  const positions: number[] = [];
+  let found = 0;
+  const stop = (): SearchEnd['stopped'] | undefined => {
+    const now = Date.now();
+    return now >= task.deadline ? 'time' : now >= task.sliceEnd ? 'slice' : undefined;
+  };
+  for (let p = task.from; p < view.size; p++) {
+    if (p % BLOCK === 0 && p > task.from) {
+      if (positions.length) progress(positions.splice(0), p);
+      const why = stop();
+      if (why) return { positions, checked: p, stopped: why };
+    }
+    if (task.allowed && task.allowed[p] === 0) continue;
+    if (!view.passes(p, query.screen)) continue;
+    const mol = view.molAt(rdkit, p);
+    if (!mol) continue;
+    let hit: boolean;
+    try {
+      hit = hasSubstructure(mol, query.mol, task.useChirality);
+    } finally {
+      mol.delete();
+    }
+    if (hit) {
+      positions.push(p);
+      if (++found >= task.maxResults) return { positions, checked: p + 1, stopped: p + 1 < view.size ? 'maxResults' : undefined };
+    }
+    const why = p + 1 < view.size ? stop() : undefined;
+    if (why) return { positions, checked: p + 1, stopped: why };
+  }
+  return { positions, checked: view.size };
 }

@@ -33,14 +33,23 @@ export interface SearchTask {
   query: string;
   format: SubstructureFormat;
   useChirality: boolean;
+  /** Matches still wanted. */
   maxResults: number;
-  timeLimitMs: number;
-  /** allowed[p] = 1 when the record at position p may be returned (undefined: every record). */
+  /** The first record position this slice checks. */
+  from: number;
+  /** Wall-clock time (ms since the epoch) at which the search stops with what it found. */
+  deadline: number;
+  /** Wall-clock time at which this slice hands the worker back (the search goes on in a later slice). */
+  sliceEnd: number;
+  /** allowed[p] = 1 when the record at position p may be returned (undefined: every record); over shared memory. */
   allowed?: Uint8Array;
 }
 
 export type ToWorker =
-  { type: 'fingerprints'; id: number; smiles: string[] } | { type: 'index'; index: SharedIndex } | { type: 'search'; id: number; task: SearchTask };
+  | { type: 'fingerprints'; id: number; smiles: string[] }
+  | { type: 'index'; index: SharedIndex }
+  /** One slice of a search: the worker sets `task.sliceEnd` to its own clock plus `sliceMs` when it starts. */
+  | { type: 'search'; id: number; task: SearchTask; sliceMs: number };
 
 export interface FingerprintBatch {
   /** One PATTERN_BYTES row per SMILES (zeros when it does not parse). */
@@ -54,13 +63,13 @@ export interface FingerprintBatch {
 export interface SearchEnd {
   /** Positions of the matches, ascending (those not yet sent with a progress message). */
   positions: number[];
-  /** Records checked (scanned) before the search ended. */
+  /** Records checked (scanned) before the search, or this slice of it, ended: the next slice starts there. */
   checked: number;
   /**
-   * Why it stopped before checking every record: its result bound, its time bound, or its worker terminated because
-   * RDKit's matcher spent longer than the time bound on one record.
+   * Why it stopped before checking every record: its result bound, its time bound, its slice's end (it goes on
+   * later), or its worker terminated because RDKit's matcher spent longer than RECORD_MATCH_MS on one record.
    */
-  stopped?: 'maxResults' | 'time' | 'overrun';
+  stopped?: 'maxResults' | 'time' | 'slice' | 'overrun';
 }
 
 export type FromWorker =

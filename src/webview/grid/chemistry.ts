@@ -8,7 +8,10 @@ import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
 import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../formula/composition';
 import { massesOf } from '../../formula/masses';
-import { RECORD_LIMITS } from '../../grid/recordIndex';
+import { RECORD_LIMITS, RECORD_SIZE_LIMITS } from '../../grid/recordIndex';
+import { STRUCTURE_LIMITS } from '../../wire/structure-search';
+import { checkQueryShape } from '../../wire/query-shape';
+import { isRdkitJsonText, structureSize, structureSizeProblem } from '../../wire/structure-size';
 import { parseMol } from '../../molecule/read';
 import { inchiWithChargesJoined } from '../../molecule/separated-charges';
 
@@ -38,9 +41,17 @@ export function loadToolkit(wasmUrl: string): Promise<RDKitModule> {
 export class Toolkit {
   constructor(private readonly rdkit: RDKitModule) {}
 
-  /** Parses a record (SDF record or SMILES), bounded in atoms before anything costly; null with a reason. */
+  /**
+   * Parses a record (SDF record, SMILES or RDKit JSON), bounded in atoms, bonds and parts by a linear count of its text
+   * before the toolkit reads it, and in atoms again after; null with a reason.
+   */
   private parse(text: string): { mol?: Mol; problem?: string } {
     if (!text.trim()) return { problem: 'Empty record.' };
+    const written = isRdkitJsonText(text) || text.includes('\n');
+    // A SMILES line's name (after the first space) is no part of the structure.
+    const counted = written ? structureSize('Mol', text) : structureSize('SMILES', text.trimStart().split(/\s/, 1)[0]);
+    const tooBig = structureSizeProblem(counted, RECORD_SIZE_LIMITS, written);
+    if (tooBig) return { problem: `This record ${tooBig}.` };
     let mol: Mol | undefined;
     try {
       mol = parseMol(this.rdkit, text);
@@ -89,10 +100,12 @@ export class Toolkit {
     });
   }
 
-  /** A query molecule from SMILES or SMARTS, or a reason. */
+  /** A query molecule from SMILES or SMARTS, or a reason: the service's bounds on a query, checked before RDKit reads it. */
   query(text: string): { mol?: Mol; problem?: string } {
     const t = text.trim();
-    if (!t || t.length > RECORD_LIMITS.smiles) return { problem: 'Give a SMILES or SMARTS of at most 10,000 characters.' };
+    if (!t || t.length > STRUCTURE_LIMITS.queryChars) return { problem: `Give a SMILES or SMARTS of at most ${STRUCTURE_LIMITS.queryChars} characters.` };
+    const [shape] = checkQueryShape('The query', t);
+    if (shape) return { problem: `${shape.message}.` };
     let q: Mol | null;
     try {
       q = this.rdkit.get_qmol(t);

@@ -6,6 +6,7 @@ import type { Mol } from '@rdkit/rdkit';
 import type { GridInfo } from '../../grid/protocol';
 import type { GridBackend } from './backend';
 import type { Toolkit } from './chemistry';
+import { STRUCTURE_LIMITS } from '../../wire/structure-search';
 
 const SCAN_BATCH = 250;
 
@@ -32,8 +33,17 @@ export async function scanRecords({ backend, toolkit, info, query, stale, say }:
     const mws: Array<number | undefined> = [];
     const masses: Array<number | undefined> = [];
     const matches: boolean[] = [];
-    for (const text of texts) {
+    for (const [i, text] of texts.entries()) {
+      const began = Date.now();
       const r = text === undefined ? { match: false } : toolkit.scan(text, query?.mol);
+      const took = Date.now() - began;
+      // RDKit's matcher cannot be stopped inside a record: a query that held it this long would hold it on the next.
+      if (query && took > STRUCTURE_LIMITS.recordMatchMs) {
+        say(
+          `Stopped: RDKit's matcher spent ${(took / 1000).toFixed(1)} s on record ${(from + i + 1).toLocaleString()} (at most ${STRUCTURE_LIMITS.recordMatchMs / 1000} s a record); narrow the query ${query.text}.`,
+        );
+        return false;
+      }
       formulas.push('formula' in r ? r.formula : undefined);
       mws.push('mw' in r ? r.mw : undefined);
       masses.push('mass' in r ? r.mass : undefined);

@@ -10,7 +10,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { roundScore, STRUCTURE_LIMITS } from '../../../wire';
 import type { SubstructureOptions, SubstructureOutcome } from '../../structure/structure-index';
-import { stoppedAtMaxResults, stoppedByTime, type StructureSearch } from '../../structure/structure-search';
+import { SEARCH_QUEUE_LIMITS, stoppedAtMaxResults, stoppedByTime, type StructureSearch } from '../../structure/structure-search';
+import { WorkQueue, type Ticket } from '../../work-queue';
 import type { CompoundRecord } from '../record';
 import { inTransaction, query } from './pool';
 import { SELECT_RECORD, toRecord, type RecordRow } from './postgres-store';
@@ -197,10 +198,25 @@ async function walkThenScreen(
 export class CartridgeStructureSearch implements StructureSearch {
   readonly ready = Promise.resolve();
 
+  /** Admission only (the database runs the searches): the same bounds and per-key share as in memory. */
+  private readonly queue = new WorkQueue<{ ticket: Ticket }>('substructure searches', SEARCH_QUEUE_LIMITS);
+
   constructor(private readonly pool: Pool) {}
+
+  admit(caller: string): Ticket {
+    return this.queue.admit(caller);
+  }
 
   /** `q` is the parsed query (chemistry's SubstructureQuery); the cartridge is given its text. */
   async substructure(q: { text: string; format: 'SMILES' | 'SMARTS' }, options: SubstructureOptions): Promise<SubstructureOutcome> {
+    try {
+      return await this.search(q, options);
+    } finally {
+      options.ticket.release();
+    }
+  }
+
+  private async search(q: { text: string; format: 'SMILES' | 'SMARTS' }, options: SubstructureOptions): Promise<SubstructureOutcome> {
     const started = Date.now();
     const parse = q.format === 'SMILES' ? 'mol_from_smiles($1::cstring)' : 'qmol_from_smarts($1::cstring)';
     const deadline = started + options.timeLimitMs;
