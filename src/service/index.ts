@@ -17,6 +17,7 @@ import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { warmDrawing } from './warm-drawing';
+import { SpectrumLibrary, type LibraryStats } from './spectrum-search/library';
 import { RequestActivity } from './request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import type { StructureSearch } from './structure/structure-search';
@@ -119,6 +120,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const chemistry = await loading;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
+  const spectrumLibrary = new SpectrumLibrary(spectra, log);
   // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the
   // index when it is asked for on demand.
   const newStructures = await backend.structures(chemistry);
@@ -134,6 +136,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     engine,
     images: new ImageCache(chemistry),
     spectra,
+    spectrumLibrary,
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
     get structures() {
@@ -165,6 +168,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
   if (options.warmDrawing) void indexBuilt.then(() => toolkit.warm(), () => undefined);
+  // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
+  if (!options.spectrumIndexOnDemand)
+    void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -182,6 +188,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         index instanceof StructureIndex ? { buildMs: index.buildMs, approximateBytes: index.approximateBytes } : { buildMs: 0, approximateBytes: 0 },
       );
     },
+    buildSpectrumIndex: () => spectrumLibrary.index().then(() => spectrumLibrary.stats as LibraryStats),
     devCredentials,
     skippedDataFiles: skippedFiles,
     storedQueries: () => engine.stored,
