@@ -52,6 +52,7 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly filterSmiles: CurrentApi['filterSmiles'] = (...args) => this.current.filterSmiles(...args);
   readonly filterSubstructure: CurrentApi['filterSubstructure'] = (...args) => this.current.filterSubstructure(...args);
   readonly filterSimilarity: CurrentApi['filterSimilarity'] = (...args) => this.current.filterSimilarity(...args);
+  readonly filterSpectrum: CurrentApi['filterSpectrum'] = (...args) => this.current.filterSpectrum(...args);
   readonly filterScoredResults: CurrentApi['filterScoredResults'] = (...args) => this.current.filterScoredResults(...args);
   readonly filterStatus: CurrentApi['filterStatus'] = (...args) => this.current.filterStatus(...args);
   readonly filterFormulaBatchStatus: CurrentApi['filterFormulaBatchStatus'] = (...args) => this.current.filterFormulaBatchStatus(...args);

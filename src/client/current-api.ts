@@ -17,6 +17,7 @@ import {
   checkMassFilter,
   checkNonEmptyString,
   checkSimilarityFilter,
+  checkSpectrumFilter,
   checkSmiles,
   checkStringList,
   checkSubstructureFilter,
@@ -39,6 +40,9 @@ import {
   type MassWithRange,
   type QueryStatusResponse,
   type RecordDetails,
+  type IonMode,
+  type Peak,
+  type SpectrumSearchType,
   type SubstructureFormat,
 } from '../wire';
 import type { ClientCore } from './core';
@@ -49,6 +53,7 @@ import {
   NotFoundError,
   ParseError,
   ResponseTooLargeError,
+  SpectrumSearchUnavailableError,
   StructureSearchUnavailableError,
 } from './errors';
 import { assertValid, chunks, queryIdOf, recordIdOf, recordIdsOf, wholeNumberOf, wireOrder, type OrderInput } from './inputs';
@@ -99,6 +104,22 @@ export interface SimilarityInput extends DatasourceOrderInput {
   threshold?: number;
   /** 1 to 10,000 (server default 100). */
   maxResults?: number;
+}
+export interface SpectrumSearchInput {
+  /** Required for identity, neutral-loss and hybrid searches. */
+  precursorMz?: number;
+  /** Default identity. */
+  searchType?: SpectrumSearchType;
+  ionMode?: IonMode;
+  /** Default 0.02 Da. */
+  fragmentToleranceDa?: number;
+  /** Default 0.01 Da. */
+  precursorToleranceDa?: number;
+  /** Lowest score, 0 to 1 (default 0). */
+  threshold?: number;
+  /** 1 to 10,000 (server default 100). */
+  maxResults?: number;
+  dataSources?: string[];
 }
 /** Record IDs with their Tanimoto scores (parallel arrays), from a similarity query. */
 export interface ScoredResults {
@@ -336,6 +357,28 @@ export class CurrentApi {
     return this.submitStructureSearch('filterSimilarity', body, call);
   }
 
+  /** Records whose measured spectra match a spectrum (Flash entropy search); scores, spectra and matched peaks come with the results. */
+  async filterSpectrum(peaks: Peak[], input: SpectrumSearchInput = {}, call: CallOptions = {}): Promise<string> {
+    const body = defined({
+      peaks,
+      precursorMz: input.precursorMz,
+      searchType: input.searchType,
+      ionMode: input.ionMode,
+      fragmentToleranceDa: input.fragmentToleranceDa,
+      precursorToleranceDa: input.precursorToleranceDa,
+      threshold: input.threshold,
+      maxResults: input.maxResults,
+      dataSources: input.dataSources,
+    });
+    assertValid(checkSpectrumFilter(body));
+    try {
+      return await this.submit('filterSpectrum', body, call);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new SpectrumSearchUnavailableError({ problem: error.problem });
+      throw error;
+    }
+  }
+
   /** Every record ID of a finished similarity query with its score (empty scores from a query of another kind). */
   async filterScoredResults(queryId: string, call: CallOptions = {}): Promise<ScoredResults> {
     const out: ScoredResults = { results: [], scores: [] };
@@ -369,6 +412,8 @@ export class CurrentApi {
     });
     const page: FilterResultsResponse = { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
     if (res.scores !== undefined) page.scores = arrayOf<number>(res, 'scores');
+    if (res.spectrumIds !== undefined) page.spectrumIds = arrayOf<number>(res, 'spectrumIds');
+    if (res.matchedPeaks !== undefined) page.matchedPeaks = arrayOf<number>(res, 'matchedPeaks');
     return page;
   }
 

@@ -60,6 +60,12 @@ export class StructureSearchUnavailableError extends NotFoundError {
     super('structure search is not offered by this server', details);
   }
 }
+/** A 404 from filter/spectrum: the server has no spectrum search (only Compound DB's own service offers it). */
+export class SpectrumSearchUnavailableError extends NotFoundError {
+  constructor(details?: HttpErrorDetails) {
+    super('spectrum search is not offered by this server', details);
+  }
+}
 export class MethodError extends errorOfStatus(405) {}
 export class PayloadError extends errorOfStatus(413) {}
 /** 429 after the bounded retries were spent. */

@@ -7,6 +7,7 @@ export type {
   IntrinsicPropertyInput,
   ScoredResults,
   SimilarityInput,
+  SpectrumSearchInput,
   SubstructureInput,
 } from './current-api';
 export type { MolInfoListOptions } from './older-api';
@@ -28,3 +29,4 @@ export { REDACTED, makeRedactor, type Redact } from './redact';
 export { CLIENT_VERSION, defaultUserAgent } from './version';
 export * from './errors';
 export * from './resolve';
+export * from './peaks';

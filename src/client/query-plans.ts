@@ -15,8 +15,11 @@ export interface ResultPage {
   ids: number[];
   /** True when the server holds more IDs after these. */
   more: boolean;
-  /** Similarity queries: the Tanimoto score of each ID, parallel to `ids`. */
+  /** Similarity queries: the Tanimoto score of each ID; spectrum queries: the entropy similarity. Parallel to `ids`. */
   scores?: number[];
+  /** Spectrum queries: the best spectrum of each record and the query peaks it matched, parallel to `ids`. */
+  spectrumIds?: number[];
+  matchedPeaks?: number[];
 }
 
 export interface ResultGroup {
@@ -76,8 +79,11 @@ function currentList(parts: Parts, kind: AsyncPlan['kind'], timingKind: string, 
     page: async (id, start, count, call) => {
       // One more than asked for says whether more follow; a page cut at the server's cap says so too.
       const page = await current.filterResults(id, start === 0 ? undefined : start, Math.min(count + 1, LIMITS.filterResultsPage), call);
-      const scores = page.scores?.slice(0, count);
-      return { ids: page.results.slice(0, count), more: page.results.length > count || page.limitedToMaxAllowed, ...(scores ? { scores } : {}) };
+      const out: ResultPage = { ids: page.results.slice(0, count), more: page.results.length > count || page.limitedToMaxAllowed };
+      if (page.scores) out.scores = page.scores.slice(0, count);
+      if (page.spectrumIds) out.spectrumIds = page.spectrumIds.slice(0, count);
+      if (page.matchedPeaks) out.matchedPeaks = page.matchedPeaks.slice(0, count);
+      return out;
     },
     all: (id, call) => current.filterAllResults(id, call),
   };
@@ -206,6 +212,10 @@ export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
     case 'similarity': {
       const { kind: _kind, smiles, ...input } = spec;
       return list((call) => current.filterSimilarity(smiles, input, call));
+    }
+    case 'spectrum': {
+      const { kind: _kind, peaks, ...input } = spec;
+      return list((call) => current.filterSpectrum(peaks, input, call));
     }
     case 'formulaBatch':
     case 'massBatch':

@@ -1,6 +1,6 @@
 /** What a search asks for, as plain JSON: the one argument of `client.query(spec)`, kept and re-run by callers. */
-import type { Complexity, Direction, Isotopic, MassWithRange, SortKey, SubstructureFormat } from '../wire';
-import type { IntrinsicPropertyInput } from './current-api';
+import type { Complexity, Direction, Isotopic, MassWithRange, Peak, SortKey, SubstructureFormat } from '../wire';
+import type { IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
 import type { OrderInput } from './inputs';
 
 export type IntrinsicInputs = Omit<IntrinsicPropertyInput, keyof OrderInput>;
@@ -28,6 +28,8 @@ export type SearchSpec =
   /** Structure search (Compound DB's own service, shared/beyond-the-spec.md 1). */
   | ({ kind: 'substructure'; query: string; queryFormat: SubstructureFormat; useChirality?: boolean; dataSources?: string[] } & OrderInput)
   | { kind: 'similarity'; smiles: string; threshold?: number; maxResults?: number; dataSources?: string[] }
+  /** Spectrum search (shared/beyond-the-spec.md 5): Flash entropy search over the measured spectra. */
+  | ({ kind: 'spectrum'; peaks: Peak[] } & SpectrumSearchInput)
   /** The older interface's synchronous search: answered at once, at most 100 IDs. */
   | { kind: 'legacySimple'; query: string }
   | ({ kind: 'legacyAsync'; query: string } & OrderInput);

@@ -4,6 +4,7 @@ import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
 import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
+import { SPECTRUM_ROUTES, type SpectrumFilterBody, type SpectrumResultsExtras } from './spectrum-search';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -40,6 +41,7 @@ export const CURRENT_ROUTES = {
   convert: { method: 'POST', path: 'tools/convert' },
   validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
   ...STRUCTURE_ROUTES,
+  ...SPECTRUM_ROUTES,
 } as const satisfies Record<string, Route>;
 
 export type CurrentOperation = keyof typeof CURRENT_ROUTES;
@@ -178,10 +180,13 @@ export interface MolResponse {
 export interface DatasourcesResponse {
   dataSources: string[];
 }
-export interface FilterResultsResponse {
+export interface FilterResultsResponse extends SpectrumResultsExtras {
   results: number[];
   limitedToMaxAllowed: boolean;
-  /** Similarity queries only (shared/beyond-the-spec.md 1): Tanimoto scores parallel to `results`. */
+  /**
+   * Similarity queries (shared/beyond-the-spec.md 1): Tanimoto scores parallel to `results`; spectrum queries (5):
+   * entropy similarity, with `spectrumIds` and `matchedPeaks` beside them.
+   */
   scores?: number[];
 }
 export interface FilterResultsSdfResponse {
@@ -218,6 +223,7 @@ export interface CurrentRequestBodies {
   filterSmiles: SmilesFilterBody;
   filterSubstructure: SubstructureFilterBody;
   filterSimilarity: SimilarityFilterBody;
+  filterSpectrum: SpectrumFilterBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
 }

@@ -20,6 +20,7 @@ export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   smiles: 'SMILES',
   substructure: vscode.l10n.t('Substructure'),
   similarity: vscode.l10n.t('Similar to'),
+  spectrum: vscode.l10n.t('Spectrum'),
   legacySimple: vscode.l10n.t('Simple search (older)'),
   legacyAsync: vscode.l10n.t('Async search (older)'),
 };
@@ -71,6 +72,11 @@ export function describeSpec(spec: SearchSpec): string {
       return spec.queryFormat === 'SMARTS' ? `${spec.query} (SMARTS)` : spec.query;
     case 'similarity':
       return spec.threshold === undefined ? spec.smiles : `${spec.smiles} ≥ ${spec.threshold}`;
+    case 'spectrum': {
+      const peaks = vscode.l10n.t('{0} peaks', spec.peaks.length);
+      const precursor = spec.precursorMz === undefined ? '' : vscode.l10n.t(', precursor {0}', spec.precursorMz);
+      return `${peaks}${precursor} (${spec.searchType ?? 'identity'})`;
+    }
   }
 }
 
@@ -105,6 +111,7 @@ const INPUT_LABELS: Readonly<Record<Exclude<SearchKind, 'composite'>, string>> =
   smiles: 'SMILES',
   substructure: vscode.l10n.t('substructure query'),
   similarity: 'SMILES',
+  spectrum: vscode.l10n.t('spectrum'),
   legacySimple: vscode.l10n.t('query'),
   legacyAsync: vscode.l10n.t('query'),
 };

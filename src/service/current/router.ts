@@ -20,6 +20,7 @@ import * as filters from './filters';
 import * as queries from './queries';
 import * as tools from './tools';
 import * as structureFilters from './structure-filters';
+import { filterSpectrum } from './spectrum-filter';
 
 const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   getDetails: records.getDetails,
@@ -49,6 +50,7 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   validateInchikey: tools.validateInchikey,
   filterSubstructure: structureFilters.filterSubstructure,
   filterSimilarity: structureFilters.filterSimilarity,
+  filterSpectrum,
 };
 
 type Route = { op: CurrentOperation; route: (typeof CURRENT_ROUTES)[CurrentOperation]; match: ReturnType<typeof routeMatcher> };
