@@ -36,7 +36,7 @@ import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService'
 import { loadQueryTimes } from './server/queryTimesStore';
 import { ServerStatusBar } from './server/statusBar';
 import { SkippedDataFilesNotice } from './server/skippedDataFiles';
-import { registerIdentifySpectrum } from './spectra/identifyCommand';
+import { registerSpectrumCommands } from './commands/spectrumCommands';
 import { SpectraLists, registerSpectraList } from './spectra/spectraListEditor';
 
 /** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
@@ -119,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     registerMcpServerProvider(services),
     ...registerGridCommands(services),
     ...registerEditorCommands(services),
-    registerIdentifySpectrum(services),
+    ...registerSpectrumCommands(services),
   ]) {
     own(d);
   }

@@ -1,7 +1,12 @@
 import type { RenderedSnapshot } from './protocol';
 
 /** What the details page has on screen, read back as text from its DOM: the test hook's answer, read only when asked. */
-export function renderedSnapshot(root: HTMLElement, recordId: number, plot: RenderedSnapshot['plot'], match?: RenderedSnapshot['match']): RenderedSnapshot {
+export function renderedSnapshot(
+  root: HTMLElement,
+  recordId: number,
+  plot: RenderedSnapshot['plot'],
+  match?: RenderedSnapshot['match'],
+): RenderedSnapshot {
   const text = (node: Element) => node.textContent ?? '';
   return {
     recordId,

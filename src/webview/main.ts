@@ -121,7 +121,14 @@ function spectra(view: DetailsView): HTMLElement {
   }
   const plotArea = el('div', { className: 'plot-area' });
   plotArea.appendChild(el('p', { className: 'note', text: 'Choose a spectrum in the table to plot it here.' }));
-  box.appendChild(el('div', { className: 'spectra-split' }, spectraTable(view.spectra.items, (id) => void plotSpectrum(id).catch(report)), plotArea));
+  box.appendChild(
+    el(
+      'div',
+      { className: 'spectra-split' },
+      spectraTable(view.spectra.items, (id) => void plotSpectrum(id).catch(report)),
+      plotArea,
+    ),
+  );
   return box;
 }
 

@@ -140,7 +140,12 @@ export function renderPlot(
     root.appendChild(label);
   }
   const yTicks = mirror
-    ? [...niceTicks(0, yHighest > 0 ? yHighest : 100, 3), ...niceTicks(0, -(yLowest < 0 ? yLowest : -100), 3).filter((t) => t > 0).map((t) => -t)]
+    ? [
+        ...niceTicks(0, yHighest > 0 ? yHighest : 100, 3),
+        ...niceTicks(0, -(yLowest < 0 ? yLowest : -100), 3)
+          .filter((t) => t > 0)
+          .map((t) => -t),
+      ]
     : niceTicks(y0, yHighest > 0 ? yHighest : 1, 5);
   for (const t of yTicks) {
     root.appendChild(svg('line', { x1: PAD.left - 4, y1: sy(t), x2: PAD.left, y2: sy(t), class: 'axis' }));

@@ -67,7 +67,9 @@ export function spectraTable(items: SpectrumItemView[], onChoose: (id: number) =
         row.dataset.spectrum = String(s.id);
         row.tabIndex = 0;
         row.setAttribute('aria-selected', String(s.id === chosen));
-        cells.forEach((v, i) => row.appendChild(el('td', { text: typeof v === 'number' ? v.toFixed(4) : cellText(v) || '—', className: i === 2 ? 'number' : undefined })));
+        cells.forEach((v, i) =>
+          row.appendChild(el('td', { text: typeof v === 'number' ? v.toFixed(4) : cellText(v) || '—', className: i === 2 ? 'number' : undefined })),
+        );
         row.addEventListener('click', () => choose(s.id, row));
         row.addEventListener('keydown', (event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -104,5 +106,10 @@ export function spectraTable(items: SpectrumItemView[], onChoose: (id: number) =
   });
   filter.addEventListener('input', draw);
   draw();
-  return el('div', { className: 'spectra-list' }, el('div', { className: 'spectra-tools' }, filter, count), el('div', { className: 'spectra-scroll' }, table));
+  return el(
+    'div',
+    { className: 'spectra-list' },
+    el('div', { className: 'spectra-tools' }, filter, count),
+    el('div', { className: 'spectra-scroll' }, table),
+  );
 }

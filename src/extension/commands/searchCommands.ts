@@ -58,7 +58,9 @@ export async function runTreeSearch(
   about: Pick<SearchState, 'queryTitle'> = {},
 ): Promise<SearchState> {
   void vscode.commands.executeCommand(`${VIEW_ID}.focus`);
-  const state = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', describeSpec(spec)), (signal) => s.searches.start(spec, signal, about));
+  const state = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', describeSpec(spec)), (signal) =>
+    s.searches.start(spec, signal, about),
+  );
   try {
     await s.treeView.reveal(s.tree.searchNode(state.id), { select: true, focus: false, expand: true });
   } catch {

@@ -6,16 +6,23 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ION_MODES, SPECTRUM_SEARCH_TYPES, checkSpectrumFilter, describeFieldErrors, type IonMode, type Peak, type SpectrumSearchType } from '../../wire';
+import {
+  ION_MODES,
+  SPECTRUM_SEARCH_TYPES,
+  checkSpectrumFilter,
+  describeFieldErrors,
+  type IonMode,
+  type Peak,
+  type SpectrumSearchType,
+} from '../../wire';
 import type { ParsedSpectrum, SpectrumItem } from '../../client';
 import type { SearchState } from '../searches/searchState';
 import { askText, parseNumber, pick, PromptCancelled } from '../commands/prompts';
-import { registerCommand, type ByPerson } from '../commands/register';
+import type { ByPerson } from '../commands/register';
 import { runTreeSearch } from '../commands/searchCommands';
 import type { Services } from '../commands/services';
-import { peakLinesOfOneLine, readText, streamFile } from './spectrumText';
-
-export const IDENTIFY_SPECTRUM_COMMAND = 'compoundDb.identifySpectrum';
+import { parseSpectra } from '../../client';
+import { peakLinesOfOneLine, streamFile } from './spectrumText';
 
 export interface IdentifyArgs extends ByPerson {
   /** `[[m/z, intensity], ...]`, or a text in any of the readable formats. */
@@ -60,13 +67,18 @@ async function chooseSpectrum(items: SpectrumItem[], source: string, wanted: num
   if (good.length === 0) {
     const shown = errors.slice(0, 3).map((e) => e.message);
     const more = errors.length > 3 ? vscode.l10n.t(' (and {0} more)', errors.length - 3) : '';
-    throw new Error(vscode.l10n.t('{0} holds no spectrum that can be searched: {1}{2}', source, shown.join('; ') || vscode.l10n.t('it is empty'), more));
+    throw new Error(
+      vscode.l10n.t('{0} holds no spectrum that can be searched: {1}{2}', source, shown.join('; ') || vscode.l10n.t('it is empty'), more),
+    );
   }
   if (good.length === 1 || !person) return { spectrum: good[0], title: titleOf(good[0], source, many) };
   const picked = await vscode.window.showQuickPick(
     good.slice(0, PICK_LIMIT).map((s) => ({
       label: s.title || vscode.l10n.t('Spectrum {0}', s.index),
-      description: [s.precursorMz === undefined ? undefined : vscode.l10n.t('precursor {0}', s.precursorMz), vscode.l10n.t('{0} peaks', s.peaks.length)]
+      description: [
+        s.precursorMz === undefined ? undefined : vscode.l10n.t('precursor {0}', s.precursorMz),
+        vscode.l10n.t('{0} peaks', s.peaks.length),
+      ]
         .filter(Boolean)
         .join(' · '),
       detail: vscode.l10n.t('spectrum {0}, line {1}', s.index, s.line),
@@ -116,9 +128,9 @@ async function askSource(): Promise<{ items: SpectrumItem[]; source: string }> {
   const choice = await pick(title, choices, vscode.l10n.t('Where is the spectrum?'));
   switch (choice) {
     case 'selection':
-      return { items: readText(selection as string), source: vscode.l10n.t('the selection') };
+      return { items: parseSpectra(selection as string), source: vscode.l10n.t('the selection') };
     case 'clipboard':
-      return { items: readText(clipboard), source: vscode.l10n.t('the clipboard') };
+      return { items: parseSpectra(clipboard), source: vscode.l10n.t('the clipboard') };
     case 'type': {
       const text = await askText({
         title,
@@ -126,11 +138,11 @@ async function askSource(): Promise<{ items: SpectrumItem[]; source: string }> {
         placeHolder: '195.0877 100, 138.0662 42.5, 110.0713 12',
         validate: (v) => {
           if (!v.trim()) return vscode.l10n.t('Give at least one peak: m/z and intensity');
-          const items = readText(peakLinesOfOneLine(v.replace(/,\s+/g, '\n')), 'peaks');
+          const items = parseSpectra(peakLinesOfOneLine(v), 'peaks');
           return items.find((i) => i.error)?.error?.message;
         },
       });
-      return { items: readText(peakLinesOfOneLine(text.replace(/,\s+/g, '\n')), 'peaks'), source: vscode.l10n.t('the typed peaks') };
+      return { items: parseSpectra(peakLinesOfOneLine(text), 'peaks'), source: vscode.l10n.t('the typed peaks') };
     }
     case 'file': {
       const [uri] =
@@ -175,7 +187,7 @@ async function askIonMode(query: Query): Promise<IonMode | undefined> {
 
 function peaksOfArgs(args: IdentifyArgs): { items: SpectrumItem[]; source: string } | undefined {
   if (args.peaks === undefined) return undefined;
-  if (typeof args.peaks === 'string') return { items: readText(args.peaks), source: vscode.l10n.t('the given text') };
+  if (typeof args.peaks === 'string') return { items: parseSpectra(args.peaks), source: vscode.l10n.t('the given text') };
   if (!Array.isArray(args.peaks)) throw new Error(vscode.l10n.t('peaks must be [[m/z, intensity], ...] or a peak-list text'));
   return { items: [{ spectrum: { index: 1, line: 1, peaks: args.peaks } }], source: vscode.l10n.t('the given peaks') };
 }
@@ -211,10 +223,4 @@ export async function identifySpectrum(s: Services, args: IdentifyArgs | undefin
   const errors = checkSpectrumFilter(spec);
   if (errors.length) throw new Error(vscode.l10n.t('{0}: {1}', query.title, describeFieldErrors(errors)));
   return runTreeSearch(s, spec, person, { queryTitle: given.title ?? query.title });
-}
-
-export function registerIdentifySpectrum(s: Services): vscode.Disposable {
-  return registerCommand<IdentifyArgs, SearchState>(IDENTIFY_SPECTRUM_COMMAND, s.log, (args, invocation) =>
-    identifySpectrum(s, args instanceof vscode.Uri ? { file: args.fsPath } : args, invocation === 'person'),
-  );
 }

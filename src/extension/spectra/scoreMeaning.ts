@@ -21,3 +21,14 @@ export function meaningOf(score: number, rows: readonly FdrRow[]): string | unde
   const shown = percent < 1 && percent > 0 ? percent.toFixed(1) : String(Math.round(percent));
   return vscode.l10n.t('{0}: in this library, {1} % of hits at or above {2} were wrong', score.toFixed(2), shown, String(best.threshold));
 }
+
+/**
+ * The library's measured rows. Filled from the core's measurement (issue 28: score → FDR on held-out library spectra)
+ * when it lands; while it is empty no meaning is shown rather than a made-up one.
+ */
+const LIBRARY_FDR: readonly FdrRow[] = [];
+
+/** What `score` means in the built-in library, or undefined when that is not measured. */
+export function scoreMeaning(score: number): string | undefined {
+  return meaningOf(score, LIBRARY_FDR);
+}

@@ -64,7 +64,7 @@ export class SpectraDocument {
           else this.rows.push({ index: item.error.index, line: item.error.line, title: item.error.title, peaks: 0, error: item.error.message });
           flush(false);
         },
-        { signal: this.stop.signal, onBytes: (bytes) => (this.read.bytes = bytes) },
+        this.stop.signal,
       );
     } catch (error) {
       this.read.error = error instanceof Error ? error.message : String(error);
@@ -190,11 +190,19 @@ export class SpectraDocument {
     const worker = async () => {
       while (next < ids.length && !signal?.aborted) {
         const id = ids[next++];
-        keys.set(id, (await client.compound(id).inchiKey({ signal }).catch(() => undefined)) ?? '');
+        keys.set(
+          id,
+          (await client
+            .compound(id)
+            .inchiKey({ signal })
+            .catch(() => undefined)) ?? '',
+        );
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    const lines = [csvLine(['query', 'title', 'precursor_mz', 'rank', 'record_id', 'name', 'inchikey', 'score', 'matched_peaks', 'spectrum_id', 'message'])];
+    const lines = [
+      csvLine(['query', 'title', 'precursor_mz', 'rank', 'record_id', 'name', 'inchikey', 'score', 'matched_peaks', 'spectrum_id', 'message']),
+    ];
     for (const row of this.rows) {
       const hit = this.hits.get(row.index);
       const found = hit?.recordId !== undefined;

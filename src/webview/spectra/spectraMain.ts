@@ -33,12 +33,17 @@ function report(error: unknown): void {
   status.classList.add('problem');
 }
 
-const identify = button('Identify All', 'Identify all spectra: the best hit of each', () => {
-  identify.disabled = true;
-  cancel.disabled = false;
-  status.classList.remove('problem');
-  channel.request('identifyAll').catch(report);
-}, true);
+const identify = button(
+  'Identify All',
+  'Identify all spectra: the best hit of each',
+  () => {
+    identify.disabled = true;
+    cancel.disabled = false;
+    status.classList.remove('problem');
+    channel.request('identifyAll').catch(report);
+  },
+  true,
+);
 const cancel = button('Cancel', 'Stop identifying (the hits found are kept)', () => void channel.request('cancel').catch(report));
 cancel.disabled = true;
 const exportCsv = button('Export CSV…', 'Export the hits as CSV', () => void channel.request('exportCsv').catch(report));
@@ -57,19 +62,42 @@ const table = el(
   el(
     'thead',
     {},
-    el('tr', {}, ...['#', 'Title', 'Precursor m/z', 'Peaks', 'Best hit', 'Score'].map((h, i) => el('th', { text: h, className: i === 0 || i >= 2 ? 'number' : undefined }))),
+    el(
+      'tr',
+      {},
+      ...['#', 'Title', 'Precursor m/z', 'Peaks', 'Best hit', 'Score'].map((h, i) =>
+        el('th', { text: h, className: i === 0 || i >= 2 ? 'number' : undefined }),
+      ),
+    ),
   ),
   body,
 );
 table.setAttribute('aria-label', 'Spectra of the file');
-const plotArea = el('div', { className: 'plot-area' }, el('p', { className: 'note', text: 'Choose a spectrum to plot it; once identified, its best hit is drawn below it.' }));
+const plotArea = el(
+  'div',
+  { className: 'plot-area' },
+  el('p', { className: 'note', text: 'Choose a spectrum to plot it; once identified, its best hit is drawn below it.' }),
+);
 const hitActions = el('div', { className: 'hit-actions' });
 
 function layout(): void {
   clear(root);
   root.append(
-    el('header', { className: 'toolbar' }, el('h1', { text: fileName }), el('div', { className: 'buttons' }, identify, cancel, exportCsv), progress, status, readStatus),
-    el('div', { className: 'split' }, el('div', { className: 'table-scroll' }, table), el('section', { className: 'plot-side' }, hitActions, plotArea)),
+    el(
+      'header',
+      { className: 'toolbar' },
+      el('h1', { text: fileName }),
+      el('div', { className: 'buttons' }, identify, cancel, exportCsv),
+      progress,
+      status,
+      readStatus,
+    ),
+    el(
+      'div',
+      { className: 'split' },
+      el('div', { className: 'table-scroll' }, table),
+      el('section', { className: 'plot-side' }, hitActions, plotArea),
+    ),
   );
 }
 
@@ -95,17 +123,17 @@ function addRows(rows: SpectrumRowView[]): void {
       row.classList.add('unreadable');
       errorCount++;
     }
-    row.addEventListener('click', () => choose(r.index));
+    row.addEventListener('click', () => void choose(r.index));
     row.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        choose(r.index);
+        void choose(r.index);
       } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const next = (event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling) as HTMLElement | null;
         if (next?.dataset.index) {
           next.focus();
-          choose(Number(next.dataset.index));
+          void choose(Number(next.dataset.index));
         }
       }
     });
@@ -149,7 +177,12 @@ function drawHit(row: HTMLTableRowElement, hit: HitView): void {
   const scoreCell = row.children[5] as HTMLElement;
   clear(cell);
   if (hit.recordId === undefined) {
-    cell.appendChild(el('span', { className: hit.message && row.classList.contains('unreadable') ? 'problem' : 'note', text: row.classList.contains('unreadable') ? '' : (hit.message ?? '') }));
+    cell.appendChild(
+      el('span', {
+        className: hit.message && row.classList.contains('unreadable') ? 'problem' : 'note',
+        text: row.classList.contains('unreadable') ? '' : (hit.message ?? ''),
+      }),
+    );
     scoreCell.textContent = '';
     return;
   }
@@ -161,7 +194,11 @@ function drawHit(row: HTMLTableRowElement, hit: HitView): void {
   observer.observe(img);
   cell.appendChild(el('div', { className: 'hit-cell' }, img, el('span', { className: 'hit-name', text: hit.name ?? `Record ${hit.recordId}` })));
   scoreCell.textContent = hit.score === undefined ? '' : hit.score.toFixed(4);
-  scoreCell.title = [hit.meaning, hit.matchedPeaks === undefined ? undefined : `${hit.matchedPeaks} peaks matched`, hit.spectrumId === undefined ? undefined : `library spectrum ${hit.spectrumId}`]
+  scoreCell.title = [
+    hit.meaning,
+    hit.matchedPeaks === undefined ? undefined : `${hit.matchedPeaks} peaks matched`,
+    hit.spectrumId === undefined ? undefined : `library spectrum ${hit.spectrumId}`,
+  ]
     .filter(Boolean)
     .join('\n');
   cell.title = `Record ${hit.recordId}${hit.name ? `: ${hit.name}` : ''}`;
@@ -195,7 +232,10 @@ function choose(index: number): Promise<void> {
   const hit = hits.get(index);
   if (hit?.recordId !== undefined) {
     hitActions.append(
-      el('span', { className: 'hit-summary', text: `${hit.name ?? `Record ${hit.recordId}`} · ${hit.score?.toFixed(4) ?? ''}${hit.meaning ? ` · ${hit.meaning}` : ''}` }),
+      el('span', {
+        className: 'hit-summary',
+        text: `${hit.name ?? `Record ${hit.recordId}`} · ${hit.score?.toFixed(4) ?? ''}${hit.meaning ? ` · ${hit.meaning}` : ''}`,
+      }),
       button('Open Details', `Open the details of record ${hit.recordId}`, () => void channel.request('openDetails', { index }).catch(report)),
     );
   }
@@ -258,7 +298,8 @@ function snapshot(): SpectraSnapshot {
     viewportWidth: document.documentElement.clientWidth,
     contentWidth: document.documentElement.scrollWidth,
     boxes,
-    theme: ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
+    theme:
+      ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
   };
 }
 
