@@ -11,7 +11,7 @@ import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { SpectraSnapshot } from '../../../src/webview/spectra/protocol';
 import { SPECTRA_LIST_VIEW_TYPE } from '../../../src/webview/spectra/protocol';
 import { tempDir } from '../../support/temp';
-import { api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
 
 interface Library {
   recordId: number;
@@ -126,6 +126,19 @@ suite('Spectrum identification', () => {
     );
     const plotted = await a.details.plot(caffeine.spectrumId);
     assert.strictEqual(plotted.plot?.id, caffeine.spectrumId);
+  });
+
+  test('the hover of a record says how many measured spectra it has', async () => {
+    const infos = await run<unknown[]>('compoundDb.legacy.getCompoundSpectraInfo', { recordId: caffeine.recordId });
+    const file = path.join(dir, 'hover.txt');
+    fs.writeFileSync(file, `Caffeine: ${CAFFEINE_KEY}\n`);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      vscode.Uri.file(file),
+      new vscode.Position(0, 14),
+    );
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, new RegExp(`${infos.length} measured spectr(um|a)`), text);
   });
 
   suite('spectra list', () => {
