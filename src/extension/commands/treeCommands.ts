@@ -99,7 +99,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const state = s.searches.get(searchIdOf(node));
       if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       s.searches.remove(state.id);
-      return runTreeSearch(s, state.spec, false);
+      return runTreeSearch(s, state.spec, false, { queryTitle: state.queryTitle });
     }),
     onItem<SearchNode, SearchState | undefined>('compoundDb.searches.trySuggestion', async (node) => {
       const state = s.searches.get(searchIdOf(node));
