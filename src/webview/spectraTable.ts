@@ -7,17 +7,19 @@ import { el } from './dom';
 import type { SpectrumItemView } from './protocol';
 
 interface Column {
+  /** Short, so that six columns fit beside the plot; `name` in the header's tooltip and accessible name. */
   label: string;
+  name: string;
   value: (s: SpectrumItemView) => string | number | undefined;
 }
 
 const COLUMNS: Column[] = [
-  { label: 'Type', value: (s) => s.type },
-  { label: 'MS level', value: (s) => s.msLevel },
-  { label: 'Precursor m/z', value: (s) => s.precursorMz },
-  { label: 'Adduct', value: (s) => s.adduct },
-  { label: 'Collision energy', value: (s) => s.collisionEnergy },
-  { label: 'Instrument', value: (s) => s.instrument },
+  { label: 'Type', name: 'type', value: (s) => s.type },
+  { label: 'MS', name: 'MS level', value: (s) => s.msLevel },
+  { label: 'Precursor', name: 'precursor m/z', value: (s) => s.precursorMz },
+  { label: 'Adduct', name: 'adduct', value: (s) => s.adduct },
+  { label: 'CE', name: 'collision energy', value: (s) => s.collisionEnergy },
+  { label: 'Instrument', name: 'instrument', value: (s) => s.instrument },
 ];
 
 const cellText = (v: string | number | undefined) => (v === undefined ? '' : String(v));
@@ -42,7 +44,8 @@ export function spectraTable(items: SpectrumItemView[], onChoose: (id: number) =
   const count = el('span', { className: 'note spectra-count' });
   const body = el('tbody');
   const head = el('tr');
-  const table = el('table', { className: 'spectra-table' }, el('thead', {}, head), body);
+  const widths = el('colgroup', {}, ...COLUMNS.map(() => el('col')));
+  const table = el('table', { className: 'spectra-table' }, widths, el('thead', {}, head), body);
   table.setAttribute('aria-label', 'Measured spectra');
 
   const choose = (id: number, row: HTMLElement) => {
@@ -91,16 +94,24 @@ export function spectraTable(items: SpectrumItemView[], onChoose: (id: number) =
   };
 
   COLUMNS.forEach((column, i) => {
-    const sortButton = el('button', { text: column.label, className: 'sort', title: `Sort by ${column.label.toLowerCase()}` });
-    sortButton.type = 'button';
-    const th = el('th', {}, sortButton);
+    // a sortable header: focusable, sorted by a click or Enter (a header, not a button among the panel's buttons)
+    const th = el('th', { text: column.label, title: `Sort by ${column.name}` });
+    th.tabIndex = 0;
     th.setAttribute('aria-sort', 'none');
-    sortButton.addEventListener('click', () => {
+    th.setAttribute('aria-label', column.name);
+    const sort = () => {
       descending = sortBy === i ? !descending : false;
       sortBy = i;
       for (const other of head.querySelectorAll('th')) other.setAttribute('aria-sort', 'none');
       th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
       draw();
+    };
+    th.addEventListener('click', sort);
+    th.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        sort();
+      }
     });
     head.appendChild(th);
   });
