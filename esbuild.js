@@ -2,7 +2,8 @@
 // Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
 // chemistry .wasm files and the structure matcher worker, dist/substructure-worker.js, beside it), the command line
 // it offers as an MCP server (dist/cli.js), the details webview's script (dist/webview.js) and the structure grid's
-// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm).
+// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm), and
+// the spectra list's (dist/spectra.js).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -152,6 +153,15 @@ const builds = [
     external: ['node:fs', 'node:path', 'node:url', 'node:crypto', 'fs', 'path', 'crypto'],
     loader: { '.css': 'text' },
   })),
+  {
+    ...common,
+    entryPoints: ['src/webview/spectra/spectraMain.ts'],
+    outfile: 'dist/spectra.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    tsconfig: 'tsconfig.webview.json',
+  },
   {
     ...common,
     entryPoints: ['src/webview/editor.ts'],

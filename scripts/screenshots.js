@@ -51,6 +51,43 @@ async function notebookGrid(page) {
   await W.noToasts(page);
 }
 
+/** A pasted MS/MS peak list identified: the Searches tree's hits and the mirror plot of the best one. */
+async function spectrumMatch(page) {
+  await W.runCommand(page, 'View: Close All Editors');
+  await W.openFile(page, 'caffeine-msms.txt');
+  await page.locator('.editor-group-container.active .view-line span', { hasText: 'rel.int.' }).first().click();
+  await page.keyboard.press('Control+A');
+  await W.runCommand(page, label('compoundDb.identifySpectrum'));
+  await W.answerInput(page, 'selection');
+  await W.answerInput(page, '195.0877');
+  await W.answerInput(page, 'Positive');
+  const row = W.treeRow(page, 'Caffeine (');
+  await row.first().waitFor({ timeout: 60000 });
+  await W.widenSideBar(page, 420);
+  await row.first().click();
+  const frame = await W.webviewFrame(page, 'Spectrum match');
+  await frame.locator('figure.plot.mirror').waitFor({ timeout: 30000 });
+  await W.imagesLoaded(frame);
+  await frame.locator('section.spectrum-match').scrollIntoViewIfNeeded();
+  await frame.evaluate(() => document.querySelector('section.spectrum-match')?.scrollIntoView({ block: 'start' }));
+  await W.noToasts(page);
+}
+
+/** The sample MGF in the spectra list, identified, a row's mirror plot beside the table. */
+async function spectraList(page) {
+  await W.runCommand(page, 'View: Close All Editors');
+  await W.openFile(page, 'spectra.mgf');
+  const frame = await W.webviewFrame(page, 'Unknown 1');
+  await frame.locator('button', { hasText: 'Identify All' }).click({ timeout: 30000 });
+  await frame.locator('.status', { hasText: 'Identified' }).waitFor({ timeout: 60000 });
+  await frame.locator('tr[data-index="1"]').click();
+  await frame.locator('figure.plot.mirror').waitFor({ timeout: 30000 });
+  await frame.waitForFunction(() => Array.from(document.querySelectorAll('img.thumb')).every((i) => i.complete && i.naturalWidth > 0), null, {
+    timeout: 30000,
+  });
+  await W.noToasts(page);
+}
+
 const shots = [
   [
     'command-palette',
@@ -133,7 +170,7 @@ const shots = [
       await row.waitFor({ timeout: 60000 });
       await row.click();
       const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
-      await details.locator(`li[data-spectrum="${caffeineTandemSpectrum()}"] button`).first().click({ timeout: 30000 });
+      await details.locator(`tr[data-spectrum="${caffeineTandemSpectrum()}"]`).first().click({ timeout: 30000 });
       const frame = await W.webviewFrame(page, 'Relative abundance');
       await W.imagesLoaded(frame);
       const figure = frame.locator('figure.plot');
@@ -163,6 +200,8 @@ const shots = [
       );
     },
   ],
+  ['spectrum-match', spectrumMatch],
+  ['spectra-list', spectraList],
   ['structure-grid', structureGrid],
   ['notebook-grid', notebookGrid],
 ];

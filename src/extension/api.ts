@@ -5,6 +5,7 @@ import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
 import type { SearchNode } from './searches/searchesTreeProvider';
+import type { HitView, IdentifyProgress, ReadProgress, SpectraSnapshot } from '../webview/spectra/protocol';
 
 /**
  * What `activate` returns: read-only views of the extension's state, and the one test surface. Tests reach the
@@ -46,6 +47,19 @@ export interface CompoundDbApi {
     rendered(key: string, until?: (s: GridSnapshot) => boolean): Promise<GridSnapshot>;
     /** Acts in a grid as a user would (filter, select, copy, delete...); resolves when the grid has done it. */
     drive(key: string, action: DriveAction): Promise<void>;
+  };
+  /** Open spectra lists by document URI: the test hook. */
+  readonly spectraLists: {
+    keys(): string[];
+    /** What the list's page shows now. */
+    rendered(key: string): Promise<SpectraSnapshot>;
+    /** Chooses a row as a click does; resolves once its plot is drawn. */
+    select(key: string, index: number): Promise<SpectraSnapshot>;
+    /** Runs Identify All as its button does; resolves when it ends (finished or cancelled). */
+    identifyAll(key: string): Promise<void>;
+    cancel(key: string): void;
+    /** What the list holds on the host's side. */
+    state(key: string): { rows: number; read: ReadProgress; hits: HitView[]; identify?: IdentifyProgress } | undefined;
   };
   /** The open structure editor: what is drawn, and an action run as its button would. */
   structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };

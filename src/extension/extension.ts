@@ -37,6 +37,8 @@ import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService'
 import { loadQueryTimes } from './server/queryTimesStore';
 import { ServerStatusBar } from './server/statusBar';
 import { SkippedDataFilesNotice } from './server/skippedDataFiles';
+import { registerSpectrumCommands } from './commands/spectrumCommands';
+import { SpectraLists, registerSpectraList } from './spectra/spectraListEditor';
 
 /** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
 declare const __compoundDbLoadedAt: number | undefined;
@@ -86,6 +88,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const grids = registerGrids(context.extensionUri, details, insertTarget);
   grids.disposables.forEach(own);
   own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
+  const spectraLists = own(new SpectraLists());
+  own(registerSpectraList({ extensionUri: context.extensionUri, connection, log, details, lists: spectraLists }));
   own({ dispose: () => DetailsPanel.current?.dispose() });
   own({ dispose: () => StructureEditorPanel.current?.dispose() });
 
@@ -118,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     registerMcpServerProvider(services),
     ...registerGridCommands(services),
     ...registerEditorCommands(services),
+    ...registerSpectrumCommands(services),
   ]) {
     own(d);
   }
@@ -166,6 +171,17 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       keys: () => testHooks(grids.registry).keys(),
       rendered: async (key, until) => testHooks(grids.registry).snapshot(key, until),
       drive: async (key, action) => testHooks(grids.registry).drive(key, action),
+    },
+    spectraLists: {
+      keys: () => spectraLists.keys(),
+      rendered: (key) => spectraLists.rendered(key),
+      select: (key, index) => spectraLists.select(key, index),
+      identifyAll: (key) => spectraLists.identifyAll(key, connection),
+      cancel: (key) => spectraLists.cancel(key),
+      state: (key) => {
+        const doc = spectraLists.state(key);
+        return doc && { rows: doc.rows.length, read: { ...doc.read }, hits: [...doc.hits.values()], identify: doc.identify && { ...doc.identify } };
+      },
     },
     structureEditor: () => {
       const editor = StructureEditorPanel.current;

@@ -1,7 +1,12 @@
 import type { RenderedSnapshot } from './protocol';
 
 /** What the details page has on screen, read back as text from its DOM: the test hook's answer, read only when asked. */
-export function renderedSnapshot(root: HTMLElement, recordId: number, plot: RenderedSnapshot['plot']): RenderedSnapshot {
+export function renderedSnapshot(
+  root: HTMLElement,
+  recordId: number,
+  plot: RenderedSnapshot['plot'],
+  match?: RenderedSnapshot['match'],
+): RenderedSnapshot {
   const text = (node: Element) => node.textContent ?? '';
   return {
     recordId,
@@ -11,12 +16,13 @@ export function renderedSnapshot(root: HTMLElement, recordId: number, plot: Rend
       [...root.querySelectorAll<HTMLElement>('tr[data-identifier]')].map((r) => [r.dataset.identifier ?? '', text(r.querySelector('code') ?? r)]),
     ),
     references: [...root.querySelectorAll('ul.references a')].map(text),
-    spectra: [...root.querySelectorAll('li[data-spectrum] span')].map(text),
+    spectra: [...root.querySelectorAll('tr[data-spectrum]')].map((r) => [...r.querySelectorAll('td')].map(text).join(' · ')),
     problems: [...root.querySelectorAll('.problem')].map(text),
     imageShown: !!root.querySelector('.structure-card img[src^="data:image/png"]'),
     mol2D: root.querySelector('pre[data-mol="2d"]')?.textContent ?? undefined,
     mol3D: root.querySelector('pre[data-mol="3d"]')?.textContent ?? undefined,
     plot,
+    match,
     imgCount: root.querySelectorAll('img').length,
     theme:
       ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',

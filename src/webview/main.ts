@@ -2,14 +2,16 @@ import { clear, el } from './dom';
 import { renderPlot } from './plot';
 import { PageEndpoint } from '../webview-protocol/endpoint';
 import { hostChannel, testHook, vsCodeApi } from './channel';
-import type { DetailsPanelState, DetailsProtocol, DetailsView, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
+import type { DetailsPanelState, DetailsProtocol, DetailsView, RenderedSnapshot, SpectrumPlotView } from './protocol';
 import { renderedSnapshot } from './detailsSnapshot';
+import { spectraTable } from './spectraTable';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
 let plotted: RenderedSnapshot['plot'];
+let matched: RenderedSnapshot['match'];
 
-const snapshot = () => (current ? renderedSnapshot(root, current.recordId, plotted) : undefined);
+const snapshot = () => (current ? renderedSnapshot(root, current.recordId, plotted, matched) : undefined);
 const host = new PageEndpoint<DetailsProtocol>(
   hostChannel(),
   {
@@ -115,24 +117,37 @@ function spectra(view: DetailsView): HTMLElement {
     return box;
   }
   const plotArea = el('div', { className: 'plot-area' });
-  const list = el('ul', { className: 'spectra' });
-  for (const s of view.spectra.items) list.appendChild(spectrumItem(s));
-  box.append(list, plotArea);
+  plotArea.appendChild(el('p', { className: 'note', text: 'Choose a spectrum in the table to plot it here.' }));
+  box.appendChild(
+    el(
+      'div',
+      { className: 'spectra-split' },
+      spectraTable(view.spectra.items, (id) => void plotSpectrum(id).catch(report)),
+      plotArea,
+    ),
+  );
   return box;
 }
 
-function spectrumItem(s: SpectrumItemView): HTMLElement {
-  const text = [s.type, s.fileName, s.comments, s.submittedDate].filter(Boolean).join(' · ');
-  const item = el('li', {}, el('span', { text }));
-  item.dataset.spectrum = String(s.id);
-  item.appendChild(button('Plot', () => void plotSpectrum(s.id).catch(report), { name: `Plot spectrum ${s.id}${s.type ? ` (${s.type})` : ''}` }));
-  return item;
-}
-
 function plotSpectrum(id: number, range?: [number, number]): Promise<void> {
-  const plotArea = root.querySelector<HTMLElement>('.plot-area');
+  const plotArea = root.querySelector<HTMLElement>('.plot-area:not(.match-area)');
   if (!plotArea) return Promise.reject(new Error('This record has no spectra to plot'));
   return host.request('spectrum', { id }).then((plot) => drawPlot(plotArea, plot, range));
+}
+
+/** A spectrum search's result: the query against the record's best spectrum, zoomable as every plot. */
+function matchSection(plot: SpectrumPlotView): HTMLElement {
+  const area = el('div', { className: 'plot-area match-area' });
+  const draw = (range: [number, number] | undefined) => {
+    const { figure, state } = renderPlot(plot, range, draw);
+    clear(area);
+    area.appendChild(figure);
+    matched = { id: plot.id, points: plot.points.length, libraryPoints: plot.mirror?.points.length ?? 0, ...state };
+  };
+  const box = section('Spectrum match', area);
+  box.classList.add('spectrum-match');
+  draw(undefined);
+  return box;
 }
 
 function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number, number] | undefined): void {
@@ -145,6 +160,7 @@ function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number,
 function show(view: DetailsView): void {
   current = view;
   plotted = undefined;
+  matched = undefined;
   vsCodeApi<DetailsPanelState>().setState({ recordId: view.recordId });
   clear(root);
   document.title = view.title;
@@ -189,6 +205,7 @@ function show(view: DetailsView): void {
     ),
   );
   root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
+  if (view.match) root.appendChild(matchSection(view.match));
   root.appendChild(identifiers(view));
   root.appendChild(references(view));
   root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));

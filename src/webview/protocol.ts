@@ -31,6 +31,14 @@ export interface SpectrumItemView {
   fileName: string;
   comments?: string;
   submittedDate?: string;
+  /** Read from the info object's comments (src/extension/details/spectrumFacts.ts) when they say it. */
+  msLevel?: string;
+  precursorMz?: number;
+  adduct?: string;
+  collisionEnergy?: string;
+  instrument?: string;
+  /** Where it comes from (the row's tooltip). */
+  provenance: string;
 }
 
 export interface SpectraView {
@@ -54,6 +62,8 @@ export interface DetailsView {
   mol2D?: string;
   mol3D?: string;
   spectra: SpectraView;
+  /** Opened from a spectrum search's result: the query against the record's best spectrum, as a mirror plot. */
+  match?: SpectrumPlotView;
   /** Parts that could not be loaded, one line each. */
   problems: string[];
 }
@@ -71,6 +81,19 @@ export interface SpectrumPlotView {
   precursorMz?: number;
   /** Lines shown above the plot: type, MS level, precursor, collision energy, instrument, licence. */
   details: string[];
+  /**
+   * A mirror plot: `points` (the query) drawn upwards and this spectrum (the library's) downwards, each relative to its
+   * own base peak; peaks of either within `toleranceDa` of a peak of the other are drawn as matched.
+   */
+  mirror?: MirrorSideView;
+}
+
+export interface MirrorSideView {
+  title: string;
+  points: Array<[number, number]>;
+  precursorMz?: number;
+  /** m/z distance within which a query peak and a library peak match (the search's fragment tolerance). */
+  toleranceDa: number;
 }
 
 /** What a rendered spectrum plot shows. */
@@ -84,6 +107,10 @@ export interface PlotState {
   details: string[];
   xLabel: string;
   yLabel: string;
+  /** Mirror plots: the lowest point drawn (negative: the library side), the axis bottom, and the peaks drawn as matched. */
+  yLowest?: number;
+  yBottom?: number;
+  matched?: number;
 }
 
 /**
@@ -102,6 +129,8 @@ export interface RenderedSnapshot {
   mol2D?: string;
   mol3D?: string;
   plot?: { id: number; points: number } & PlotState;
+  /** The mirror plot of a spectrum search's result. */
+  match?: { id: number; points: number; libraryPoints: number } & PlotState;
   /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
   imgCount: number;
   /** The theme kind class VS Code put on the body (`vscode-dark`, `vscode-high-contrast`, ...). */

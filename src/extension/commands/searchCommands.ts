@@ -51,9 +51,16 @@ function dataSources(args: DataSourceArgs | undefined): string[] | undefined {
 }
 
 /** Runs a search into the tree under a cancellable notification; resolves with its final state. */
-export async function runTreeSearch(s: Services, spec: SearchSpec, interactive: boolean): Promise<SearchState> {
+export async function runTreeSearch(
+  s: Services,
+  spec: SearchSpec,
+  interactive: boolean,
+  about: Pick<SearchState, 'queryTitle'> = {},
+): Promise<SearchState> {
   void vscode.commands.executeCommand(`${VIEW_ID}.focus`);
-  const state = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', describeSpec(spec)), (signal) => s.searches.start(spec, signal));
+  const state = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', describeSpec(spec)), (signal) =>
+    s.searches.start(spec, signal, about),
+  );
   try {
     await s.treeView.reveal(s.tree.searchNode(state.id), { select: true, focus: false, expand: true });
   } catch {

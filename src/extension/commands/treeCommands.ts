@@ -5,6 +5,7 @@ import { DetailsPanel } from '../details/detailsPanel';
 import type { SearchState } from '../searches/searchState';
 import { isFilterQueryKind } from '../searches/searchSpec';
 import { highlightOf } from '../searches/searchStateData';
+import { spectrumMatchOf } from '../spectra/spectrumSearches';
 import { withCancellableProgress } from '../common/progress';
 import { registerCommand } from './register';
 import { runTreeSearch } from './searchCommands';
@@ -48,8 +49,9 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
     onItem<ResultArg, unknown>('compoundDb.searches.openDetails', async (node) =>
       vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => {
-        const spec = node && 'searchId' in node ? s.searches.get(node.searchId)?.spec : undefined;
-        return DetailsPanel.createOrShow(s.details, recordIdOf(node), undefined, spec && highlightOf(spec));
+        const state = node && 'searchId' in node ? s.searches.get(node.searchId) : undefined;
+        const recordId = recordIdOf(node);
+        return DetailsPanel.createOrShow(s.details, recordId, undefined, state && highlightOf(state.spec), state && spectrumMatchOf(state, recordId));
       }),
     ),
     copy('compoundDb.searches.copyRecordId', 'record ID', async (id) => String(id)),
@@ -97,7 +99,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const state = s.searches.get(searchIdOf(node));
       if (!state) throw new Error(vscode.l10n.t('That search is gone'));
       s.searches.remove(state.id);
-      return runTreeSearch(s, state.spec, false);
+      return runTreeSearch(s, state.spec, false, { queryTitle: state.queryTitle });
     }),
     onItem<SearchNode, SearchState | undefined>('compoundDb.searches.trySuggestion', async (node) => {
       const state = s.searches.get(searchIdOf(node));

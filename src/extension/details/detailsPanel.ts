@@ -11,6 +11,7 @@ import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import type { Highlight } from '../searches/searchStateData';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
+import type { SpectrumMatch } from '../spectra/mirrorPlot';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import { webviewChannel } from '../common/webviewChannel';
 import { nextEvent, withTimeout } from '../common/nextEvent';
@@ -35,7 +36,13 @@ export class DetailsPanel extends Disposable {
   private readonly endpoint: HostEndpoint<DetailsProtocol>;
   private readonly _onDidShow = this._register(new vscode.EventEmitter<DetailsView>());
 
-  static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
+  static async createOrShow(
+    host: DetailsHost,
+    recordId: number,
+    signal?: AbortSignal,
+    highlight?: Highlight,
+    match?: SpectrumMatch,
+  ): Promise<DetailsView> {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     if (DetailsPanel.current) {
       DetailsPanel.current.panel.reveal(column, true);
@@ -48,7 +55,7 @@ export class DetailsPanel extends Disposable {
       );
       DetailsPanel.current = new DetailsPanel(panel, host);
     }
-    return DetailsPanel.current.load(recordId, signal, highlight);
+    return DetailsPanel.current.load(recordId, signal, highlight, match);
   }
 
   static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
@@ -109,13 +116,13 @@ export class DetailsPanel extends Disposable {
    * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place; a panel
    * that has shown nothing yet says what went wrong (or closes, when cancelled).
    */
-  async load(recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
+  async load(recordId: number, signal?: AbortSignal, highlight?: Highlight, match?: SpectrumMatch): Promise<DetailsView> {
     const seq = ++this.loadSeq;
     const current = () => seq === this.loadSeq && !this.isDisposed;
     this.panel.title = vscode.l10n.t('Record {0}', recordId);
     try {
       const { client, server } = await this.host.connection.get();
-      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal, highlight);
+      const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal, highlight, match);
       if (current()) this.show(view);
       return view;
     } catch (error) {

@@ -7,6 +7,8 @@ import { errorMessage } from '../common/errors';
 import { plainFormula } from '../common/formula';
 import type { Highlight } from '../searches/searchStateData';
 import { parseJcamp } from './jcamp';
+import { spectrumFacts } from './spectrumFacts';
+import { loadMirrorPlot, type SpectrumMatch } from '../spectra/mirrorPlot';
 
 const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
   SMILES: 'SMILES',
@@ -35,6 +37,7 @@ export async function loadDetails(
   source: string,
   signal?: AbortSignal,
   highlight?: Highlight,
+  match?: SpectrumMatch,
 ): Promise<DetailsView> {
   const call = { signal };
   const compound = client.compound(recordId);
@@ -49,7 +52,7 @@ export async function loadDetails(
     }
   };
 
-  const [image, references, inchi, inchiKey, spectra] = await Promise.all([
+  const [image, references, inchi, inchiKey, spectra, mirror] = await Promise.all([
     attempt(vscode.l10n.t('Structure image'), () =>
       highlight ? client.getImageHighlighted(recordId, highlight.query, highlight.format, call) : compound.image(call),
     ),
@@ -57,6 +60,7 @@ export async function loadDetails(
     attempt('InChI', () => compound.inchi(call)),
     attempt('InChIKey', () => compound.inchiKey(call)),
     loadSpectraList(client, recordId, signal),
+    match && attempt(vscode.l10n.t('Spectrum match'), () => loadMirrorPlot(client, match, signal)),
   ]);
 
   const labels = fieldLabels();
@@ -83,6 +87,7 @@ export async function loadDetails(
     mol2D: details.mol2D,
     mol3D: details.mol3D,
     spectra,
+    ...(mirror ? { match: mirror } : {}),
     problems,
   };
 }
@@ -95,7 +100,13 @@ async function loadSpectraList(client: CompoundDbClient, recordId: number, signa
     return {
       available: true,
       note: infos.length ? undefined : vscode.l10n.t('No spectra for this record.'),
-      items: infos.map((i) => ({ id: i.spc_id, type: i.spc_type, fileName: i.file_name, comments: i.comments, submittedDate: i.submitted_date })),
+      items: infos.map((i) => ({
+        id: i.spc_id,
+        fileName: i.file_name,
+        comments: i.comments,
+        submittedDate: i.submitted_date,
+        ...spectrumFacts(i),
+      })),
     };
   } catch (error) {
     return { available: false, note: vscode.l10n.t('Spectra could not be loaded: {0}', errorMessage(error)), items: [] };

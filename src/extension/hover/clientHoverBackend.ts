@@ -15,5 +15,7 @@ export function clientHoverBackend(client: CompoundDbClient, statusCheckLimit: n
     },
     details: (recordId) => client.getDetails(recordId, [...HOVER_FIELDS]),
     image: (recordId) => client.getImage(recordId),
+    // measured spectra are listed by the older interface (the built-in database has it)
+    spectraCount: async (recordId) => (client.hasToken ? (await client.getCompoundSpectraInfo(recordId)).length : undefined),
   };
 }

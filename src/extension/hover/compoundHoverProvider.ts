@@ -58,6 +58,11 @@ export function renderHover(info: HoverInfo, highlight?: Highlight): vscode.Mark
     d.averageMass !== undefined ? vscode.l10n.t('average {0}', d.averageMass) : undefined,
     d.molecularWeight !== undefined ? vscode.l10n.t('MW {0}', d.molecularWeight) : undefined,
     d.nominalMass !== undefined ? vscode.l10n.t('nominal {0}', d.nominalMass) : undefined,
+    info.spectra === undefined
+      ? undefined
+      : info.spectra === 1
+        ? vscode.l10n.t('1 measured spectrum')
+        : vscode.l10n.t('{0} measured spectra', info.spectra),
   ].filter(Boolean);
   md.appendText(facts.join(' · '));
   md.appendMarkdown('\n\n');

@@ -14,6 +14,8 @@ export interface HoverInfo {
   details?: RecordDetails;
   /** base64 PNG of the first record's structure. */
   imageBase64?: string;
+  /** How many measured spectra the first record has; undefined when the server cannot say (no older interface). */
+  spectra?: number;
 }
 
 /** The three calls a hover needs, so tests and benchmarks can drive the core without VS Code. */
@@ -21,6 +23,8 @@ export interface HoverBackend {
   find(kind: HoverKind, text: string): Promise<number[]>;
   details(recordId: number): Promise<RecordDetails>;
   image(recordId: number): Promise<Uint8Array>;
+  /** The record's measured spectra, counted; undefined when they cannot be listed. */
+  spectraCount?(recordId: number): Promise<number | undefined>;
 }
 
 export const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularWeight', 'MonoisotopicMass', 'NominalMass', 'SMILES'] as const;
@@ -50,7 +54,13 @@ export class HoverLookup {
     const backend = await this.backend();
     const recordIds = await backend.find(kind, text);
     if (recordIds.length === 0) return { kind, query: text, recordIds };
-    const [details, image] = await Promise.all([backend.details(recordIds[0]), backend.image(recordIds[0]).catch(() => undefined)]);
-    return { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
+    const [details, image, spectra] = await Promise.all([
+      backend.details(recordIds[0]),
+      backend.image(recordIds[0]).catch(() => undefined),
+      backend.spectraCount?.(recordIds[0]).catch(() => undefined),
+    ]);
+    const info: HoverInfo = { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
+    if (spectra !== undefined) info.spectra = spectra;
+    return info;
   }
 }

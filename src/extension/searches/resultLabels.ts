@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { prettyFormula } from '../common/formula';
 import type { SearchState } from './searchState';
+import { scoreMeaning } from '../spectra/scoreMeaning';
 
 /** The mass a search asked for (per group for a mass list), or undefined for searches not by mass. */
 export function queryMass(state: SearchState, group?: string): number | undefined {
@@ -35,6 +36,18 @@ function signed(n: number): string {
   return `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(4)}`;
 }
 
+/**
+ * The row's label: the name, with the score of a scored search (`Caffeine (0.8213)`) and, for a spectrum search, the
+ * query peaks its best spectrum matched (`Caffeine (0.8213 · 7 peaks)`).
+ */
+export function resultLabel(state: SearchState, recordId: number, name: string): string {
+  const score = state.scores?.[recordId];
+  if (score === undefined) return name;
+  const matched = state.matchedPeaks?.[recordId];
+  if (matched === undefined) return `${name} (${score.toFixed(4)})`;
+  return `${name} (${score.toFixed(4)} · ${matched === 1 ? vscode.l10n.t('1 peak') : vscode.l10n.t('{0} peaks', matched)})`;
+}
+
 export function resultDescription(state: SearchState, recordId: number, group?: string): string {
   const label = state.labels[recordId];
   const target = queryMass(state, group);
@@ -52,7 +65,15 @@ export function resultTooltip(state: SearchState, recordId: number, group?: stri
   if (target !== undefined && label?.mass !== undefined)
     tip.appendText(`${vscode.l10n.t('Difference from {0}', target)}: ${signed(label.mass - target)}\n\n`);
   const score = state.scores?.[recordId];
-  if (score !== undefined) tip.appendText(`${vscode.l10n.t('Tanimoto similarity {0}', score.toFixed(4))}\n\n`);
+  if (score !== undefined && state.spec.kind === 'spectrum') {
+    const matched = state.matchedPeaks?.[recordId];
+    tip.appendText(`${vscode.l10n.t('Entropy similarity {0}', score.toFixed(4))}\n\n`);
+    const meaning = scoreMeaning(score);
+    if (meaning) tip.appendText(`${meaning}\n\n`);
+    if (matched !== undefined) tip.appendText(`${vscode.l10n.t("{0} of the query's {1} peaks matched", matched, state.spec.peaks.length)}\n\n`);
+    const spectrumId = state.spectrumIds?.[recordId];
+    if (spectrumId !== undefined) tip.appendText(`${vscode.l10n.t('Best spectrum {0} (open the details for the mirror plot)', spectrumId)}\n\n`);
+  } else if (score !== undefined) tip.appendText(`${vscode.l10n.t('Tanimoto similarity {0}', score.toFixed(4))}\n\n`);
   tip.appendText(vscode.l10n.t('Record {0}', recordId));
   return tip;
 }

@@ -12,10 +12,15 @@ export interface SearchProgress {
 export interface SearchOutcome extends SearchProgress {
   ids: number[];
   more: boolean;
-  /** Similarity of each result (similarity searches), by record ID. */
+  /** Similarity of each result (similarity and spectrum searches), by record ID. */
   scores?: Record<string, number>;
+  /** Spectrum searches: best spectrum and matched peaks of each result, by record ID. */
+  spectrumIds?: Record<string, number>;
+  matchedPeaks?: Record<string, number>;
   groups?: ResultGroup[];
 }
+
+type PerRecord = Pick<SearchOutcome, 'scores' | 'spectrumIds' | 'matchedPeaks'>;
 
 export interface RunOptions {
   statusCheckLimit: number;
@@ -45,12 +50,19 @@ export async function nextPage(
   queryId: string,
   start: number,
   signal?: AbortSignal,
-): Promise<{ ids: number[]; more: boolean; scores?: Record<string, number> }> {
+): Promise<{ ids: number[]; more: boolean } & PerRecord> {
   const page: ResultPage = await client.query(spec, { queryId }).page(start, PAGE_SIZE, { signal });
   const ids = uniqueIds(page.ids);
-  const scoreOf = page.scores && new Map(page.ids.map((id, i) => [id, (page.scores as number[])[i]]));
-  const scores = scoreOf && Object.fromEntries(ids.map((id) => [String(id), scoreOf.get(id) as number]));
-  return { ids, more: page.more, ...(scores ? { scores } : {}) };
+  // a value parallel to the page's IDs, kept by record ID (the first of a record listed twice)
+  const byRecord = (values: number[] | undefined) => {
+    if (!values) return undefined;
+    const of = new Map<number, number>();
+    page.ids.forEach((id, i) => of.has(id) || of.set(id, values[i]));
+    return Object.fromEntries(ids.map((id) => [String(id), of.get(id) as number]));
+  };
+  const extras: PerRecord = { scores: byRecord(page.scores), spectrumIds: byRecord(page.spectrumIds), matchedPeaks: byRecord(page.matchedPeaks) };
+  for (const key of Object.keys(extras) as Array<keyof PerRecord>) if (!extras[key]) delete extras[key];
+  return { ids, more: page.more, ...extras };
 }
 
 export async function runSearch(client: CompoundDbClient, spec: SearchSpec, options: RunOptions): Promise<SearchOutcome> {

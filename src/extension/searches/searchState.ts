@@ -6,7 +6,8 @@ import { formatDuration, sanitizeStates as sanitizeWith, type SearchState } from
 export { PAGE_SIZE, formatDuration, newSearchState, type RecordLabel, type ResultGroup, type SearchState } from './searchStateData';
 
 export function searchTitle(state: SearchState): string {
-  return `${KIND_LABELS[state.spec.kind]}: ${describeSpec(state.spec)}`;
+  const about = state.queryTitle ? `${state.queryTitle} · ` : '';
+  return `${KIND_LABELS[state.spec.kind]}: ${about}${describeSpec(state.spec)}`;
 }
 
 /** `Complete · 3 results · 0.4 s`, or the error. */

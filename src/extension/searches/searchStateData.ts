@@ -43,8 +43,13 @@ export interface SearchState {
   /** Tree rows the user collapsed (the search) or opened (its groups): kept across a reload. */
   collapsed?: boolean;
   openGroups?: string[];
-  /** Tanimoto similarity of each result of a similarity search, by record ID. */
+  /** Tanimoto similarity of each result of a similarity search (entropy similarity of a spectrum search), by record ID. */
   scores?: Record<string, number>;
+  /** Spectrum searches: the best spectrum of each result and how many query peaks it matched, by record ID. */
+  spectrumIds?: Record<string, number>;
+  matchedPeaks?: Record<string, number>;
+  /** Spectrum searches: what the query spectrum was (its title, file and position), when it had one. */
+  queryTitle?: string;
 }
 
 export const PAGE_SIZE = 50;
@@ -121,9 +126,16 @@ export function sanitizeStates(value: unknown, rules: SanitizeRules): SearchStat
       labels: s.labels && typeof s.labels === 'object' ? { ...s.labels } : {},
       collapsed: s.collapsed === true ? true : undefined,
       openGroups: Array.isArray(s.openGroups) ? s.openGroups.filter((g) => typeof g === 'string') : undefined,
-      scores:
-        s.scores && typeof s.scores === 'object' ? Object.fromEntries(Object.entries(s.scores).filter(([, v]) => typeof v === 'number')) : undefined,
+      scores: numbersById(s.scores),
+      spectrumIds: numbersById(s.spectrumIds),
+      matchedPeaks: numbersById(s.matchedPeaks),
+      queryTitle: typeof s.queryTitle === 'string' ? s.queryTitle : undefined,
     });
   }
   return out;
+}
+
+function numbersById(value: unknown): Record<string, number> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'number' && Number.isFinite(v)));
 }

@@ -55,8 +55,8 @@ export class SearchesModel extends Disposable {
   }
 
   /** Adds a search at the top of the tree and runs it to the end. Resolves with its final state (error included). */
-  async start(spec: SearchSpec, signal?: AbortSignal): Promise<SearchState> {
-    const state = newSearchState(`${Date.now().toString(36)}-${(++this.seq).toString(36)}`, spec);
+  async start(spec: SearchSpec, signal?: AbortSignal, about: Pick<SearchState, 'queryTitle'> = {}): Promise<SearchState> {
+    const state = { ...newSearchState(`${Date.now().toString(36)}-${(++this.seq).toString(36)}`, spec), ...about };
     this.states.unshift(state);
     this.states.length = Math.min(this.states.length, MAX_SEARCHES);
     this.changed(undefined);
@@ -173,6 +173,8 @@ export class SearchesModel extends Disposable {
         if (this.get(id) !== state) return;
         list.push(...page.ids.filter((rid) => !list.includes(rid)));
         if (page.scores) state.scores = { ...state.scores, ...page.scores };
+        if (page.spectrumIds) state.spectrumIds = { ...state.spectrumIds, ...page.spectrumIds };
+        if (page.matchedPeaks) state.matchedPeaks = { ...state.matchedPeaks, ...page.matchedPeaks };
         state.more = page.more;
       }
       state.shown[key] = Math.min(shown + PAGE_SIZE, list.length);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { prettyFormula } from '../common/formula';
 import { KIND_LABELS, compositeReading, describeSpec } from './searchSpec';
-import { byMassDifference, queryMass, resultDescription, resultTooltip } from './resultLabels';
+import { byMassDifference, queryMass, resultDescription, resultLabel, resultTooltip } from './resultLabels';
 import { PAGE_SIZE, formatDuration, searchDescription, searchTitle, type SearchState } from './searchState';
 import type { SearchesModel } from './searchesModel';
 
@@ -139,8 +139,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       case 'result': {
         const label = state.labels[node.recordId];
         const name = label?.name || vscode.l10n.t('Record {0}', node.recordId);
-        const score = state.scores?.[node.recordId];
-        const item = new vscode.TreeItem(score === undefined ? name : `${name} (${score.toFixed(4)})`);
+        const item = new vscode.TreeItem(resultLabel(state, node.recordId, name));
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
         item.description = resultDescription(state, node.recordId, node.group);
         item.tooltip = resultTooltip(state, node.recordId, node.group);
