@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { classifyQuery } from '../../wire';
 import { PromptCancelled } from './prompts';
+import { prettyFormula } from '../common/formula';
 
 export interface KnownRecord {
   recordId: number;
@@ -35,7 +36,7 @@ type Choice = vscode.QuickPickItem & { recordId?: number; text?: string };
 function recordItem(r: KnownRecord, detail?: string): Choice {
   return {
     label: r.name || vscode.l10n.t('Record {0}', r.recordId),
-    description: [r.formula, `#${r.recordId}`].filter(Boolean).join('  '),
+    description: [r.formula && prettyFormula(r.formula), `#${r.recordId}`].filter(Boolean).join('  '),
     detail,
     recordId: r.recordId,
   };

@@ -53,6 +53,8 @@ suite('Commands and manifest', () => {
     const hidden = new Set(palette.filter((m) => m.when === 'false').map((m) => m.command));
     for (const c of manifest.contributes.commands) {
       assert.ok(categories.has(c.category ?? ''), `${c.command} has category ${c.category}`);
+      const group = (c.category ?? '').split('/').pop() ?? '';
+      assert.ok(!c.title.startsWith(`${group}:`), `${c.command}: the palette would read "${group}: ${c.title}", the group twice`);
       const older = c.command.startsWith('compoundDb.legacy.');
       assert.strictEqual(
         c.category === 'Compound DB/Older Interface',

@@ -22,7 +22,8 @@ suite('Details webview', () => {
 
     assert.strictEqual(shown.title, 'Caffeine');
     assert.strictEqual(shown.fields.CommonName, 'Caffeine');
-    assert.strictEqual(shown.fields.Formula, 'C8H10N4O2');
+    assert.strictEqual(shown.fields.Formula, 'C₈H₁₀N₄O₂', 'subscripts, as in the tree and the record pick');
+    assert.strictEqual(shown.identifiers.Formula, 'C8H10N4O2', 'plain where it is copied');
     assert.strictEqual(shown.fields.SMILES, record.smiles);
     assert.strictEqual(shown.fields.MonoisotopicMass, String(record.monoisotopicMass));
     assert.strictEqual(shown.fields.NominalMass, String(record.nominalMass));
