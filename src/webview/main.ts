@@ -176,7 +176,7 @@ function structure(view: DetailsView): HTMLElement {
       el(
         'div',
         { className: 'actions image-actions' },
-        button('Copy image', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
+        button('Copy', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
         button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), {
           name: 'Save structure image as PNG',
         }),

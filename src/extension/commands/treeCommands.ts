@@ -127,7 +127,8 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
   /** The server's SDF of a filter query when there is one; otherwise built from each record. Titled with names, plain formulas. */
   async function sdfOf(state: SearchState, signal: AbortSignal): Promise<string> {
     const c = await client();
-    if (isFilterQueryKind(state.spec.kind) && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
+    if (isFilterQueryKind(state.spec.kind) && state.queryId)
+      return s.searches.withQuery(state.id, (live, queryId) => live.filterResultsSdf(queryId, { signal }), signal);
     const ids = state.groups ? [...new Set(state.groups.flatMap((g) => g.ids))] : state.ids;
     const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'SMILES', 'Mol2D'], { signal }) : [];
     return records
