@@ -59,6 +59,18 @@ suite('Details webview', () => {
     assert.deepStrictEqual(webviewTitles(), ['Caffeine']);
   });
 
+  test('a record that cannot be loaded into no panel opens no tab: the error is the toast alone', async () => {
+    await closeAllEditors();
+    await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
+    const webviews = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+    await waitFor(() => (webviews().length === 0 ? true : undefined), 'the failed panel to close', 5_000).catch(() => undefined);
+    assert.deepStrictEqual(
+      webviews().map((t) => t.label),
+      [],
+      'no "Not Found" tab beside the toast',
+    );
+  });
+
   test('lists the measured spectra of a record and plots one: sticks, axis titles, labels, precursor, zoom', async () => {
     const a = await api();
     const id = await recordIdByName('caffeine');
