@@ -3,7 +3,7 @@
  * is one entry in COMMANDS. Exit codes: 0 success, 1 failure,
  * 2 bad usage, each failure with one line on stderr.
  */
-import { CancelledError } from '../client';
+import { explain } from './explain';
 import { environmentRedactor } from './connect';
 import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     return await command.run(args, cli);
   } catch (error) {
-    const text = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.message : String(error);
+    const text = explain(error);
     cli.note(`compound-db: ${redact(text).replace(/\s*\n\s*/g, ' ')}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
