@@ -22,6 +22,8 @@ const forbid = {
   molecule: { dir: 'molecule', why: 'holds records, not chemistry (shared types live in store/)' },
   node: { node: true, why: 'runs in the browser sandbox, not in Node' },
   cli: { dir: 'cli', why: 'is independent of the command line' },
+  grid: { dir: 'grid', why: 'knows no particular webview' },
+  formula: { dir: 'formula', why: 'knows no particular webview' },
 };
 
 const LAYERS = [
@@ -37,6 +39,24 @@ const LAYERS = [
   // structure grid's records.
   { folder: 'src/formula', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
   { folder: 'src/molecule', never: [forbid.vscode, forbid.shared, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
+  // The one message protocol of every webview and its host: imports no layer at all, runs in Node and in the page.
+  {
+    folder: 'src/webview-protocol',
+    never: [
+      forbid.vscode,
+      forbid.node,
+      forbid.wire,
+      forbid.shared,
+      forbid.client,
+      forbid.service,
+      forbid.extension,
+      forbid.webview,
+      forbid.cli,
+      forbid.grid,
+      forbid.formula,
+      forbid.molecule,
+    ],
+  },
   { folder: 'src/grid', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
 ];
 

@@ -10,8 +10,9 @@ import type { SearchNode } from './searches/searchesTreeProvider';
  * What `activate` returns: read-only views of the extension's state, and the one test surface. Tests reach the
  * extension through its commands and through this object only; production code has no other test paths.
  * Every promise here settles: a wait for a webview to draw rejects with a message naming what it waited for
- * after `TEST_HOOK_TIMEOUT_MS` (`src/extension/common/nextEvent.ts`). The webviews feed it through one-way
- * snapshot messages (`SnapshotMessage` in `src/webview/protocol.ts`), kept out of their request protocols.
+ * after `TEST_HOOK_TIMEOUT_MS` (`src/extension/common/nextEvent.ts`). The webview hooks work only when the extension
+ * runs in test mode (`ExtensionMode.Test`): the pages answer the `pageRequests` their protocols declare for them
+ * (what is on screen, read from the DOM only when asked) and refuse them otherwise.
  */
 export interface CompoundDbApi {
   /** Milliseconds spent evaluating the bundle plus running `activate` (not the wait between them, which is VS Code's). */

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setTestMode } from './common/testMode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
 import { registerGridCommands } from './commands/gridCommands';
@@ -53,6 +54,7 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const activateStarted = performance.now();
   const activateStartedCpu = process.cpuUsage();
+  setTestMode(context.extensionMode === vscode.ExtensionMode.Test);
   const own = <T extends vscode.Disposable>(d: T): T => {
     context.subscriptions.push(d);
     return d;

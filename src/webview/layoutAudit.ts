@@ -5,12 +5,7 @@
  * the integration suite checks the screen, in each theme and width, and not only the data.
  */
 
-export interface LayoutReport {
-  /** The page's width in CSS pixels when it was read. */
-  width: number;
-  /** One line per problem, naming the elements ("Find Similar" overlaps "References"...); empty when none. */
-  problems: string[];
-}
+import type { LayoutReport } from './protocol';
 
 /** Elements a person clicks or types into. */
 const CONTROLS = 'button, input, select, textarea, summary, a[href]';

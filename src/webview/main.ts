@@ -1,19 +1,29 @@
-import { HostConnection } from './rpc';
 import { clear, el } from './dom';
 import { renderPlot } from './plot';
-import type { DetailsView, PlotMessage, PushMessage, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
+import { PageEndpoint } from '../webview-protocol/endpoint';
+import { hostChannel, testHook, vsCodeApi } from './channel';
+import type { DetailsPanelState, DetailsProtocol, DetailsView, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
+import { renderedSnapshot } from './detailsSnapshot';
+import { DrawWaiters } from './drawWaiters';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
 let plotted: RenderedSnapshot['plot'];
+/** Test hooks waiting for the next draw (nothing waits outside test mode). */
+const draws = new DrawWaiters();
 
-const host = new HostConnection(onMessage);
-
-function onMessage(message: PushMessage | PlotMessage): void {
-  if (message.command === 'show') show(message.args);
-  else if (message.command === 'failed') showFailure(message.args.recordId, message.args.message);
-  else plotSpectrum(message.args.id, message.args.range);
-}
+const snapshot = () => (current ? renderedSnapshot(root, current.recordId, plotted) : undefined);
+const host = new PageEndpoint<DetailsProtocol>(
+  hostChannel(),
+  {
+    snapshot: testHook(({ afterNextDraw }) => (afterNextDraw ? draws.next().then(snapshot) : snapshot())),
+    plot: testHook(async ({ id, range }) => {
+      await plotSpectrum(id, range);
+      return snapshot();
+    }),
+  },
+  { show, failed: ({ recordId, message }) => showFailure(recordId, message) },
+);
 
 /** A button whose accessible name says what it does ("Copy InChIKey", not "Copy"); the visible text may be shorter. */
 function button(label: string, onClick: () => void, options: { name?: string; primary?: boolean } = {}): HTMLButtonElement {
@@ -118,17 +128,14 @@ function spectrumItem(s: SpectrumItemView): HTMLElement {
   const text = [s.type, s.fileName, s.comments, s.submittedDate].filter(Boolean).join(' · ');
   const item = el('li', {}, el('span', { text }));
   item.dataset.spectrum = String(s.id);
-  item.appendChild(button('Plot', () => plotSpectrum(s.id), { name: `Plot spectrum ${s.id}${s.type ? ` (${s.type})` : ''}` }));
+  item.appendChild(button('Plot', () => void plotSpectrum(s.id).catch(report), { name: `Plot spectrum ${s.id}${s.type ? ` (${s.type})` : ''}` }));
   return item;
 }
 
-function plotSpectrum(id: number, range?: [number, number]): void {
+function plotSpectrum(id: number, range?: [number, number]): Promise<void> {
   const plotArea = root.querySelector<HTMLElement>('.plot-area');
-  if (!plotArea) return report(new Error('This record has no spectra to plot'));
-  host
-    .request('spectrum', { id })
-    .then((plot) => drawPlot(plotArea, plot, range))
-    .catch(report);
+  if (!plotArea) return Promise.reject(new Error('This record has no spectra to plot'));
+  return host.request('spectrum', { id }).then((plot) => drawPlot(plotArea, plot, range));
 }
 
 function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number, number] | undefined): void {
@@ -136,13 +143,13 @@ function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number,
   clear(plotArea);
   plotArea.appendChild(figure);
   plotted = { id: plot.id, points: plot.points.length, ...state };
-  sendSnapshot();
+  draws.drawn();
 }
 
 function show(view: DetailsView): void {
   current = view;
   plotted = undefined;
-  host.setState({ recordId: view.recordId });
+  vsCodeApi<DetailsPanelState>().setState({ recordId: view.recordId });
   clear(root);
   document.title = view.title;
   root.appendChild(el('h1', { text: view.title }));
@@ -156,7 +163,7 @@ function show(view: DetailsView): void {
   if (view.problems.length) {
     root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
   }
-  sendSnapshot();
+  draws.drawn();
 }
 
 /**
@@ -226,48 +233,5 @@ function showFailure(recordId: number, message: string): void {
   root.appendChild(el('p', { className: 'problem', text: `Could not load this record: ${message}` }));
 }
 
-/** Reads back what is on screen, as text, and tells the host (the test hook). */
-function sendSnapshot(): void {
-  if (!current) return;
-  const text = (node: Element) => node.textContent ?? '';
-  const snapshot: RenderedSnapshot = {
-    recordId: current.recordId,
-    title: text(root.querySelector('h1') ?? root),
-    fields: Object.fromEntries([...root.querySelectorAll<HTMLElement>('dd[data-field]')].map((d) => [d.dataset.field ?? '', text(d)])),
-    identifiers: Object.fromEntries(
-      [...root.querySelectorAll<HTMLElement>('tr[data-identifier]')].map((r) => [r.dataset.identifier ?? '', text(r.querySelector('code') ?? r)]),
-    ),
-    references: [...root.querySelectorAll('ul.references a')].map(text),
-    spectra: [...root.querySelectorAll('li[data-spectrum] span')].map(text),
-    problems: [...root.querySelectorAll('.problem')].map(text),
-    imageShown: !!root.querySelector('.structure-card img[src^="data:image/png"]'),
-    mol2D: root.querySelector('pre[data-mol="2d"]')?.textContent ?? undefined,
-    mol3D: root.querySelector('pre[data-mol="3d"]')?.textContent ?? undefined,
-    plot: plotted,
-    imgCount: root.querySelectorAll('img').length,
-    theme:
-      ['vscode-high-contrast', 'vscode-high-contrast-light', 'vscode-dark', 'vscode-light'].find((c) => document.body.classList.contains(c)) ?? '',
-    buttons: [...root.querySelectorAll('button')].map((b) => {
-      const style = getComputedStyle(b);
-      return {
-        name: b.getAttribute('aria-label') ?? b.textContent ?? '',
-        background: style.backgroundColor,
-        color: style.color,
-        borderColor: style.borderTopColor,
-        borderWidth: style.borderTopWidth,
-        pageBackground: getComputedStyle(document.body).backgroundColor,
-      };
-    }),
-  };
-  host.reportSnapshot(snapshot);
-}
-
-// VS Code marks the theme kind on the body: a theme change re-reads the buttons' colours for the host.
-new MutationObserver(() => sendSnapshot()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
-
-host
-  .request('ready', undefined)
-  .then((pushed) => {
-    if (pushed) onMessage(pushed);
-  })
-  .catch(report);
+// VS Code marks the theme kind on the body: a test hook waiting for the next draw sees the theme's colours.
+new MutationObserver(() => draws.drawn()).observe(document.body, { attributes: true, attributeFilter: ['class'] });

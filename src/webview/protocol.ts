@@ -1,9 +1,8 @@
 /**
- * Messages between the details webview and the extension host: one typed protocol, imported by both sides
- * (no DOM and no `vscode` here). The webview sends requests `{req, command, args}`; the host answers each
- * with `{seq: req, res}` or `{seq: req, err}`. The host may also push `{command: 'show', args}` unasked.
- * The webview's first request is `ready`; the host posts nothing before it.
+ * What the details webview and the extension host say to each other (`DetailsProtocol`) and the views they
+ * exchange. No DOM and no `vscode` here: both sides import it.
  */
+import type { Call } from '../webview-protocol/protocol';
 
 export const DETAILS_VIEW_TYPE = 'compoundDb.details';
 
@@ -88,8 +87,8 @@ export interface PlotState {
 }
 
 /**
- * What the webview reports having put on screen (read back as text from its DOM). Sent only for the test hook
- * (`CompoundDbApi.details`), as a one-way `SnapshotMessage` outside the request protocol.
+ * What the webview has put on screen, read back as text from its DOM: the test hook's answer (`CompoundDbApi.details`),
+ * asked for only in test mode.
  */
 export interface RenderedSnapshot {
   recordId: number;
@@ -109,6 +108,16 @@ export interface RenderedSnapshot {
   theme: string;
   /** Every button: its accessible name and computed colours, to check they read in every theme. */
   buttons: RenderedButton[];
+  /** What a person would see wrong on the page as laid out now (overlaps, cut edges, images outside cards). */
+  layout: LayoutReport;
+}
+
+/** What a person would see wrong on a webview's page (`src/webview/layoutAudit.ts`), for the integration suite. */
+export interface LayoutReport {
+  /** The page's width in CSS pixels when it was read. */
+  width: number;
+  /** One line per problem, naming the elements ("button "Find Similar" overlaps dd "11""); empty when none. */
+  problems: string[];
 }
 
 export interface RenderedButton {
@@ -122,74 +131,34 @@ export interface RenderedButton {
 
 export type MolKind = '2d' | '3d' | 'original';
 
-/** Webview → host requests and their replies. */
-export interface WebviewRequests {
-  /** The answer is what the host has to show so far (nothing while the first load runs). */
-  ready: { args: undefined; res: PushMessage | undefined };
-  copy: { args: { text: string; what: string }; res: void };
-  insertMol: { args: { recordId: number; kind: MolKind }; res: void };
-  openExternal: { args: { url: string }; res: void };
-  spectrum: { args: { id: number }; res: SpectrumPlotView };
-  /** A structure search with the record's structure as the query. */
-  structureSearch: { args: { recordId: number; kind: 'similar' | 'substructure' | 'edit' }; res: void };
-  saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
-  saveMol: { args: { recordId: number; kind: MolKind }; res: void };
-  copied: { args: { what: string }; res: void };
+/** What the details webview and the extension say to each other (src/webview-protocol). */
+export interface DetailsProtocol {
+  requests: {
+    copy: Call<{ text: string; what: string }, void>;
+    insertMol: Call<{ recordId: number; kind: MolKind }, void>;
+    openExternal: Call<{ url: string }, void>;
+    spectrum: Call<{ id: number }, SpectrumPlotView>;
+    /** A structure search with the record's structure as the query. */
+    structureSearch: Call<{ recordId: number; kind: 'similar' | 'substructure' | 'edit' }, void>;
+    saveImage: Call<{ recordId: number; format: 'png' | 'svg' }, void>;
+    saveMol: Call<{ recordId: number; kind: MolKind }, void>;
+    copied: Call<{ what: string }, void>;
+  };
+  pushes: {
+    show: DetailsView;
+    /** The record could not be loaded (the panel had nothing to show yet). */
+    failed: { recordId: number; message: string };
+  };
+  /** Test hooks: the host asks them only when the extension runs in test mode. */
+  pageRequests: {
+    /** What is on screen (now, or at the next draw or theme change); undefined while no record is shown. */
+    snapshot: Call<{ afterNextDraw?: boolean }, RenderedSnapshot | undefined>;
+    /** Plots one of the listed spectra as its Plot button does, zoomed to an x-range; answers once it is drawn. */
+    plot: Call<{ id: number; range?: [number, number] }, RenderedSnapshot | undefined>;
+  };
 }
-export type WebviewCommand = keyof WebviewRequests;
-
-export interface RequestMessage<C extends WebviewCommand = WebviewCommand> {
-  req: string;
-  command: C;
-  args: WebviewRequests[C]['args'];
-}
-
-export interface ReplyMessage {
-  seq: string;
-  res?: unknown;
-  err?: string;
-}
-
-/** Host → webview, unasked. */
-export interface ShowMessage {
-  command: 'show';
-  args: DetailsView;
-}
-
-/** Host → webview, unasked: the record could not be loaded (the panel had nothing to show yet). */
-export interface FailedMessage {
-  command: 'failed';
-  args: { recordId: number; message: string };
-}
-
-/** What the panel shows: a record, or why there is none. */
-export type PushMessage = ShowMessage | FailedMessage;
-
-/** Host → webview: plot one of the listed spectra (as the Plot button does), optionally zoomed to an x-range. */
-export interface PlotMessage {
-  command: 'plot';
-  args: { id: number; range?: [number, number] };
-}
-
-export type HostMessage = ReplyMessage | PushMessage | PlotMessage;
 
 /** State kept by the webview (`vscode.setState`) so the panel can be restored after a reload. */
 export interface DetailsPanelState {
   recordId: number;
-}
-
-/** Webview → host, one way, no reply: what is on screen now. The test hook's only input; no feature reads it. */
-export interface SnapshotMessage {
-  command: 'snapshot';
-  args: RenderedSnapshot;
-}
-
-export function isSnapshotMessage(value: unknown): value is SnapshotMessage {
-  const m = value as Partial<SnapshotMessage> | undefined;
-  return !!m && m.command === 'snapshot' && !('req' in m) && typeof m.args === 'object' && m.args !== null;
-}
-
-export function isRequestMessage(value: unknown): value is RequestMessage {
-  const m = value as Partial<RequestMessage> | undefined;
-  return !!m && typeof m.req === 'string' && typeof m.command === 'string';
 }

@@ -38,6 +38,13 @@ const FORBIDDEN: Array<[string, string]> = [
   ['src/webview/main.ts', 'node:path'],
   ['src/webview/main.ts', 'child_process'],
   ['src/webview/main.ts', '../shared/cache'],
+  ['src/webview-protocol/endpoint.ts', 'vscode'],
+  ['src/webview-protocol/endpoint.ts', 'node:events'],
+  ['src/webview-protocol/endpoint.ts', '../webview/protocol'],
+  ['src/webview-protocol/endpoint.ts', '../extension/common/errors'],
+  ['src/webview-protocol/endpoint.ts', '../grid/protocol'],
+  ['src/webview-protocol/endpoint.ts', '../shared/cache'],
+  ['src/webview-protocol/endpoint.ts', '../wire'],
   ['src/shared/cache.ts', 'vscode'],
   ['src/shared/cache.ts', '../wire'],
   ['src/shared/cache.ts', '../client'],
@@ -59,6 +66,10 @@ const ALLOWED: Array<[string, string]> = [
   ['src/service/store/record.ts', './structure-facts'],
   ['src/service/store/record.ts', '../../wire'],
   ['src/webview/main.ts', './protocol'],
+  ['src/webview/main.ts', '../webview-protocol/endpoint'],
+  ['src/webview-protocol/endpoint.ts', './protocol'],
+  ['src/extension/details/detailsPanel.ts', '../../webview-protocol/endpoint'],
+  ['src/grid/protocol.ts', '../webview-protocol/protocol'],
   ['src/extension/extension.ts', 'vscode'],
   ['src/extension/extension.ts', '../client'],
   ['src/extension/extension.ts', '../webview/protocol'],
@@ -109,6 +120,7 @@ describe('layer fences (eslint.config.mjs)', function () {
       ['src/client/errors.ts', 'vscode'],
       ['src/service/store/record.ts', '../chemistry/types'],
       ['src/webview/main.ts', '../extension/api'],
+      ['src/webview-protocol/endpoint.ts', '../extension/api'],
     ]) {
       for (const form of FORMS) {
         const code = form(specifier);

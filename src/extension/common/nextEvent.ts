@@ -20,3 +20,12 @@ export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boole
     });
   });
 }
+
+/** `promise`, or a rejection naming `what` after `ms`: a test hook's wait that always settles. */
+export function withTimeout<T>(promise: Promise<T>, what: string, ms = TEST_HOOK_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

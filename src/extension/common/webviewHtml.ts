@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { getNonce } from '../details/nonce';
 import { webviewCsp, type CspAllowances } from './webviewCsp';
+import { inTestMode } from './testMode';
 
 /** What every webview of this extension may run and load: scripts, and files under `dist/` and `media/` only. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -42,7 +43,7 @@ export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string 
 <link href="${asset('media', page.stylesheet ?? 'details.css')}" rel="stylesheet">
 ${page.head ? `${page.head}\n` : ''}<title>${escapeHtml(page.title)}</title>
 </head>
-<body>
+<body${inTestMode() ? ' data-test-hooks="on"' : ''}>
 ${page.body}
 <script nonce="${nonce}" src="${asset('dist', page.script)}"></script>
 </body>

@@ -1,16 +1,7 @@
 import * as vscode from 'vscode';
-import {
-  DETAILS_VIEW_TYPE,
-  isRequestMessage,
-  isSnapshotMessage,
-  type DetailsPanelState,
-  type DetailsView,
-  type HostMessage,
-  type PushMessage,
-  type RenderedSnapshot,
-  type RequestMessage,
-  type WebviewRequests,
-} from '../../webview/protocol';
+import { DETAILS_VIEW_TYPE, type DetailsPanelState, type DetailsProtocol, type DetailsView, type RenderedSnapshot } from '../../webview/protocol';
+import { HostEndpoint } from '../../webview-protocol/endpoint';
+import type { Handlers } from '../../webview-protocol/protocol';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage, isCancellation } from '../common/errors';
 import type { Logger } from '../common/logger';
@@ -21,7 +12,8 @@ import type { Connection } from '../server/connection';
 import type { Highlight } from '../searches/searchStateData';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
-import { nextEvent } from '../common/nextEvent';
+import { webviewChannel } from '../common/webviewChannel';
+import { nextEvent, withTimeout } from '../common/nextEvent';
 
 export interface DetailsHost {
   extensionUri: vscode.Uri;
@@ -31,20 +23,17 @@ export interface DetailsHost {
 }
 
 /**
- * The details panel of one record (one panel, reused). The webview asks `ready` first; the host answers
- * with the view when it has one and pushes `show` when a load finishes later.
+ * The details panel of one record (one panel, reused). What it shows is pushed to the page; a page that starts
+ * again (a reload) is sent the last of it.
  */
 export class DetailsPanel extends Disposable {
   static current: DetailsPanel | undefined;
 
   private view: DetailsView | undefined;
-  private lastPush: PushMessage | undefined;
-  private webviewReady = false;
+  private resend: (() => void) | undefined;
   private loadSeq = 0;
-  private lastRendered: RenderedSnapshot | undefined;
-  private readonly _onDidRender = this._register(new vscode.EventEmitter<RenderedSnapshot>());
-  /** The webview reported what it put on screen (a `SnapshotMessage`, for the test hook only). */
-  readonly onDidRender = this._onDidRender.event;
+  private readonly endpoint: HostEndpoint<DetailsProtocol>;
+  private readonly _onDidShow = this._register(new vscode.EventEmitter<DetailsView>());
 
   static async createOrShow(host: DetailsHost, recordId: number, signal?: AbortSignal, highlight?: Highlight): Promise<DetailsView> {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
@@ -83,7 +72,11 @@ export class DetailsPanel extends Disposable {
     super();
     this._register(panel);
     this._register(panel.onDidDispose(() => this.dispose()));
-    this._register(panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)));
+    this.endpoint = new HostEndpoint<DetailsProtocol>(webviewChannel(panel.webview), this.handlers(), {
+      errorText: (error) => (error instanceof PromptCancelled ? undefined : errorMessage(error)),
+    });
+    this._register({ dispose: () => this.endpoint.dispose() });
+    this.endpoint.onReady((reloaded) => reloaded && this.resend?.());
     panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'beaker.svg');
     panel.webview.html = this.html();
   }
@@ -93,22 +86,24 @@ export class DetailsPanel extends Disposable {
     super.dispose();
   }
 
-  /** The last snapshot the webview reported, or the next one for `recordId` (test hook; times out). */
-  rendered(recordId?: number): Promise<RenderedSnapshot> {
-    const wanted = (s: RenderedSnapshot) => recordId === undefined || s.recordId === recordId;
-    if (this.lastRendered && wanted(this.lastRendered)) return Promise.resolve(this.lastRendered);
-    return nextEvent(this.onDidRender, wanted, recordId === undefined ? 'the details panel to draw' : `the details panel to draw record ${recordId}`);
+  /** What the page shows, once it shows `recordId` when given (test hook; times out). */
+  async rendered(recordId?: number): Promise<RenderedSnapshot> {
+    const what = recordId === undefined ? 'the details panel to show a record' : `the details panel to show record ${recordId}`;
+    if (!this.view || (recordId !== undefined && this.view.recordId !== recordId)) {
+      await nextEvent(this._onDidShow.event, (v) => recordId === undefined || v.recordId === recordId, what);
+    }
+    return this.shown(withTimeout(this.endpoint.request('snapshot', {}), what));
   }
 
   /** Plots a spectrum of the shown record as its Plot button does, zoomed to `range`; resolves with the snapshot showing it (test hook; times out). */
   plot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot> {
-    const shown = nextEvent(
-      this.onDidRender,
-      (s) => s.plot?.id === spectrumId && (!range || (s.plot.range[0] === range[0] && s.plot.range[1] === range[1])),
-      `the details panel to plot spectrum ${spectrumId}`,
-    );
-    this.post({ command: 'plot', args: { id: spectrumId, range } });
-    return shown;
+    return this.shown(withTimeout(this.endpoint.request('plot', { id: spectrumId, range }), `the details panel to plot spectrum ${spectrumId}`));
+  }
+
+  private async shown(snapshot: Promise<RenderedSnapshot | undefined>): Promise<RenderedSnapshot> {
+    const s = await snapshot;
+    if (!s) throw new Error(vscode.l10n.t('The details panel shows no record'));
+    return s;
   }
 
   /**
@@ -124,103 +119,62 @@ export class DetailsPanel extends Disposable {
     try {
       const { client, server } = await this.host.connection.get();
       const view = await loadDetails(client, recordId, server.kind === 'local' ? 'built-in database' : server.baseUrl, signal, highlight);
-      if (current()) this.push({ command: 'show', args: view });
+      if (current()) this.show(view);
       return view;
     } catch (error) {
       if (current()) {
         if (this.view) this.panel.title = this.view.title;
         else if (isCancellation(error) || !this.restored) this.panel.dispose();
-        else this.push({ command: 'failed', args: { recordId, message: errorMessage(error) } });
+        else this.push('failed', { recordId, message: errorMessage(error) });
       }
       throw error;
     }
   }
 
-  /** Shows a view or a failure: at once when the webview is ready, else as the answer to its `ready`. */
-  private push(message: PushMessage): void {
-    if (message.command === 'show') {
-      this.view = message.args;
-      this.lastRendered = undefined;
-      this.panel.title = message.args.title;
-    }
-    this.lastPush = message;
-    if (this.webviewReady) this.post(message);
+  /** Sends what the panel shows (the endpoint holds it until the page is ready); sent again when the page reloads. */
+  private push<M extends keyof DetailsProtocol['pushes'] & string>(method: M, params: DetailsProtocol['pushes'][M]): void {
+    this.resend = () => this.endpoint.push(method, params);
+    this.resend();
   }
 
-  private post(message: HostMessage): void {
-    void this.panel.webview.postMessage(message);
+  private show(view: DetailsView): void {
+    this.view = view;
+    this.panel.title = view.title;
+    this.push('show', view);
+    this._onDidShow.fire(view);
   }
 
-  private async onMessage(message: unknown): Promise<void> {
-    if (isSnapshotMessage(message)) {
-      this.lastRendered = message.args;
-      this._onDidRender.fire(this.lastRendered);
-      return;
-    }
-    if (!isRequestMessage(message)) return;
-    try {
-      const res = await this.handle(message);
-      this.post({ seq: message.req, res });
-    } catch (error) {
-      if (error instanceof PromptCancelled) return this.post({ seq: message.req, res: undefined });
-      this.post({ seq: message.req, err: errorMessage(error) });
-    }
-  }
-
-  private async handle(message: RequestMessage): Promise<WebviewRequests[keyof WebviewRequests]['res']> {
-    switch (message.command) {
-      case 'ready':
-        this.webviewReady = true;
-        return this.lastPush;
-      case 'copy': {
-        const { text, what } = message.args as WebviewRequests['copy']['args'];
+  private handlers(): Handlers<DetailsProtocol['requests']> {
+    const client = async () => (await this.host.connection.get()).client;
+    const copied = (what: string) => void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
+    return {
+      copy: async ({ text, what }) => {
         await vscode.env.clipboard.writeText(text);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
-        return;
-      }
-      case 'insertMol': {
-        const { recordId, kind } = message.args as WebviewRequests['insertMol']['args'];
+        copied(what);
+      },
+      copied: ({ what }) => copied(what),
+      insertMol: async ({ recordId, kind }) => {
         await this.host.insertMol(recordId, kind);
-        return;
-      }
-      case 'openExternal': {
-        const { url } = message.args as WebviewRequests['openExternal']['args'];
+      },
+      openExternal: async ({ url }) => {
         const uri = vscode.Uri.parse(url, true);
         if (uri.scheme !== 'https' && uri.scheme !== 'http') throw new Error(vscode.l10n.t('Not opening {0} links', uri.scheme));
         await vscode.env.openExternal(uri);
-        return;
-      }
-      case 'spectrum': {
-        const { id } = message.args as WebviewRequests['spectrum']['args'];
-        const { client } = await this.host.connection.get();
-        return loadSpectrumPlot(client, id);
-      }
-      case 'saveImage': {
-        const { recordId, format } = message.args as WebviewRequests['saveImage']['args'];
-        await saveStructureImage((await this.host.connection.get()).client, recordId, format);
-        return;
-      }
-      case 'saveMol': {
-        const { recordId, kind } = message.args as WebviewRequests['saveMol']['args'];
-        await saveMolFile((await this.host.connection.get()).client, recordId, kind);
-        return;
-      }
-      case 'copied': {
-        const { what } = message.args as WebviewRequests['copied']['args'];
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
-        return;
-      }
-      case 'structureSearch': {
-        const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
+      },
+      spectrum: async ({ id }) => loadSpectrumPlot(await client(), id),
+      saveImage: async ({ recordId, format }) => {
+        await saveStructureImage(await client(), recordId, format);
+      },
+      saveMol: async ({ recordId, kind }) => {
+        await saveMolFile(await client(), recordId, kind);
+      },
+      structureSearch: async ({ recordId, kind }) => {
         const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[
           kind
         ];
         await vscode.commands.executeCommand(command, { recordId, interactive: true });
-        return;
-      }
-      default:
-        throw new Error(`unknown request ${String(message.command)}`);
-    }
+      },
+    };
   }
 
   private html(): string {
