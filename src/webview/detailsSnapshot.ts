@@ -13,6 +13,7 @@ export function renderedSnapshot(root: HTMLElement, recordId: number, plot: Rend
     ),
     references: [...root.querySelectorAll('ul.references a')].map(text),
     spectra: [...root.querySelectorAll('li[data-spectrum] span')].map(text),
+    spectrumIds: [...root.querySelectorAll<HTMLElement>('li[data-spectrum]')].map((li) => Number(li.dataset.spectrum)),
     problems: [...root.querySelectorAll('.problem')].map(text),
     imageShown: !!root.querySelector('.structure-card img[src^="data:image/png"]'),
     mol2D: root.querySelector('pre[data-mol="2d"]')?.textContent ?? undefined,

@@ -18,6 +18,11 @@ const CARDS = '.structure-card, .cdb-card, [data-card]';
 const SLACK = 1;
 
 function visible(e: Element): boolean {
+  // A closed <details> keeps its content laid out but not drawn (content-visibility): a person sees its summary only.
+  const closed = e.closest('details:not([open])');
+  if (closed && closed !== e && !e.closest('summary')) return false;
+  if (typeof e.checkVisibility === 'function' && !e.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true }))
+    return false;
   const r = e.getBoundingClientRect();
   if (r.width < 1 || r.height < 1) return false;
   const style = getComputedStyle(e);

@@ -97,6 +97,8 @@ export interface RenderedSnapshot {
   identifiers: Record<string, string>;
   references: string[];
   spectra: string[];
+  /** The listed spectra's IDs, in order. */
+  spectrumIds: number[];
   problems: string[];
   imageShown: boolean;
   mol2D?: string;
