@@ -1,3 +1,4 @@
+import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
 import { setTestMode } from './common/testMode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
@@ -134,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   if (searches.all().length > 0) void updateHasSearches();
   own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && void updateContext()));
   void updateContext();
+  openWalkthroughOnFirstRun(context).catch((e: Error) => log.warn(`The walkthrough did not open: ${e.message}`));
 
   const activateMs = performance.now() - activateStarted;
   const activationMs = bundleLoadMs + activateMs;

@@ -92,6 +92,15 @@ export class SearchesModel extends Disposable {
     this.changed(undefined);
   }
 
+  /** Puts removed searches back where they stood (the tree is newest first), for Undo; ones present already are skipped. */
+  putBack(removed: readonly SearchState[]): void {
+    const known = new Set(this.states.map((st) => st.id));
+    const back = removed.filter((st) => !known.has(st.id)).map((st) => ({ ...st, running: false }));
+    if (back.length === 0) return;
+    this.states = [...this.states, ...back].sort((a, b) => b.createdAt - a.createdAt).slice(0, MAX_SEARCHES);
+    this.changed(undefined);
+  }
+
   clear(): void {
     this.running.forEach((c) => c.abort());
     this.states = [];

@@ -113,6 +113,23 @@ suite('Searches persist across a restart', () => {
     assert.strictEqual(sdf.split('$$$$').length, freshSdf.split('$$$$').length, 'the SDF of the same results');
   });
 
+  test('Undo after Remove Search or Clear All Searches puts the searches back where they stood', async () => {
+    const { model, tree } = window(new JsonMemento());
+    await model.start({ kind: 'name', name: 'caffeine' });
+    const middle = await model.start({ kind: 'name', name: 'ethanol' });
+    await model.start({ kind: 'formula', formula: 'C6H12O6' });
+    const before = rows(tree);
+    const removed = model.get(middle.id)!;
+    model.remove(middle.id);
+    assert.strictEqual(model.all().length, 2);
+    model.putBack([removed]);
+    assert.deepStrictEqual(rows(tree), before, 'the removed search is back in its place');
+    const all = [...model.all()];
+    model.clear();
+    model.putBack(all);
+    assert.deepStrictEqual(rows(tree), before, 'all of them, in order');
+  });
+
   test("the tree's expand state survives a reload", async () => {
     const memento = new JsonMemento();
     const first = window(memento);
