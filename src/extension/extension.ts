@@ -1,3 +1,4 @@
+import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
 import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
 import { setTestMode } from './common/testMode';
@@ -77,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
   const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
   own(vscode.languages.registerHoverProvider(HOVER_SELECTOR, new CompoundHoverProvider(hovers, connection, hoverHighlights)));
+  const inlayHints = own(new CompoundInlayHints(hovers, connection));
+  own(vscode.languages.registerInlayHintsProvider(INLAY_SELECTOR, inlayHints));
 
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);
