@@ -6,7 +6,8 @@
 //     compounds, names, external references and the measured spectra.
 // Run `npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
 // computed by the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the
-// same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte.
+// same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte,
+// and checks that every record gives its InChIKey from its SMILES, 2D and 3D MOL (the service suite checks a sample).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { readMassBank, massBankCommonName, spectrumOf } from './data/massbank-st
 import { MASSBANK, LINK_SOURCES } from './data/massbank.mjs';
 import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
-import { makeSelfConsistent } from './data/consistency.mjs';
+import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
 
@@ -450,6 +451,9 @@ async function main() {
   for (const line of selfConsistency) log('self-consistency', line);
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
+    const faults = selfConsistencyFaults(records, chemistry);
+    if (faults.length) throw new Error(`records that disagree with themselves: ${faults.join('; ')}`);
+    log(`--check: all ${records.length} records give their InChIKey from their SMILES, 2D and 3D MOL; no InChIKey twice`);
     const differences = compareFolders(outDir, dataDir);
     keepOutDir = differences.length > 0;
     if (keepOutDir) throw new Error(`the rebuild (kept in ${outDir}) differs from data/: ${differences.join('; ')}`);

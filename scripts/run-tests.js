@@ -3,7 +3,8 @@
 // suites in turn, streaming their output, and closes with one line `N passed, N failed` over all of them.
 // Exits non-zero on any failure, on a suite that ran no test, and on anything the suites leave in the temp
 // folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
-// `postgres` is the service suite again over the PostgreSQL store (scripts/test-postgres.js).
+// `postgres` is the service suite again over the PostgreSQL store (scripts/test-postgres.js): where it cannot run it
+// says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
 // `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
 'use strict';
 const fs = require('fs');
@@ -84,7 +85,7 @@ function counts(text) {
     if (code !== 0 && c.failed === 0) {
       failed += 1;
       problems.push(`${suite.name} exited ${code} without reporting a failed test`);
-    } else if (c.passed + c.failed === 0 && suite.skippable?.test(text)) {
+    } else if (c.passed + c.failed === 0 && suite.skippable?.test(text) && process.env.CI !== 'true') {
       console.log(`(${suite.name}: ${suite.skippable.exec(text)[0]})`);
     } else if (c.passed + c.failed === 0) {
       failed += 1;

@@ -64,3 +64,24 @@ export function makeSelfConsistent(record, chemistry, replace3D, mayComplete) {
   record.mol3D = replace3D(record);
   return `${record.id} ${record.commonName}: 3D block (${from3D}) replaced by the 2D layout, the record leaves that configuration open`;
 }
+
+/**
+ * The shipped collection's own check, over every record (`--check`; the service suite keeps a fixed sample): each
+ * record's SMILES, 2D MOL and 3D MOL give its InChIKey, and no InChIKey is held twice. One line per fault.
+ */
+export function selfConsistencyFaults(records, chemistry) {
+  const faults = [];
+  const keys = new Set();
+  for (const r of records) {
+    for (const [what, structure] of [
+      ['SMILES', r.smiles],
+      ['2D', r.mol2D],
+      ['3D', r.mol3D],
+    ]) {
+      if (chemistry.inchiKeyOf(structure) !== r.inchiKey) faults.push(`${r.id} ${r.commonName}: its ${what} gives another InChIKey`);
+    }
+    if (keys.has(r.inchiKey)) faults.push(`${r.id} ${r.commonName}: InChIKey ${r.inchiKey} held twice`);
+    keys.add(r.inchiKey);
+  }
+  return faults;
+}

@@ -44,8 +44,8 @@ export interface CompoundDbApi {
     keys(): string[];
     /** The next (or last) snapshot of a grid that satisfies `until`. */
     rendered(key: string, until?: (s: GridSnapshot) => boolean): Promise<GridSnapshot>;
-    /** Acts in a grid as a user would (filter, select, copy, delete...). */
-    drive(key: string, action: DriveAction): void;
+    /** Acts in a grid as a user would (filter, select, copy, delete...); resolves when the grid has done it. */
+    drive(key: string, action: DriveAction): Promise<void>;
   };
   /** The open structure editor: what is drawn, and an action run as its button would. */
   structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };

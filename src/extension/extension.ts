@@ -1,7 +1,7 @@
 import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
 import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
-import { setTestMode } from './common/testMode';
+import { countedInTestMode, setTestMode } from './common/testMode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
 import { registerGridCommands } from './commands/gridCommands';
@@ -73,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   // Made after the commands are registered (below); the commands reach it only when run.
   const view: { tree?: vscode.TreeView<SearchNode> } = {};
 
-  const hovers = new HoverLookup(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
+  const hoverBackend = countedInTestMode(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
+  const hovers = new HoverLookup(hoverBackend.fn);
   const highlightedImages = new HighlightedImages(async (id, h) => (await connection.get()).client.getImageHighlighted(id, h.query, h.format));
   own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
   const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
@@ -158,16 +159,16 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
     skippedDataFileNotices: () => [...skippedFiles.shown],
-    hoverBackendLookups: () => hovers.backendLookups,
+    hoverBackendLookups: () => testHooks(hoverBackend.calls)(),
     mcpServer: () => {
       const { command, args, env } = mcpServerDefinition(services);
       return { command, args, env };
     },
     logFolder: context.logUri.fsPath,
     grids: {
-      keys: () => grids.registry.keys(),
-      rendered: (key, until) => grids.registry.snapshot(key, until),
-      drive: (key, action) => grids.registry.drive(key, action),
+      keys: () => testHooks(grids.registry).keys(),
+      rendered: async (key, until) => testHooks(grids.registry).snapshot(key, until),
+      drive: async (key, action) => testHooks(grids.registry).drive(key, action),
     },
     structureEditor: () => {
       const editor = StructureEditorPanel.current;
@@ -175,6 +176,12 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       return { read: () => editor.read(), run: (action) => editor.run(action) };
     },
   };
+}
+
+/** The test hooks exist only when the extension runs in test mode. */
+function testHooks<T>(hooks: T | undefined): T {
+  if (!hooks) throw new Error('The test hooks work only when the extension runs in test mode');
+  return hooks;
 }
 
 function openDetailsPanel(): Promise<DetailsPanel> {

@@ -1,9 +1,9 @@
 /**
- * Messages between the structure grid (a webview script) and whatever holds the records: the extension host for
- * the two editors, an in-page model for the notebook renderer. Requests `{req, command, args}`, replies
- * `{seq, res}` / `{seq, err}` as in the details panel; the host may push `changed` and `drive` unasked.
- * No DOM, no `vscode`.
+ * What the structure grid (a webview script) and whatever holds its records say to each other: the extension host
+ * for the two editors (`GridProtocol`), an in-page model for the notebook renderer, which asks the extension only
+ * for its actions (`NotebookGridProtocol`). Carried by src/webview-protocol. No DOM, no `vscode`.
  */
+import type { Call } from '../webview-protocol/protocol';
 import type { RecordFormat } from './recordIndex';
 
 export const GRID_EDITOR_VIEW_TYPE = 'compoundDb.structureGrid';
@@ -101,10 +101,12 @@ export interface ActionRecord {
 export type GridEdit = { kind: 'delete'; ids: number[] } | { kind: 'move'; ids: number[]; before: number | null };
 
 /**
- * What the grid put on screen, read back from its DOM: for the test surface (`CompoundDbApi.grids`) and the bench's
- * clock only, so it travels as a one-way `GridSnapshotMessage`, outside the request protocol.
+ * What the grid has on screen, read back from its DOM: the test hook's answer (`CompoundDbApi.grids`), asked for only
+ * in test mode, also the VS Code suite's clock of the grid's first page.
  */
 export interface GridSnapshot {
+  /** How many times the page has settled (its visible cards drawn) so far: ask for a later one with `afterDraw`. */
+  draw: number;
   version: number;
   total: number;
   count: number;
@@ -119,7 +121,7 @@ export interface GridSnapshot {
   selected: number[];
   unusable?: string;
   substructure?: string;
-  /** Milliseconds from the grid script's start to this page being drawn; bytes of JS heap (when the browser says). */
+  /** Milliseconds from the grid script's start to the page last settling; bytes of JS heap (when the browser says). */
   elapsedMs: number;
   /** Milliseconds from the page's start to the grid script's start, and from the script's start to the toolkit ready. */
   scriptMs?: number;
@@ -130,28 +132,7 @@ export interface GridSnapshot {
   status: string;
 }
 
-export interface GridRequests {
-  /** The first page in file order with the grid's info: one round trip before records are on screen. */
-  ready: { args: { limit: number }; res: PageResult };
-  page: { args: PageRequest; res: PageResult };
-  /** Record texts (for a scan, copy, insert), in the order asked; undefined for records with a problem. */
-  texts: { args: { version: number; ids: number[] }; res: { version: number; texts: Array<string | undefined> } };
-  scanned: { args: ScanReport; res: void };
-  copy: { args: { text: string; what: string }; res: void };
-  openDetails: { args: ActionRecord; res: void };
-  lookUp: { args: { records: ActionRecord[] }; res: void };
-  insertMol: { args: ActionRecord; res: void };
-  edit: { args: { version: number; edit: GridEdit }; res: void };
-}
-export type GridCommand = keyof GridRequests;
-
-export interface GridRequestMessage<C extends GridCommand = GridCommand> {
-  req: string;
-  command: C;
-  args: GridRequests[C]['args'];
-}
-
-/** Test and bench hooks: the host asks the grid to act as a user would. */
+/** Test hooks: the host asks the grid to act as a user would. */
 export type DriveAction =
   | { kind: 'substructure'; query: string }
   | { kind: 'filter'; column: ColumnId; text: string }
@@ -162,28 +143,56 @@ export type DriveAction =
   | { kind: 'moveUp' }
   | { kind: 'goTo'; record: number };
 
-export type GridPush = { command: 'changed'; args: GridInfo } | { command: 'drive'; args: DriveAction };
+/** Requests the grid page makes (a type, not an interface, so that it is a `Calls` map). */
+export type GridRequests = {
+  /** The first page in file order with the grid's info: one round trip before records are on screen. */
+  firstPage: Call<{ limit: number }, PageResult>;
+  page: Call<PageRequest, PageResult>;
+  /** Record texts (for a scan, copy, insert), in the order asked; undefined for records with a problem. */
+  texts: Call<{ version: number; ids: number[] }, { version: number; texts: Array<string | undefined> }>;
+  scanned: Call<ScanReport, void>;
+  copy: Call<{ text: string; what: string }, void>;
+  openDetails: Call<ActionRecord, void>;
+  lookUp: Call<{ records: ActionRecord[] }, void>;
+  insertMol: Call<ActionRecord, void>;
+  edit: Call<{ version: number; edit: GridEdit }, void>;
+};
 
-export interface GridReply {
-  seq: string;
-  res?: unknown;
-  err?: string;
+/** The test hooks a grid page answers, in test mode only. */
+export type GridTestRequests = {
+  /** What is on screen once the page has settled more than `afterDraw` times (at least once when left out). */
+  snapshot: Call<{ afterDraw?: number }, GridSnapshot>;
+  /** Acts as a user would; answers when the action is done. */
+  drive: Call<DriveAction, void>;
+};
+
+/** The grid editors (text-backed and streaming) and the extension. */
+export interface GridProtocol {
+  requests: GridRequests;
+  /** The records changed (the text was edited, more of the file was read). */
+  pushes: { changed: GridInfo };
+  pageRequests: GridTestRequests;
 }
 
-/** The grid tells its host what it drew (no reply). */
-export interface GridSnapshotMessage {
-  command: 'snapshot';
-  args: GridSnapshot;
+/** The actions a grid needs VS Code for. */
+export type GridActionRequests = Pick<GridRequests, 'copy' | 'openDetails' | 'lookUp' | 'insertMol'>;
+
+/** A notebook output's grid (its records are the output's bytes, in the page) and the extension: actions only. */
+export interface NotebookGridProtocol {
+  requests: GridActionRequests;
+  /** The extension runs in test mode: answer the test hooks (an editor's page is marked instead). */
+  pushes: { testHooks: true };
+  pageRequests: GridTestRequests;
 }
 
-export function isGridSnapshotMessage(value: unknown): value is GridSnapshotMessage {
-  const m = value as Partial<GridSnapshotMessage> | undefined;
-  return !!m && m.command === 'snapshot' && !('req' in m) && typeof m.args === 'object' && m.args !== null;
+/** On the notebook renderer's channel, each output's protocol messages travel wrapped with the output's id. */
+export interface OutputMessage {
+  outputId: string;
+  message: unknown;
 }
 
-export function isGridRequest(value: unknown): value is GridRequestMessage {
-  const m = value as Partial<GridRequestMessage> | undefined;
-  return !!m && typeof m.req === 'string' && typeof m.command === 'string';
+export function isOutputMessage(m: unknown): m is OutputMessage {
+  return typeof m === 'object' && m !== null && typeof (m as Partial<OutputMessage>).outputId === 'string';
 }
 
 export const PAGE_SIZE = 50;

@@ -19,9 +19,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function callHandler<C extends Calls, M extends keyof C>(
   handlers: Handlers<C>,
   method: M,
-  params: C[M]['params'],
+  ...[params]: ParamsArg<C[M]>
 ): Promise<C[M]['result']> {
-  return handlers[method](params);
+  // `ParamsArg` only makes the argument optional where the request carries nothing.
+  return handlers[method](params as C[M]['params']);
 }
 
 abstract class Endpoint<Answers extends Calls, Asks extends Calls> {

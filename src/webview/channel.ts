@@ -28,16 +28,22 @@ export function hostChannel(): Channel {
   };
 }
 
-/** Whether the extension runs in test mode (it marks the page's body): the page then answers the test hooks' requests. */
-export function testMode(): boolean {
-  return document.body.dataset.testHooks === 'on';
+let testHooksOn = false;
+
+/** The extension said it runs in test mode (the notebook renderer hears it as a push; it has no page of its own to mark). */
+export function enableTestHooks(): void {
+  testHooksOn = true;
 }
 
-/** A test hook's handler: `hook` in test mode, else one that refuses. */
+/** Whether the extension runs in test mode: it marks the page's body, or says so. The page then answers the test hooks. */
+function testMode(): boolean {
+  return testHooksOn || document.body.dataset.testHooks === 'on';
+}
+
+/** A test hook's handler: it runs `hook` in test mode and refuses otherwise. */
 export function testHook<P, R>(hook: (params: P) => R): (params: P) => R {
-  return testMode()
-    ? hook
-    : () => {
-        throw new Error('test hooks answer only in test mode');
-      };
+  return (params) => {
+    if (!testMode()) throw new Error('test hooks answer only in test mode');
+    return hook(params);
+  };
 }

@@ -3,14 +3,9 @@
  * of actions. Drawing then searching is two clicks after the editor opens: draw, then "Substructure" (or another).
  */
 import { CanvasEditor, Molecule } from 'openchemlib';
-import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorToHost, type HostToEditor } from './editorProtocol';
-
-interface VsCodeApi {
-  postMessage(message: EditorToHost): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+import { PageEndpoint } from '../webview-protocol/endpoint';
+import { hostChannel } from './channel';
+import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorProtocol } from './editorProtocol';
 const LABELS: Readonly<Record<EditorAction, string>> = {
   exact: 'Exact',
   substructure: 'Substructure',
@@ -27,6 +22,21 @@ function drawing(): Drawing {
   return { smiles: molecule.getAllAtoms() ? molecule.toIsomericSmiles() : '', molfile: molecule.toMolfile(), atoms: molecule.getAllAtoms() };
 }
 
+const host = new PageEndpoint<EditorProtocol>(
+  hostChannel(),
+  {
+    load: ({ smiles }) => {
+      try {
+        editor.setMolecule(smiles ? Molecule.fromSmiles(smiles) : new Molecule(0, 0));
+      } catch (error) {
+        throw new Error(`Cannot draw ${smiles}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+    drawing,
+  },
+  {},
+);
+
 const actions = document.getElementById('actions') as HTMLElement;
 for (const action of EDITOR_ACTIONS) {
   const button = document.createElement('button');
@@ -36,24 +46,11 @@ for (const action of EDITOR_ACTIONS) {
   button.addEventListener('click', () => {
     const d = drawing();
     if (d.atoms === 0) status.textContent = 'Draw a structure first.';
-    else vscode.postMessage({ command: 'action', action, drawing: d });
+    else
+      host.request('action', { action, drawing: d }).then(
+        () => (status.textContent = ''),
+        (error: Error) => (status.textContent = error.message),
+      );
   });
   actions.appendChild(button);
 }
-
-window.addEventListener('message', (event: MessageEvent<HostToEditor>) => {
-  const message = event.data;
-  if (message.command === 'load') {
-    try {
-      editor.setMolecule(message.smiles ? Molecule.fromSmiles(message.smiles) : new Molecule(0, 0));
-    } catch (error) {
-      vscode.postMessage({ command: 'error', message: `Cannot draw ${message.smiles}: ${error instanceof Error ? error.message : String(error)}` });
-    }
-  } else if (message.command === 'read') {
-    vscode.postMessage({ command: 'drawing', seq: message.seq, drawing: drawing() });
-  } else if (message.command === 'status') {
-    status.textContent = message.text;
-  }
-});
-
-vscode.postMessage({ command: 'ready' });

@@ -1,8 +1,9 @@
 /**
- * Messages between the structure editor webview and the extension host (no DOM and no `vscode` here).
- * The webview says `ready`; the host answers with `load` (the structure to start from). Each toolbar button sends
- * `action` with the drawing as SMILES and MOL; the host can ask for the drawing with `read` (answered by `drawing`).
+ * What the structure editor webview and the extension host say to each other (src/webview-protocol). No DOM and
+ * no `vscode` here. The host loads a structure into the editor and can read the drawing; each toolbar button asks
+ * the host to run its action on the drawing.
  */
+import type { Call } from '../webview-protocol/protocol';
 
 export const EDITOR_VIEW_TYPE = 'compoundDb.structureEditor';
 
@@ -15,10 +16,15 @@ export interface Drawing {
   atoms: number;
 }
 
-export type EditorToHost =
-  | { command: 'ready' }
-  | { command: 'action'; action: EditorAction; drawing: Drawing }
-  | { command: 'drawing'; seq: number; drawing: Drawing }
-  | { command: 'error'; message: string };
-
-export type HostToEditor = { command: 'load'; smiles: string } | { command: 'read'; seq: number } | { command: 'status'; text: string };
+export interface EditorProtocol {
+  requests: {
+    action: Call<{ action: EditorAction; drawing: Drawing }, void>;
+  };
+  pushes: Record<never, never>;
+  pageRequests: {
+    /** Draws `smiles` (nothing when empty); rejects when the editor cannot read it. */
+    load: Call<{ smiles: string }, void>;
+    /** What is drawn now. */
+    drawing: Call<undefined, Drawing>;
+  };
+}

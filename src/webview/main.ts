@@ -4,19 +4,16 @@ import { PageEndpoint } from '../webview-protocol/endpoint';
 import { hostChannel, testHook, vsCodeApi } from './channel';
 import type { DetailsPanelState, DetailsProtocol, DetailsView, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
 import { renderedSnapshot } from './detailsSnapshot';
-import { DrawWaiters } from './drawWaiters';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
 let plotted: RenderedSnapshot['plot'];
-/** Test hooks waiting for the next draw (nothing waits outside test mode). */
-const draws = new DrawWaiters();
 
 const snapshot = () => (current ? renderedSnapshot(root, current.recordId, plotted) : undefined);
 const host = new PageEndpoint<DetailsProtocol>(
   hostChannel(),
   {
-    snapshot: testHook(({ afterNextDraw }) => (afterNextDraw ? draws.next().then(snapshot) : snapshot())),
+    snapshot: testHook(snapshot),
     plot: testHook(async ({ id, range }) => {
       await plotSpectrum(id, range);
       return snapshot();
@@ -143,7 +140,6 @@ function drawPlot(plotArea: HTMLElement, plot: SpectrumPlotView, range: [number,
   clear(plotArea);
   plotArea.appendChild(figure);
   plotted = { id: plot.id, points: plot.points.length, ...state };
-  draws.drawn();
 }
 
 function show(view: DetailsView): void {
@@ -163,7 +159,6 @@ function show(view: DetailsView): void {
   if (view.problems.length) {
     root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
   }
-  draws.drawn();
 }
 
 /**
@@ -232,6 +227,3 @@ function showFailure(recordId: number, message: string): void {
   root.appendChild(el('h1', { text: `Record ${recordId}` }));
   root.appendChild(el('p', { className: 'problem', text: `Could not load this record: ${message}` }));
 }
-
-// VS Code marks the theme kind on the body: a test hook waiting for the next draw sees the theme's colours.
-new MutationObserver(() => draws.drawn()).observe(document.body, { attributes: true, attributeFilter: ['class'] });

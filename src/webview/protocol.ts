@@ -153,8 +153,8 @@ export interface DetailsProtocol {
   };
   /** Test hooks: the host asks them only when the extension runs in test mode. */
   pageRequests: {
-    /** What is on screen (now, or at the next draw or theme change); undefined while no record is shown. */
-    snapshot: Call<{ afterNextDraw?: boolean }, RenderedSnapshot | undefined>;
+    /** What is on screen now (the theme's colours included); undefined while no record is shown. */
+    snapshot: Call<undefined, RenderedSnapshot | undefined>;
     /** Plots one of the listed spectra as its Plot button does, zoomed to an x-range; answers once it is drawn. */
     plot: Call<{ id: number; range?: [number, number] }, RenderedSnapshot | undefined>;
   };

@@ -193,12 +193,14 @@ describe('shipped collection: MassBank', function () {
     assert.match(data, /##END=\n$/);
   });
 
-  it('every record gives the same InChIKey from its SMILES, 2D MOL and 3D MOL; no InChIKey twice', async function () {
-    this.timeout(600000);
+  it('a fixed sample gives the same InChIKey from its SMILES, 2D MOL and 3D MOL; no InChIKey twice in the whole collection', async () => {
+    // Every record is re-described by `npm run build:data -- --check` (scripts/data/consistency.mjs); here every
+    // 40th record by ID (about 220, the same ones each run) keeps the suite to seconds.
     const chemistry = await loadChemistry();
-    const keys = new Set<string>();
+    const sampled = [...records].sort((a, b) => a.id - b.id).filter((_, i) => i % 40 === 0);
+    assert.ok(sampled.length > 200, `${sampled.length} records sampled`);
     const wrong: string[] = [];
-    for (const r of records) {
+    for (const r of sampled) {
       for (const [what, structure] of [
         ['SMILES', r.smiles],
         ['2D', r.mol2D],
@@ -206,10 +208,10 @@ describe('shipped collection: MassBank', function () {
       ] as const) {
         if (chemistry.inchiKeyOf(structure) !== r.inchiKey) wrong.push(`${r.id} ${r.commonName} ${what}`);
       }
-      assert.ok(!keys.has(r.inchiKey), `${r.inchiKey} twice`);
-      keys.add(r.inchiKey);
     }
     assert.deepStrictEqual(wrong, []);
+    const keys = records.map((r) => r.inchiKey);
+    assert.strictEqual(new Set(keys).size, keys.length, 'no InChIKey twice');
   });
 
   it('names agree with structures: no name is given to compounds of two molecular formulas', () => {

@@ -12,3 +12,16 @@ export function setTestMode(value: boolean): void {
 export function inTestMode(): boolean {
   return on;
 }
+
+/** `fn`, its calls counted for the test hooks in test mode only; outside test mode `fn` itself and no count. */
+export function countedInTestMode<A extends unknown[], R>(fn: (...args: A) => R): { fn: (...args: A) => R; calls?: () => number } {
+  if (!on) return { fn };
+  let calls = 0;
+  return {
+    fn: (...args) => {
+      calls++;
+      return fn(...args);
+    },
+    calls: () => calls,
+  };
+}

@@ -92,7 +92,7 @@ export class DetailsPanel extends Disposable {
     if (!this.view || (recordId !== undefined && this.view.recordId !== recordId)) {
       await nextEvent(this._onDidShow.event, (v) => recordId === undefined || v.recordId === recordId, what);
     }
-    return this.shown(withTimeout(this.endpoint.request('snapshot', {}), what));
+    return this.shown(withTimeout(this.endpoint.request('snapshot'), what));
   }
 
   /** Plots a spectrum of the shown record as its Plot button does, zoomed to `range`; resolves with the snapshot showing it (test hook; times out). */

@@ -11,14 +11,9 @@ import type { Logger } from '../common/logger';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import type { InsertTarget } from '../mol/insertTarget';
 import { insertTextAtCursor } from '../mol/insertText';
-import {
-  EDITOR_ACTIONS,
-  EDITOR_VIEW_TYPE,
-  type Drawing,
-  type EditorAction,
-  type EditorToHost,
-  type HostToEditor,
-} from '../../webview/editorProtocol';
+import { webviewChannel } from '../common/webviewChannel';
+import { HostEndpoint } from '../../webview-protocol/endpoint';
+import { EDITOR_ACTIONS, EDITOR_VIEW_TYPE, type Drawing, type EditorAction, type EditorProtocol } from '../../webview/editorProtocol';
 
 export interface EditorHost {
   extensionUri: vscode.Uri;
@@ -35,10 +30,7 @@ const SEARCH_OF: Partial<Record<EditorAction, (smiles: string) => [string, objec
 
 export class StructureEditorPanel extends Disposable {
   static current: StructureEditorPanel | undefined;
-  private readonly ready: Promise<void>;
-  private markReady!: () => void;
-  private readonly reads = new Map<number, (d: Drawing) => void>();
-  private seq = 0;
+  private readonly endpoint: HostEndpoint<EditorProtocol>;
 
   /** Opens the editor (or brings it forward) with `smiles` drawn; resolves once the editor shows it. */
   static async show(host: EditorHost, smiles: string): Promise<StructureEditorPanel> {
@@ -51,8 +43,7 @@ export class StructureEditorPanel extends Disposable {
     }
     const editor = StructureEditorPanel.current;
     editor.panel.reveal(undefined, false);
-    await editor.ready;
-    editor.post({ command: 'load', smiles });
+    await editor.endpoint.request('load', { smiles }).catch((error: Error) => host.log.warn(error.message));
     return editor;
   }
 
@@ -61,10 +52,20 @@ export class StructureEditorPanel extends Disposable {
     private readonly host: EditorHost,
   ) {
     super();
-    this.ready = new Promise((resolve) => (this.markReady = resolve));
     this._register(panel);
     this._register(panel.onDidDispose(() => this.dispose()));
-    this._register(panel.webview.onDidReceiveMessage((m: EditorToHost) => void this.onMessage(m)));
+    this.endpoint = new HostEndpoint<EditorProtocol>(webviewChannel(panel.webview), {
+      action: async ({ action, drawing }) => {
+        if (!EDITOR_ACTIONS.includes(action)) throw new Error(`unknown action ${String(action)}`);
+        try {
+          await this.perform(action, drawing);
+        } catch (error) {
+          void vscode.window.showErrorMessage(errorMessage(error));
+          throw error;
+        }
+      },
+    });
+    this._register({ dispose: () => this.endpoint.dispose() });
     panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'beaker.svg');
     panel.webview.html = this.html();
   }
@@ -76,37 +77,12 @@ export class StructureEditorPanel extends Disposable {
 
   /** What is drawn now, read from the editor itself. */
   read(): Promise<Drawing> {
-    const seq = ++this.seq;
-    return new Promise((resolve) => {
-      this.reads.set(seq, resolve);
-      this.post({ command: 'read', seq });
-    });
+    return this.endpoint.request('drawing');
   }
 
   /** Runs an action on what is drawn, as its button does. */
   async run(action: EditorAction): Promise<unknown> {
     return this.perform(action, await this.read());
-  }
-
-  private post(message: HostToEditor): void {
-    void this.panel.webview.postMessage(message);
-  }
-
-  private async onMessage(message: EditorToHost): Promise<void> {
-    if (!message || typeof message !== 'object') return;
-    if (message.command === 'ready') this.markReady();
-    else if (message.command === 'drawing') {
-      this.reads.get(message.seq)?.(message.drawing);
-      this.reads.delete(message.seq);
-    } else if (message.command === 'error') this.host.log.warn(message.message);
-    else if (message.command === 'action' && EDITOR_ACTIONS.includes(message.action)) {
-      try {
-        await this.perform(message.action, message.drawing);
-      } catch (error) {
-        this.post({ command: 'status', text: errorMessage(error) });
-        void vscode.window.showErrorMessage(errorMessage(error));
-      }
-    }
   }
 
   private async perform(action: EditorAction, drawing: Drawing): Promise<unknown> {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { ActionRecord } from '../../grid/protocol';
+import type { ActionRecord, GridActionRequests } from '../../grid/protocol';
+import type { Handlers } from '../../webview-protocol/protocol';
 import type { SearchState } from '../searches/searchState';
 import { DetailsPanel, type DetailsHost } from '../details/detailsPanel';
 import { insertTextAtCursor } from '../mol/insertText';
@@ -14,6 +15,16 @@ export class GridActions {
     private readonly details: DetailsHost,
     private readonly insertTarget: InsertTarget,
   ) {}
+
+  /** The grid pages' action requests, answered by these methods (editors and notebook outputs alike). */
+  handlers(): Handlers<GridActionRequests> {
+    return {
+      copy: ({ text, what }) => this.copy(text, what),
+      openDetails: (record) => this.openDetails(record),
+      lookUp: ({ records }) => this.lookUp(records),
+      insertMol: (record) => this.insertMol(record),
+    };
+  }
 
   async copy(text: string, what: string): Promise<void> {
     await vscode.env.clipboard.writeText(text);

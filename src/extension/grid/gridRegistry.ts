@@ -1,55 +1,51 @@
 import * as vscode from 'vscode';
-import type { DriveAction, GridSnapshot } from '../../grid/protocol';
-import { nextEvent } from '../common/nextEvent';
+import type { DriveAction, GridProtocol, GridSnapshot } from '../../grid/protocol';
+import type { HostEndpoint } from '../../webview-protocol/endpoint';
+import { withTimeout } from '../common/nextEvent';
 
-interface Entry {
-  last?: GridSnapshot;
-  drive(action: DriveAction): void;
-}
+/** What the registry asks of a grid page: its test hooks (the same for editors and notebook outputs). */
+type GridPage = Pick<HostEndpoint<GridProtocol>, 'request'>;
 
 /**
- * Every open grid (editor or notebook output) by key, with what it last drew: the test hook, and how the bench
- * reads first-page times. Keys: the document's URI for editors, `notebook:<output id>` for outputs.
+ * Every open grid (editor or notebook output) by key: the test hook, made only when the extension runs in test mode.
+ * Keys: the document's URI for editors (`#stream` after it for the streaming grid), `notebook:<output id>` for outputs.
  */
 export class GridRegistry implements vscode.Disposable {
-  private readonly grids = new Map<string, Entry>();
-  private readonly changed = new vscode.EventEmitter<string>();
+  private readonly grids = new Map<string, GridPage>();
 
-  register(key: string, drive: (action: DriveAction) => void): vscode.Disposable {
-    this.grids.set(key, { drive });
-    return new vscode.Disposable(() => this.grids.get(key)?.drive === drive && this.grids.delete(key));
-  }
-
-  rendered(key: string, snapshot: GridSnapshot): void {
-    const entry = this.grids.get(key) ?? { drive: () => undefined };
-    entry.last = snapshot;
-    this.grids.set(key, entry);
-    this.changed.fire(key);
+  register(key: string, page: GridPage): vscode.Disposable {
+    this.grids.set(key, page);
+    return new vscode.Disposable(() => this.grids.get(key) === page && this.grids.delete(key));
   }
 
   keys(): string[] {
     return [...this.grids.keys()];
   }
 
-  /** The next (or last) snapshot of `key` that satisfies `until`; rejects when none comes in time. */
+  /** What grid `key` shows once it satisfies `until` (asked again after each later draw); rejects when none comes in time. */
   snapshot(key: string, until: (s: GridSnapshot) => boolean = () => true): Promise<GridSnapshot> {
-    const last = this.grids.get(key)?.last;
-    if (last && until(last)) return Promise.resolve(last);
-    const drawn = (k: string) => {
-      const s = k === key ? this.grids.get(k)?.last : undefined;
-      return !!s && until(s);
+    const page = this.page(key);
+    let waiting = true;
+    const drawn = async () => {
+      let s = await page.request('snapshot', {});
+      while (waiting && !until(s)) s = await page.request('snapshot', { afterDraw: s.draw });
+      return s;
     };
-    return nextEvent(this.changed.event, drawn, `structure grid ${key} to draw what was asked`).then(() => this.grids.get(key)?.last as GridSnapshot);
+    return withTimeout(drawn(), `structure grid ${key} to draw what was asked`).finally(() => (waiting = false));
   }
 
-  drive(key: string, action: DriveAction): void {
-    const entry = this.grids.get(key);
-    if (!entry) throw new Error(`no structure grid ${key}`);
-    entry.drive(action);
+  /** Acts in grid `key` as a user would; resolves when the grid has done it. */
+  drive(key: string, action: DriveAction): Promise<void> {
+    return this.page(key).request('drive', action);
+  }
+
+  private page(key: string): GridPage {
+    const page = this.grids.get(key);
+    if (!page) throw new Error(`no structure grid ${key}`);
+    return page;
   }
 
   dispose(): void {
-    this.changed.dispose();
     this.grids.clear();
   }
 }

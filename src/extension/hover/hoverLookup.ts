@@ -27,9 +27,8 @@ export const HOVER_FIELDS = ['CommonName', 'Formula', 'AverageMass', 'MolecularW
 
 export class HoverLookup {
   private readonly answers;
-  /** Lookups that went to the backend (not served from cache or merged), for tests. */
-  backendLookups = 0;
 
+  /** `backend` is asked once per lookup that is not served from cache or joined (the test hooks count that). */
   constructor(
     private readonly backend: () => Promise<HoverBackend>,
     limits = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 },
@@ -53,7 +52,6 @@ export class HoverLookup {
   }
 
   private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {
-    this.backendLookups++;
     const backend = await this.backend();
     const recordIds = await backend.find(kind, text);
     if (recordIds.length === 0) return { kind, query: text, recordIds };

@@ -10,13 +10,17 @@ import {
   type ColumnId,
   type DriveAction,
   type GridInfo,
-  type GridPush,
   type GridQuery,
+  type GridSnapshot,
+  type GridTestRequests,
   type PageResult,
   type RowView,
 } from '../../grid/protocol';
 import { clear, el } from '../dom';
+import type { Handlers } from '../../webview-protocol/protocol';
+import { testHook } from '../channel';
 import type { GridBackend } from './backend';
+import { Draws } from './draws';
 import { CardPainter } from './cards';
 import type { Drawing, Toolkit } from './chemistry';
 import { renderPager, toolbar } from './controls';
@@ -56,6 +60,9 @@ export class StructureGrid {
   private refreshAgain = false;
   private readonly rowsById = new Map<number, { row: RowView; tr: HTMLTableRowElement }>();
   private readonly started = performance.now();
+  private readonly draws = new Draws();
+  private settledMs = 0;
+  private readonly backend: GridBackend;
 
   private readonly cards: CardPainter;
   private readonly actions: SelectionActions;
@@ -68,19 +75,17 @@ export class StructureGrid {
   private readonly pager: HTMLElement;
   private readonly message: HTMLElement;
 
-  constructor(
-    container: HTMLElement,
-    private readonly backend: GridBackend,
-    toolkit: Promise<Toolkit>,
-    options: GridOptions = {},
-  ) {
+  /** `connect` makes the grid's backend; it may hand the grid's own answers (`changed`, `testHooks`) to an endpoint. */
+  constructor(container: HTMLElement, connect: (grid: StructureGrid) => GridBackend, toolkit: Promise<Toolkit>, options: GridOptions = {}) {
+    const backend = connect(this);
+    this.backend = backend;
     this.pageSize = options.pageSize ?? PAGE_SIZE;
     this.toolkitLoading = toolkit;
     this.cards = new CardPainter({ width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 }, options.scrollRoot ?? null, {
       rowOf: (card) => this.rowsById.get(Number(card.closest('tr')?.dataset.id))?.row,
       highlight: () => this.queryMol?.mol,
       drawn: (row, card, drawing) => this.learnFacts(row, card, drawing),
-      idle: () => this.maybeReport(),
+      idle: () => this.maybeSettled(),
     });
     this.actions = new SelectionActions({
       backend,
@@ -125,27 +130,37 @@ export class StructureGrid {
       el('div', { className: 'cdb-grid' }, bar.element, this.message, el('div', { className: 'cdb-table-wrap' }, this.table), this.pager),
     );
 
-    backend.onPush((m) => this.onPush(m));
     void toolkit.then(
       (t) => {
         this.toolkit = t;
         this.toolkitMs = performance.now() - this.started;
         this.cards.ready(t);
-        this.maybeReport();
+        this.maybeSettled();
       },
       (e: unknown) => {
         this.toolkitFailed = true;
         this.say(`The structure toolkit did not load: ${errorText(e)}`);
-        this.maybeReport();
+        this.maybeSettled();
       },
     );
     this.whileRefreshing(this.start());
   }
 
+  /** What the grid answers the host's test hooks with (refused outside test mode). */
+  testHooks(): Handlers<GridTestRequests> {
+    return {
+      snapshot: testHook(async ({ afterDraw }) => {
+        await this.draws.after(afterDraw ?? 0);
+        return this.snapshot();
+      }),
+      drive: testHook((action) => this.drive(action)),
+    };
+  }
+
   private async start(): Promise<void> {
     const seq = ++this.loadSeq;
     try {
-      const page = await this.backend.request('ready', { limit: this.pageSize });
+      const page = await this.backend.request('firstPage', { limit: this.pageSize });
       if (seq === this.loadSeq) this.show(page);
     } catch (e) {
       if (seq === this.loadSeq) this.say(errorText(e));
@@ -156,26 +171,23 @@ export class StructureGrid {
     this.status.textContent = text;
   }
 
-  private onPush(message: GridPush): void {
-    if (message.command === 'changed') {
-      const versionChanged = message.args.version !== this.info?.version;
-      this.info = message.args;
-      if (!versionChanged && this.pageUnaffected()) {
-        // More of the file was read: the shown page stays as drawn; only the counts move.
-        this.page = { ...this.page!, info: message.args, total: message.args.count };
-        this.renderPager(this.page);
-        this.updateStatus();
-        this.maybeReport();
-        return;
-      }
-      if (!versionChanged) return this.refresh();
-      this.queryMol = undefined;
-      void this.load().then(async () => {
-        if (this.query.substructure) await this.filterBySubstructure(this.query.substructure);
-      });
-    } else {
-      void this.drive(message.args);
+  /** The records changed (pushed by the host): the shown page is reloaded, or only its counts when it cannot change. */
+  changed(info: GridInfo): void {
+    const versionChanged = info.version !== this.info?.version;
+    this.info = info;
+    if (!versionChanged && this.pageUnaffected()) {
+      // More of the file was read: the shown page stays as drawn; only the counts move.
+      this.page = { ...this.page!, info, total: info.count };
+      this.renderPager(this.page);
+      this.updateStatus();
+      this.maybeSettled();
+      return;
     }
+    if (!versionChanged) return this.refresh();
+    this.queryMol = undefined;
+    void this.load().then(async () => {
+      if (this.query.substructure) await this.filterBySubstructure(this.query.substructure);
+    });
   }
 
   /** True when more records cannot change the shown page: it is full and in file order, unfiltered. */
@@ -247,7 +259,7 @@ export class StructureGrid {
     this.updateStatus();
     this.cards.watch(this.tbody);
     if (page.rows.length) this.pageMs ??= performance.now() - this.started;
-    this.maybeReport();
+    this.maybeSettled();
   }
 
   private renderRow(row: RowView, position: number): HTMLTableRowElement {
@@ -314,16 +326,23 @@ export class StructureGrid {
     this.say(parts.join(' · '));
   }
 
-  /** Tells the backend what is on screen once the visible page is drawn (the test surface, the bench's clock). */
-  private maybeReport(): void {
-    const page = this.page;
-    const info = this.info;
-    if (!page || !info) return;
-    const cards = [...this.tbody.querySelectorAll<HTMLElement>('.cdb-card')];
-    // Cards far below the fold stay pending by design; the report waits only for those queued or visible.
+  /** Counts a settled page: the shown page's visible cards are drawn (the test hooks wait for it). */
+  private maybeSettled(): void {
+    if (!this.page || !this.info) return;
+    // Cards far below the fold stay pending by design; settling waits only for those queued or visible.
     if (this.cards.busy || (!this.toolkit && !this.toolkitFailed)) return;
+    this.settledMs = performance.now() - this.started;
+    this.draws.settled();
+  }
+
+  /** What is on screen, read back from the DOM: the test hook's answer, read only when asked. */
+  private snapshot(): GridSnapshot {
+    const page = this.page!;
+    const info = this.info!;
+    const cards = [...this.tbody.querySelectorAll<HTMLElement>('.cdb-card')];
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-    this.backend.snapshot({
+    return {
+      draw: this.draws.count,
       version: info.version,
       total: page.total,
       count: info.count,
@@ -335,13 +354,13 @@ export class StructureGrid {
       selected: this.selection.sorted(),
       unusable: info.unusable,
       substructure: this.query.substructure,
-      elapsedMs: performance.now() - this.started,
+      elapsedMs: this.settledMs,
       scriptMs: this.started,
       toolkitMs: this.toolkitMs,
       pageMs: this.pageMs,
       heapBytes: memory?.usedJSHeapSize,
       status: this.status.textContent ?? '',
-    });
+    };
   }
 
   // Query: sort, filters, substructure, paging.
@@ -542,7 +561,7 @@ export class StructureGrid {
     this.syncSelection();
   }
 
-  /** Test and bench actions from the test surface, acting through the same paths as the mouse and keyboard. */
+  /** Test actions from the test hooks, acting through the same paths as the mouse and keyboard. */
   private async drive(action: DriveAction): Promise<void> {
     switch (action.kind) {
       case 'substructure':
@@ -554,7 +573,7 @@ export class StructureGrid {
       case 'select':
         this.selection.set(action.ids);
         this.syncSelection();
-        this.maybeReport();
+        this.maybeSettled();
         return;
       case 'copy':
         return this.actions.copy(action.format);

@@ -44,7 +44,7 @@ suite('Structure grid', () => {
     ]);
   }
   async function drive(key: string, action: DriveAction): Promise<void> {
-    (await api()).grids.drive(key, action);
+    await (await api()).grids.drive(key, action);
   }
 
   function file(name: string, text: string): vscode.Uri {

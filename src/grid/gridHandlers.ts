@@ -1,0 +1,16 @@
+import type { Handlers } from '../webview-protocol/protocol';
+import type { GridModel } from './gridModel';
+import type { GridRequests } from './protocol';
+
+/** The grid's requests about its records, answered from its model: by the extension for the editors, in the page for a notebook output. */
+export function recordHandlers(model: GridModel): Pick<Handlers<GridRequests>, 'firstPage' | 'page' | 'texts' | 'scanned'> {
+  return {
+    firstPage: ({ limit }) => model.page({ version: model.version, offset: 0, limit, filters: {} }),
+    page: (request) => model.page(request),
+    texts: async ({ version, ids }) => {
+      if (!Array.isArray(ids)) throw new Error('ids must be an array');
+      return { version: model.version, texts: version === model.version ? await model.texts(ids) : [] };
+    },
+    scanned: (report) => model.scanned(report),
+  };
+}
