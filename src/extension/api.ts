@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { DriveAction, GridSnapshot } from '../grid/protocol';
-import type { RenderedSnapshot } from '../webview/protocol';
+import type { LayoutReport, RenderedSnapshot } from '../webview/protocol';
 import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
@@ -47,6 +47,6 @@ export interface CompoundDbApi {
     /** Acts in a grid as a user would (filter, select, copy, delete...); resolves when the grid has done it. */
     drive(key: string, action: DriveAction): Promise<void>;
   };
-  /** The open structure editor: what is drawn, and an action run as its button would. */
-  structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };
+  /** The open structure editor: what is drawn, text typed into its box, an action run as its button would, its layout. */
+  structureEditor(): { read(): Promise<Drawing>; type(text: string): Promise<Drawing>; run(action: EditorAction): Promise<unknown>; layout(): Promise<LayoutReport> };
 }

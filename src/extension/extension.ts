@@ -173,7 +173,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     structureEditor: () => {
       const editor = StructureEditorPanel.current;
       if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
-      return { read: () => editor.read(), run: (action) => editor.run(action) };
+      return { read: () => editor.read(), type: (text) => editor.type(text), run: (action) => editor.run(action), layout: () => editor.layout() };
     },
   };
 }

@@ -104,6 +104,14 @@ export async function resolveRecord(s: RecordSource, text: string, title: string
   return chosen.recordId;
 }
 
+/** The record typed text names: a record ID as it is, anything else looked up (a pick when several match). */
+export async function recordIdForText(text: string, title: string): Promise<number> {
+  const typed = text.trim();
+  if (classifyQuery(typed) === 'recordId') return Number(typed);
+  if (!source) throw new Error(vscode.l10n.t('Looking up "{0}" needs the Searches view, which is not ready yet', typed));
+  return resolveRecord(source, typed, title);
+}
+
 /** Shows the picker until a row is accepted; PromptCancelled when it is dismissed. */
 async function choose(s: RecordSource, title: string, placeholder: string, structure?: StructureRules): Promise<Choice> {
   const picker = vscode.window.createQuickPick<Choice>();

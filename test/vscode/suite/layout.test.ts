@@ -95,6 +95,30 @@ suite('Layout of the webviews, as a person sees it', () => {
         assert.deepStrictEqual(without.spectra, [], 'a record with no spectra');
         check(without, theme, width);
       });
+
+      test(`the structure editor: ${theme}, ${width}`, async () => {
+        const a = await api();
+        await useTheme(theme);
+        await closeAllEditors();
+        await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
+        if (width === 'narrow') await vscode.window.showTextDocument(workspaceFile('compounds.py'), { viewColumn: vscode.ViewColumn.One });
+        await run('compoundDb.drawStructure', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' });
+        if (width === 'narrow') await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
+        let report: LayoutReport | undefined;
+        const fits = (l: LayoutReport) => (width === 'narrow' ? l.width <= NARROW_MAX : l.width >= WIDE_MIN);
+        await waitFor(
+          async () => {
+            report = await a.structureEditor().layout();
+            return fits(report) && report.problems.length === 0 ? report : undefined;
+          },
+          `the structure editor to lay out in ${theme}, ${width}`,
+          15_000,
+        ).catch(() => undefined);
+        assert.ok(report);
+        assert.ok(fits(report), `${width}: ${report.width} px`);
+        assert.deepStrictEqual(report.problems, [], `nothing wrong on screen in ${theme}, ${width} (${report.width} px)`);
+        console.log(`    structure editor: ${theme}, ${width} (${report.width} px), no layout problem`);
+      });
     }
   }
 });
