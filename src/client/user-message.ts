@@ -89,9 +89,7 @@ export function userMessage(error: unknown, input?: InputOf, l10n: Translator = 
         }
         const detail = serverDetail(error);
         const what = lower(subject(l10n, input));
-        return sentence(
-          detail ? l10n.t('The server did not accept {0}: {1}', what, detail) : l10n.t('The server did not accept {0}', what),
-        );
+        return sentence(detail ? l10n.t('The server did not accept {0}: {1}', what, detail) : l10n.t('The server did not accept {0}', what));
       }
       case 401:
         return sentence(l10n.t('The server refused the API key; set another with "Compound DB: Set API Key"'));
@@ -112,9 +110,7 @@ export function userMessage(error: unknown, input?: InputOf, l10n: Translator = 
   if (error instanceof LegacyNotFoundError)
     return sentence(input?.value ? l10n.t('No record {0} on the server', input.value) : l10n.t('No such record on the server'));
   if (error instanceof NetworkError)
-    return sentence(
-      l10n.t('Cannot reach the server ({0}); check compoundDb.serverUrl or use the built-in database', error.code ?? error.message),
-    );
+    return sentence(l10n.t('Cannot reach the server ({0}); check compoundDb.serverUrl or use the built-in database', error.code ?? error.message));
   if (error instanceof CompoundDbError) return sentence(error.message);
   return sentence(error instanceof Error ? error.message : String(error));
 }

@@ -48,5 +48,10 @@ export interface CompoundDbApi {
     drive(key: string, action: DriveAction): Promise<void>;
   };
   /** The open structure editor: what is drawn, text typed into its box, an action run as its button would, its layout. */
-  structureEditor(): { read(): Promise<Drawing>; type(text: string): Promise<Drawing>; run(action: EditorAction): Promise<unknown>; layout(): Promise<LayoutReport> };
+  structureEditor(): {
+    read(): Promise<Drawing>;
+    type(text: string): Promise<Drawing>;
+    run(action: EditorAction): Promise<unknown>;
+    layout(): Promise<LayoutReport>;
+  };
 }

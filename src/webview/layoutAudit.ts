@@ -116,7 +116,8 @@ export function auditLayout(root: Element = document.body): LayoutReport {
     }
   }
 
-  if (document.documentElement.scrollWidth > width + SLACK) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px view`);
+  if (document.documentElement.scrollWidth > width + SLACK)
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px view`);
   for (const e of root.querySelectorAll('*')) {
     if (!visible(e) || insideScroller(e, root)) continue;
     const r = e.getBoundingClientRect();

@@ -26,7 +26,11 @@ export class ResultDocuments extends Disposable implements vscode.TextDocumentCo
    * Opens `text` in an editor (a preview beside the current one, unless `where` says otherwise); `name` is the
    * tab's title and ends with the extension that picks the language (`.json`, `.mol`, `.csv`).
    */
-  async show(name: string, text: string, where: vscode.TextDocumentShowOptions = { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside }): Promise<vscode.Uri> {
+  async show(
+    name: string,
+    text: string,
+    where: vscode.TextDocumentShowOptions = { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside },
+  ): Promise<vscode.Uri> {
     const safe = name.replace(/[^\w.-]+/g, '-');
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${++this.seq}/${safe}` });
     this.contents.set(uri.path, text);

@@ -122,10 +122,7 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       const removed = [...s.searches.all()];
       s.searches.clear();
       if (removed.length)
-        offerUndo(
-          removed.length === 1 ? vscode.l10n.t('Cleared 1 search.') : vscode.l10n.t('Cleared {0} searches.', removed.length),
-          removed,
-        );
+        offerUndo(removed.length === 1 ? vscode.l10n.t('Cleared 1 search.') : vscode.l10n.t('Cleared {0} searches.', removed.length), removed);
       return removed.length;
     }),
   ];

@@ -75,7 +75,12 @@ export function activate(context: RendererContext) {
         endpoints.set(item.id, extension);
         return new LocalBackend(model, extension);
       };
-      new StructureGrid(host, connect, toolkit, count === 1 ? { pageSize: 1, cardWidth: 260, cardHeight: 190 } : { pageSize: 10, cardWidth: 140, cardHeight: 105 });
+      new StructureGrid(
+        host,
+        connect,
+        toolkit,
+        count === 1 ? { pageSize: 1, cardWidth: 260, cardHeight: 190 } : { pageSize: 10, cardWidth: 140, cardHeight: 105 },
+      );
     },
     disposeOutputItem(id?: string) {
       if (id) forget(id);

@@ -149,7 +149,7 @@ suite('Hovers', () => {
     }
   });
 
-  test('inlay hints name each InChIKey and SMILES of a .csv file, from the hovers\' cache, without waiting on the server', async () => {
+  test("inlay hints name each InChIKey and SMILES of a .csv file, from the hovers' cache, without waiting on the server", async () => {
     const csv = workspaceFile('inlay-test.csv');
     await vscode.workspace.fs.writeFile(csv, Buffer.from(`id,structure\n1,${CAFFEINE_KEY}\n2,CCO\n3,not a structure\n`));
     const document = await vscode.workspace.openTextDocument(csv);
@@ -161,7 +161,9 @@ suite('Hovers', () => {
     const firstMs = Date.now() - started;
     console.log(`    first inlay hint request answered in ${firstMs} ms with ${first.length} hints (lookups run behind it)`);
     const named = await waitFor(async () => {
-      const all = (await hints()).filter((h) => String(typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')).startsWith('— '));
+      const all = (await hints()).filter((h) =>
+        String(typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')).startsWith('— '),
+      );
       return all.length >= 2 ? all : undefined;
     }, 'the hints once the lookups answered');
     const labels = named.map((h) => ({ line: h.position.line, label: typeof h.label === 'string' ? h.label : '' }));

@@ -30,7 +30,8 @@ async function showDetails(recordId: number, width: Width): Promise<void> {
   await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
   if (width === 'narrow') await vscode.window.showTextDocument(workspaceFile('compounds.py'), { viewColumn: vscode.ViewColumn.One });
   await run('compoundDb.showDetails', { recordId });
-  if (width === 'narrow') await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
+  if (width === 'narrow')
+    await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
 }
 
 /**
@@ -83,11 +84,7 @@ suite('Layout of the webviews, as a person sees it', () => {
         assert.ok(withSpectra.spectra.length > 0, 'caffeine has spectra');
         const plotted = await a.details.plot(firstSpectrum(withSpectra));
         assert.ok(plotted.plot, 'a spectrum is plotted');
-        check(
-          await settled(() => a.details.rendered(caffeine), theme, width),
-          theme,
-          width,
-        );
+        check(await settled(() => a.details.rendered(caffeine), theme, width), theme, width);
 
         const bare = await recordWithoutSpectra();
         await showDetails(bare, width);
@@ -103,7 +100,8 @@ suite('Layout of the webviews, as a person sees it', () => {
         await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
         if (width === 'narrow') await vscode.window.showTextDocument(workspaceFile('compounds.py'), { viewColumn: vscode.ViewColumn.One });
         await run('compoundDb.drawStructure', { smiles: 'Cn1cnc2c1c(=O)n(C)c(=O)n2C' });
-        if (width === 'narrow') await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
+        if (width === 'narrow')
+          await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
         let report: LayoutReport | undefined;
         const fits = (l: LayoutReport) => (width === 'narrow' ? l.width <= NARROW_MAX : l.width >= WIDE_MIN);
         await waitFor(

@@ -33,7 +33,9 @@ suite('Resolve Identifiers', () => {
     const result = documentOf(outcome.uri);
     assert.ok(result.uri.path.endsWith('/identifiers-resolved.csv'), `named after its input: ${result.uri.path}`);
     assert.ok(!result.isUntitled && !result.isDirty, 'closing it asks nothing');
-    const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === outcome.uri);
+    const tab = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === outcome.uri);
     assert.strictEqual(tab?.label, 'identifiers-resolved.csv');
     const lines = result.getText().trimEnd().split('\n');
     assert.strictEqual(lines[0], HEADER);

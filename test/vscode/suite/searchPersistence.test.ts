@@ -95,7 +95,10 @@ suite('Searches persist across a restart', () => {
     assert.ok(fresh.more && fresh.queryId, 'a paged search with a query ID');
     // After a restart the service knows none of the old query IDs.
     const saved = memento.get<SearchState[]>('compoundDb.searches') ?? [];
-    await memento.update('compoundDb.searches', saved.map((st) => ({ ...st, queryId: `forgotten-${st.queryId}` })));
+    await memento.update(
+      'compoundDb.searches',
+      saved.map((st) => ({ ...st, queryId: `forgotten-${st.queryId}` })),
+    );
     const restored = window(memento);
     const [state] = restored.model.all() as SearchState[];
     assert.match(state.queryId ?? '', /^forgotten-/);

@@ -218,7 +218,7 @@ suite('Structure grid', () => {
     assert.deepStrictEqual(
       tabsOfFile.map((t) => (t.input instanceof vscode.TabInputCustom ? 'grid' : 'text')),
       ['grid'],
-      'the grid takes the text tab\'s place: no second tab of the same name',
+      "the grid takes the text tab's place: no second tab of the same name",
     );
   });
 
