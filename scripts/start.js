@@ -31,7 +31,8 @@ function runDesktop(executable) {
 async function runCodeServer(why) {
   console.log(`Using code-server (${why}).`);
   const vsix = packageVsix();
-  const session = await startSession({ vsix, port: portOption(), reset });
+  // A person's first start opens the walkthrough (the extension does it once); the test and screenshot sessions stay quiet.
+  const session = await startSession({ vsix, port: portOption(), reset, settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true } });
   const line = '-'.repeat(72);
   console.log(
     `\n${line}\nCompound DB is running in VS Code (code-server). Open this address in a browser:\n\n` +

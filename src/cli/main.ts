@@ -3,7 +3,7 @@
  * is one entry in COMMANDS. Exit codes: 0 success, 1 failure, 2 bad usage, 141 standard output closed by its reader
  * (`| head -1`: the work stops at once), each failure with one line on stderr.
  */
-import { CancelledError } from '../client';
+import { explain } from './explain';
 import { environmentRedactor } from './connect';
 import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       cli.note(STDOUT_CLOSED_LINE);
       return STDOUT_CLOSED_EXIT;
     }
-    const text = error instanceof CancelledError ? 'cancelled' : error instanceof Error ? error.message : String(error);
+    const text = explain(error);
     cli.note(`compound-db: ${redact(text).replace(/\s*\n\s*/g, ' ')}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {

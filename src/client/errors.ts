@@ -190,3 +190,14 @@ export class ApiKeyRequiredError extends ConfigurationError {
     super(`${operation} needs an API key (current interface); none is configured`, 'ApiKeyRequired');
   }
 }
+
+/**
+ * The server no longer knows a query ID: it expired, was evicted, or the service restarted since (a 400 naming
+ * `queryId`, a 404, or a status of `Not Found` / `Unknown`). Running the same search again gives a live one.
+ */
+export function isUnknownQueryError(error: unknown): boolean {
+  if (error instanceof StructureSearchUnavailableError) return false;
+  if (error instanceof BadRequestError) return error.fieldErrors.some((f) => f.field === 'queryId');
+  if (error instanceof NotFoundError) return true;
+  return error instanceof QueryFailedError && (error.queryStatus === 'Not Found' || error.queryStatus === 'Unknown');
+}

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { DriveAction, GridSnapshot } from '../grid/protocol';
-import type { RenderedSnapshot } from '../webview/protocol';
+import type { LayoutReport, RenderedSnapshot } from '../webview/protocol';
 import type { Drawing, EditorAction } from '../webview/editorProtocol';
 import type { LocalServiceInfo, LocalServiceState } from './server/localService';
 import type { SearchState } from './searches/searchState';
@@ -61,6 +61,11 @@ export interface CompoundDbApi {
     /** What the list holds on the host's side. */
     state(key: string): { rows: number; read: ReadProgress; hits: HitView[]; identify?: IdentifyProgress } | undefined;
   };
-  /** The open structure editor: what is drawn, and an action run as its button would. */
-  structureEditor(): { read(): Promise<Drawing>; run(action: EditorAction): Promise<unknown> };
+  /** The open structure editor: what is drawn, text typed into its box, an action run as its button would, its layout. */
+  structureEditor(): {
+    read(): Promise<Drawing>;
+    type(text: string): Promise<Drawing>;
+    run(action: EditorAction): Promise<unknown>;
+    layout(): Promise<LayoutReport>;
+  };
 }

@@ -1,3 +1,5 @@
+import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
+import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
 import { countedInTestMode, setTestMode } from './common/testMode';
 import { DETAILS_VIEW_TYPE } from '../webview/protocol';
@@ -81,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
   const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
   own(registerHoverWhileEnabled(new CompoundHoverProvider(hovers, connection, hoverHighlights)));
+  const inlayHints = own(new CompoundInlayHints(hovers, connection));
+  own(vscode.languages.registerInlayHintsProvider(INLAY_SELECTOR, inlayHints));
 
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);
@@ -142,6 +146,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   if (searches.all().length > 0) void updateHasSearches();
   own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && void updateContext()));
   void updateContext();
+  openWalkthroughOnFirstRun(context).catch((e: Error) => log.warn(`The walkthrough did not open: ${e.message}`));
 
   const activateMs = performance.now() - activateStarted;
   const activationMs = bundleLoadMs + activateMs;
@@ -186,7 +191,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     structureEditor: () => {
       const editor = StructureEditorPanel.current;
       if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
-      return { read: () => editor.read(), run: (action) => editor.run(action) };
+      return { read: () => editor.read(), type: (text) => editor.type(text), run: (action) => editor.run(action), layout: () => editor.layout() };
     },
   };
 }

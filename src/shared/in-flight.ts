@@ -87,6 +87,11 @@ export class CachedLoads<K extends NonNullable<unknown>, V extends NonNullable<u
 
   constructor(private readonly limits: CacheLimits) {}
 
+  /** The value held for `key`, without loading it. */
+  peek(key: K): V | undefined {
+    return this.cache?.get(key);
+  }
+
   get(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.cache?.get(key);
     if (hit !== undefined) return Promise.resolve(hit);

@@ -1,4 +1,5 @@
 import type { RenderedSnapshot } from './protocol';
+import { auditLayout } from './layoutAudit';
 
 /** What the details page has on screen, read back as text from its DOM: the test hook's answer, read only when asked. */
 export function renderedSnapshot(
@@ -17,6 +18,7 @@ export function renderedSnapshot(
     ),
     references: [...root.querySelectorAll('ul.references a')].map(text),
     spectra: [...root.querySelectorAll('tr[data-spectrum]')].map((r) => [...r.querySelectorAll('td')].map(text).join(' · ')),
+    spectrumIds: [...root.querySelectorAll<HTMLElement>('tr[data-spectrum]')].map((r) => Number(r.dataset.spectrum)),
     problems: [...root.querySelectorAll('.problem')].map(text),
     imageShown: !!root.querySelector('.structure-card img[src^="data:image/png"]'),
     mol2D: root.querySelector('pre[data-mol="2d"]')?.textContent ?? undefined,
@@ -37,5 +39,6 @@ export function renderedSnapshot(
         pageBackground: getComputedStyle(document.body).backgroundColor,
       };
     }),
+    layout: auditLayout(root),
   };
 }

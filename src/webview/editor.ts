@@ -1,10 +1,13 @@
 /**
- * The structure editor webview: OpenChemLib's canvas editor (BSD-3-Clause, pure JavaScript, offline) with one row
- * of actions. Drawing then searching is two clicks after the editor opens: draw, then "Substructure" (or another).
+ * The structure editor webview: OpenChemLib's canvas editor (BSD-3-Clause, pure JavaScript, offline) filling the
+ * panel, a box above it that draws a pasted SMILES at once (a name, InChIKey, InChI or record ID is looked up by
+ * the host), and the actions in a column beside the drawing. Paste, then "Similar": two steps to results.
  */
 import { CanvasEditor, Molecule } from 'openchemlib';
 import { PageEndpoint } from '../webview-protocol/endpoint';
-import { hostChannel } from './channel';
+import { hostChannel, testHook } from './channel';
+import { auditLayout } from './layoutAudit';
+import { looksLikeSmiles } from '../wire/smiles-syntax';
 import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorProtocol } from './editorProtocol';
 import { checkQueryShape } from '../wire/query-shape';
 import { checkStructureSize } from '../wire/structure-size';
@@ -16,14 +19,15 @@ function boundsProblem(smiles: string, asQuery: boolean): string | undefined {
 }
 
 const LABELS: Readonly<Record<EditorAction, string>> = {
-  exact: 'Exact',
-  substructure: 'Substructure',
-  similar: 'Similar',
+  exact: 'Search exact',
+  substructure: 'Search substructure',
+  similar: 'Find similar',
   insertSmiles: 'Insert SMILES',
   insertMol: 'Insert MOL',
 };
 
 const status = document.getElementById('status') as HTMLElement;
+const query = document.getElementById('query') as HTMLInputElement;
 const editor = new CanvasEditor(document.getElementById('editor') as HTMLElement, { initialMode: 'molecule' });
 
 function drawing(): Drawing {
@@ -31,22 +35,54 @@ function drawing(): Drawing {
   return { smiles: molecule.getAllAtoms() ? molecule.toIsomericSmiles() : '', molfile: molecule.toMolfile(), atoms: molecule.getAllAtoms() };
 }
 
+function draw(smiles: string): void {
+  const tooBig = smiles ? boundsProblem(smiles, false) : undefined;
+  if (tooBig) throw new Error(`Cannot draw this structure: ${tooBig}`);
+  try {
+    editor.setMolecule(smiles ? Molecule.fromSmiles(smiles) : new Molecule(0, 0));
+  } catch (error) {
+    throw new Error(`Cannot draw ${smiles}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 const host = new PageEndpoint<EditorProtocol>(
   hostChannel(),
   {
-    load: ({ smiles }) => {
-      const tooBig = smiles ? boundsProblem(smiles, false) : undefined;
-      if (tooBig) throw new Error(`Cannot draw this structure: ${tooBig}`);
-      try {
-        editor.setMolecule(smiles ? Molecule.fromSmiles(smiles) : new Molecule(0, 0));
-      } catch (error) {
-        throw new Error(`Cannot draw ${smiles}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-    },
+    load: ({ smiles }) => draw(smiles),
     drawing,
+    layout: testHook(() => auditLayout()),
+    typeInBox: testHook(async ({ text }) => {
+      query.value = text;
+      await drawTyped(text);
+      return drawing();
+    }),
   },
   {},
 );
+
+/** Draws what was typed: a SMILES at once, anything else (a name, InChIKey, InChI, record ID) once the host has found it. */
+async function drawTyped(text: string): Promise<void> {
+  const typed = text.trim();
+  if (!typed) return;
+  if (looksLikeSmiles(typed)) {
+    draw(typed);
+    status.textContent = '';
+    return;
+  }
+  status.textContent = `Looking up ${typed}…`;
+  const found = await host.request('structureOf', { text: typed });
+  draw(found.smiles);
+  status.textContent = found.name ? `Drawn: ${found.name}` : '';
+}
+
+const drawButton = document.getElementById('draw-typed') as HTMLButtonElement;
+const drawQuery = () => drawTyped(query.value).catch((error: Error) => (status.textContent = error.message));
+drawButton.addEventListener('click', () => void drawQuery());
+query.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') void drawQuery();
+});
+// A paste draws at once: no second step for the common case.
+query.addEventListener('paste', () => setTimeout(() => void drawQuery(), 0));
 
 const actions = document.getElementById('actions') as HTMLElement;
 for (const action of EDITOR_ACTIONS) {

@@ -4,6 +4,7 @@
  * the host to run its action on the drawing.
  */
 import type { Call } from '../webview-protocol/protocol';
+import type { LayoutReport } from './protocol';
 
 export const EDITOR_VIEW_TYPE = 'compoundDb.structureEditor';
 
@@ -19,6 +20,8 @@ export interface Drawing {
 export interface EditorProtocol {
   requests: {
     action: Call<{ action: EditorAction; drawing: Drawing }, void>;
+    /** The structure of a name, InChIKey, InChI or record ID typed into the page's box, as SMILES (looked up as any record is). */
+    structureOf: Call<{ text: string }, { smiles: string; name?: string }>;
   };
   pushes: Record<never, never>;
   pageRequests: {
@@ -26,5 +29,9 @@ export interface EditorProtocol {
     load: Call<{ smiles: string }, void>;
     /** What is drawn now. */
     drawing: Call<undefined, Drawing>;
+    /** What a person would see wrong on the page (test hook). */
+    layout: Call<undefined, LayoutReport>;
+    /** Types into the page's box and draws it as Enter does; answers with the drawing (test hook). */
+    typeInBox: Call<{ text: string }, Drawing>;
   };
 }

@@ -167,32 +167,51 @@ function show(view: DetailsView): void {
   root.appendChild(el('h1', { text: view.title }));
   root.appendChild(el('p', { className: 'source', text: `Record ${view.recordId} · ${view.source}` }));
 
+  root.appendChild(el('div', { className: 'top' }, structure(view), fields(view)));
+  if (view.match) root.appendChild(matchSection(view.match));
+  root.appendChild(identifiers(view));
+  root.appendChild(references(view));
+  root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
+  root.appendChild(spectra(view));
+  if (view.problems.length) {
+    root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
+  }
+}
+
+/**
+ * The structure column: the light card holds the image alone (a fixed width, the image scaled inside it); the
+ * note and the buttons sit under the card in the column, so they wrap there and never cover the card or the
+ * sections below.
+ */
+function structure(view: DetailsView): HTMLElement {
   const card = el('div', { className: 'structure-card' });
-  let imageActions: HTMLElement | undefined;
+  const column = el('div', { className: 'structure' }, card);
   if (view.imageDataUri) {
     const img = el('img', { title: `Structure of record ${view.recordId}` });
     img.alt = `2D structure of ${view.title}`;
     if (view.imageDataUri.startsWith('data:image/png;base64,')) img.src = view.imageDataUri;
     card.appendChild(img);
-    imageActions = el(
-      'div',
-      { className: 'image-actions' },
-      button('Copy image', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
-      button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), {
-        name: 'Save structure image as PNG',
-      }),
-      button('Save SVG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'svg' }).catch(report), {
-        name: 'Save structure image as SVG',
-      }),
+    column.appendChild(
+      el(
+        'div',
+        { className: 'actions image-actions' },
+        button('Copy', () => void copyImage(img).catch(report), { name: 'Copy structure image' }),
+        button('Save PNG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'png' }).catch(report), {
+          name: 'Save structure image as PNG',
+        }),
+        button('Save SVG…', () => void host.request('saveImage', { recordId: view.recordId, format: 'svg' }).catch(report), {
+          name: 'Save structure image as SVG',
+        }),
+      ),
     );
   } else {
-    card.appendChild(el('p', { className: 'note', text: 'No structure image.' }));
+    card.appendChild(el('p', { className: 'card-note', text: 'No structure image.' }));
   }
-  if (view.highlight) card.appendChild(el('p', { className: 'note', text: `Highlighted: ${view.highlight}` }));
-  card.appendChild(
+  if (view.highlight) column.appendChild(el('p', { className: 'note', text: `Highlighted: ${view.highlight}` }));
+  column.appendChild(
     el(
       'div',
-      { className: 'actions' },
+      { className: 'actions structure-actions' },
       button('Find Similar', () => void host.request('structureSearch', { recordId: view.recordId, kind: 'similar' }).catch(report), {
         name: 'Find compounds similar to this one',
       }),
@@ -204,15 +223,7 @@ function show(view: DetailsView): void {
       }),
     ),
   );
-  root.appendChild(el('div', { className: 'top' }, el('div', {}, card, imageActions), fields(view)));
-  if (view.match) root.appendChild(matchSection(view.match));
-  root.appendChild(identifiers(view));
-  root.appendChild(references(view));
-  root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
-  root.appendChild(spectra(view));
-  if (view.problems.length) {
-    root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
-  }
+  return column;
 }
 
 /** The structure image onto the clipboard as PNG (the webview's clipboard; VS Code's API holds text only). */

@@ -124,6 +124,8 @@ export interface RenderedSnapshot {
   identifiers: Record<string, string>;
   references: string[];
   spectra: string[];
+  /** The listed spectra's IDs, in order. */
+  spectrumIds: number[];
   problems: string[];
   imageShown: boolean;
   mol2D?: string;
@@ -137,6 +139,16 @@ export interface RenderedSnapshot {
   theme: string;
   /** Every button: its accessible name and computed colours, to check they read in every theme. */
   buttons: RenderedButton[];
+  /** What a person would see wrong on the page as laid out now (overlaps, cut edges, images outside cards). */
+  layout: LayoutReport;
+}
+
+/** What a person would see wrong on a webview's page (`src/webview/layoutAudit.ts`), for the integration suite. */
+export interface LayoutReport {
+  /** The page's width in CSS pixels when it was read. */
+  width: number;
+  /** One line per problem, naming the elements ("button "Find Similar" overlaps dd "11""); empty when none. */
+  problems: string[];
 }
 
 export interface RenderedButton {

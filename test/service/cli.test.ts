@@ -83,6 +83,12 @@ describe('compound-db command line', function () {
     for (const command of ['serve', 'search', 'details', 'convert', 'resolve']) assert.match(help.stdout, new RegExp(`compound-db ${command}`));
   });
 
+  it('a SMILES the server refuses is one sentence naming it, not the HTTP status line', async () => {
+    const r = await run(['convert', 'C1CC(', '--from', 'SMILES', '--to', 'InChI']);
+    assertOneLine(r, 1, /^compound-db: The SMILES "C1CC\(" is not valid: it does not parse\.$/);
+    assert.doesNotMatch(r.stderr, /Bad Request|HTTP 400/);
+  });
+
   it('searches, shows details and converts against the built-in database with no server given', async () => {
     const search = await run(['search', 'caffeine']);
     assert.strictEqual(search.status, 0, search.stderr);

@@ -2,6 +2,7 @@
 import { CONVERT_FORMATS, type ConvertFormat } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
+import { InputFailure } from '../explain';
 
 export const usage = `compound-db convert INPUT --from FMT --to FMT [--server URL]   (FMT: ${CONVERT_FORMATS.join(', ')}; INPUT - reads stdin)`;
 
@@ -16,7 +17,9 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   const to = formatOf('to', values.to);
   const input = positionals[0] === '-' ? await cli.readStdin() : positionals[0];
   return cli.withConnection(values.server, async ({ client }) => {
-    const output = await client.convert(input, from, to, { signal: cli.signal });
+    const output = await client.convert(input, from, to, { signal: cli.signal }).catch((error: unknown) => {
+      throw new InputFailure(error, { label: from === 'Mol' ? 'MOL block' : from, value: input });
+    });
     cli.out(output.endsWith('\n') ? output : `${output}\n`);
     return 0;
   });

@@ -20,7 +20,8 @@ export async function saveSdf(served: string, suggestedName: string, target?: st
   const records = countSdfRecords(sdf);
   const where = vscode.workspace.asRelativePath(uri, false);
   const message = records === 1 ? vscode.l10n.t('Saved 1 record to {0}', where) : vscode.l10n.t('Saved {0} records to {1}', records, where);
-  offerOpenAndReveal(message, uri);
+  // Open shows the records as structures (the grid; read-only at once for a large file), not megabytes of text.
+  offerOpenAndReveal(message, uri, (file) => vscode.commands.executeCommand('compoundDb.openInStructureGrid', file));
   return { uri: uri.toString(), records, message };
 }
 
@@ -32,12 +33,19 @@ export async function pickSaveTarget(suggestedName: string, title: string, filte
   return uri;
 }
 
-/** "Saved ..." with Open (in an editor) and Reveal (in the Explorer, or the system's file manager outside the workspace). */
-export function offerOpenAndReveal(message: string, uri: vscode.Uri): void {
-  const open = vscode.l10n.t('Open');
+/**
+ * "Saved ..." with Open (in an editor, or as `open` does) and Reveal (in the Explorer, or the system's file manager
+ * outside the workspace).
+ */
+export function offerOpenAndReveal(
+  message: string,
+  uri: vscode.Uri,
+  open: (file: vscode.Uri) => Thenable<unknown> = (file) => vscode.commands.executeCommand('vscode.open', file),
+): void {
+  const openLabel = vscode.l10n.t('Open');
   const reveal = vscode.l10n.t('Reveal');
-  void vscode.window.showInformationMessage(message, open, reveal).then(async (choice) => {
-    if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
+  void vscode.window.showInformationMessage(message, openLabel, reveal).then(async (choice) => {
+    if (choice === openLabel) await open(uri);
     if (choice === reveal) {
       const inWorkspace = !!vscode.workspace.getWorkspaceFolder(uri);
       await vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);

@@ -30,11 +30,22 @@ async function slowAsText(file: vscode.Uri): Promise<boolean> {
   return size >= SLOW_AS_TEXT_BYTES;
 }
 
+/**
+ * The grid takes the place of the file's text tab in the active group, as "Reopen Editor With" does, rather than
+ * standing beside a second tab of the same name. A text tab with unsaved edits stays (closing it would ask).
+ */
+async function closeTextTabsOf(file: vscode.Uri): Promise<void> {
+  const group = vscode.window.tabGroups.activeTabGroup;
+  const texts = group.tabs.filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === file.toString() && !t.isDirty);
+  if (texts.length) await vscode.window.tabGroups.close(texts, true);
+}
+
 /** The editable (text-backed) grid, or the streaming grid at once for a large file not yet loaded as text. */
 async function openInStructureGrid(args: vscode.Uri | undefined): Promise<void> {
   const file = target(args);
   if (!(await slowAsText(file))) {
     await vscode.commands.executeCommand('vscode.openWith', file, GRID_EDITOR_VIEW_TYPE);
+    await closeTextTabsOf(file);
     return;
   }
   await vscode.commands.executeCommand('vscode.openWith', file, STREAMING_GRID_VIEW_TYPE);

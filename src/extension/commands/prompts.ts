@@ -105,9 +105,15 @@ export async function askString(
     title,
     prompt,
     placeHolder,
-    validate: (t) => problems(check ? check(t.trim()) : checkNonEmptyString(field, t.trim())),
+    validate: (t) => (t.trim() === '' ? nothingTyped(prompt) : problems(check ? check(t.trim()) : checkNonEmptyString(field, t.trim()))),
   });
   return v.trim();
+}
+
+/** What an empty box says: what to type, not the rule a program broke ("query must be a non-empty string"). */
+export function nothingTyped(prompt: string): string {
+  const phrase = /^[A-Z][a-z]/.test(prompt) ? prompt[0].toLowerCase() + prompt.slice(1) : prompt;
+  return vscode.l10n.t('Type {0}, then press Enter.', phrase);
 }
 
 export const askInchikey = (title: string) =>

@@ -36,10 +36,10 @@ export function registerResolveCommand(s: Services, problems: ResolveProblems): 
     if (!identifiers.length) throw new Error(vscode.l10n.t('No identifiers in {0}', source.label));
     const format = (args instanceof vscode.Uri ? undefined : args?.format) ?? 'csv';
     const { rows, cancelled, client } = await run(s, identifiers, source.label);
-    const document = await openResult(s, rows, format, client);
+    const document = await openResult(s, rows, format, client, source.label);
     problems.show(document, rows, format);
     const outcome = summarise(document.uri.toString(), format, rows, cancelled);
-    if (person) void offerNext(s, outcome, rows, client, problems);
+    if (person) void offerNext(s, outcome, rows, client, problems, source.label);
     return outcome;
   });
 }
@@ -99,7 +99,13 @@ function progressText(p: ResolveProgress): string {
   );
 }
 
-async function openResult(s: Services, rows: ResolveRow[], format: 'csv' | 'sdf', client: CompoundDbClient): Promise<vscode.TextDocument> {
+async function openResult(
+  s: Services,
+  rows: ResolveRow[],
+  format: 'csv' | 'sdf',
+  client: CompoundDbClient,
+  label: string,
+): Promise<vscode.TextDocument> {
   const { molBlocks, resolveCsv, resolveSdf } = await import('../../client/index.js');
   let content: string;
   if (format === 'sdf') {
@@ -109,10 +115,11 @@ async function openResult(s: Services, rows: ResolveRow[], format: 'csv' | 'sdf'
     );
     content = resolveSdf(rows, (id) => mols.get(id));
   } else content = resolveCsv(rows);
-  const languages = await vscode.languages.getLanguages();
-  const wanted = format === 'csv' ? 'csv' : 'sdf';
-  const document = await vscode.workspace.openTextDocument({ language: languages.includes(wanted) ? wanted : 'plaintext', content });
-  await vscode.window.showTextDocument(document, { preview: false });
+  // A read-only document named after the input ("identifiers-resolved.csv"): closing it asks nothing, and Save As
+  // keeps it (an untitled document would be named after its first line and ask to be saved on close).
+  const stem = label.replace(/\.(csv|tsv|txt)$/i, '') || 'identifiers';
+  const uri = await s.results.show(`${stem}-resolved.${format}`, content, { preview: false });
+  const document = await vscode.workspace.openTextDocument(uri);
   s.log.info(`compoundDb.resolveIdentifiers: ${rows.length} rows as ${format.toUpperCase()}`);
   return document;
 }
@@ -131,7 +138,14 @@ function summarise(uri: string, format: 'csv' | 'sdf', rows: ResolveRow[], cance
   };
 }
 
-async function offerNext(s: Services, o: ResolveOutcome, rows: ResolveRow[], client: CompoundDbClient, problems: ResolveProblems): Promise<void> {
+async function offerNext(
+  s: Services,
+  o: ResolveOutcome,
+  rows: ResolveRow[],
+  client: CompoundDbClient,
+  problems: ResolveProblems,
+  label: string,
+): Promise<void> {
   const text = o.cancelled
     ? vscode.l10n.t(
         'Cancelled: {0} rows resolved before the cancel ({1} found, {2} ambiguous, {3} not found, {4} errors).',
@@ -154,5 +168,5 @@ async function offerNext(s: Services, o: ResolveOutcome, rows: ResolveRow[], cli
   const actions = [...(o.rows > o.found ? [showProblems] : []), ...(o.format === 'csv' ? [asSdf] : [])];
   const choice = await vscode.window.showInformationMessage(text, ...actions);
   if (choice === showProblems) await vscode.commands.executeCommand('workbench.actions.view.problems');
-  if (choice === asSdf) problems.show(await openResult(s, rows, 'sdf', client), rows, 'sdf');
+  if (choice === asSdf) problems.show(await openResult(s, rows, 'sdf', client, label), rows, 'sdf');
 }

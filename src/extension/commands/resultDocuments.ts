@@ -22,14 +22,21 @@ export class ResultDocuments extends Disposable implements vscode.TextDocumentCo
     return this.contents.get(uri.path) ?? '';
   }
 
-  /** Opens `text` in a preview editor; `name` ends with the extension that picks the language (`.json`, `.mol`). */
-  async show(name: string, text: string): Promise<vscode.Uri> {
+  /**
+   * Opens `text` in an editor (a preview beside the current one, unless `where` says otherwise); `name` is the
+   * tab's title and ends with the extension that picks the language (`.json`, `.mol`, `.csv`).
+   */
+  async show(
+    name: string,
+    text: string,
+    where: vscode.TextDocumentShowOptions = { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside },
+  ): Promise<vscode.Uri> {
     const safe = name.replace(/[^\w.-]+/g, '-');
     const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${++this.seq}/${safe}` });
     this.contents.set(uri.path, text);
     if (this.contents.size > 200) this.contents.delete(this.contents.keys().next().value as string);
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(document, where);
     return uri;
   }
 

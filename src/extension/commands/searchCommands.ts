@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { pickStructure } from './recordPicker';
 import {
   COMPLEXITIES,
   ISOTOPIC_OPTIONS,
@@ -110,6 +111,17 @@ async function smilesOfRecord(s: Services, recordId: number): Promise<string> {
   return smiles;
 }
 
+/**
+ * A structure to search with, asked as a record is asked for (the selected result, a recent one, a record ID, a
+ * name, an InChIKey or an InChI, looked up as Insert MOL does: that record's SMILES) or typed as SMILES (or
+ * SMARTS, for a substructure).
+ */
+async function askStructure(s: Services, title: string, smarts: boolean): Promise<{ query: string; queryFormat: SubstructureFormat }> {
+  const answer = await pickStructure(title, { smarts });
+  if (answer === undefined) return smarts ? askStructureQuery(title) : { query: await askSmiles(title), queryFormat: 'SMILES' };
+  return 'recordId' in answer ? { query: await smilesOfRecord(s, answer.recordId), queryFormat: 'SMILES' } : answer;
+}
+
 /** One search command: how it makes its spec from its arguments (scripts, hovers, the tree) or by asking. */
 interface SearchCommand {
   command: string;
@@ -209,7 +221,7 @@ function searchCommands(s: Services): SearchCommand[] {
       async (a) =>
         a?.recordId !== undefined
           ? { query: await smilesOfRecord(s, a.recordId), queryFormat: 'SMILES' as const }
-          : askStructureQuery(vscode.l10n.t('Search by Substructure')),
+          : askStructure(s, vscode.l10n.t('Search by Substructure'), true),
       (typed, a) => ({ kind: 'substructure', ...typed, useChirality: a?.useChirality, dataSources: dataSources(a), ...ordering(a) }),
     ),
     { command: 'compoundDb.findSimilar', toSpec: (a) => similaritySpec(s, a as SimilarityArgs | undefined) },
@@ -299,7 +311,7 @@ type SimilarityArgs = { smiles?: string; threshold?: number; maxResults?: number
 
 async function similaritySpec(s: Services, a: SimilarityArgs | undefined): Promise<SearchSpec> {
   const title = vscode.l10n.t('Find Similar Compounds');
-  const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : await askSmiles(title));
+  const smiles = a?.smiles ?? (a?.recordId !== undefined ? await smilesOfRecord(s, a.recordId) : (await askStructure(s, title, false)).query);
   const threshold = a?.threshold ?? (a === undefined ? await askThreshold(title) : undefined);
   return { kind: 'similarity', smiles, threshold, maxResults: a?.maxResults, dataSources: dataSources(a) };
 }

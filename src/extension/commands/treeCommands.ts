@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { plainFormula, sdfRecord } from '../../wire';
 import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
 import { DetailsPanel } from '../details/detailsPanel';
-import type { SearchState } from '../searches/searchState';
+import { searchTitle, type SearchState } from '../searches/searchState';
 import { isFilterQueryKind } from '../searches/searchSpec';
 import { highlightOf } from '../searches/searchStateData';
 import { spectrumMatchOf } from '../spectra/spectrumSearches';
@@ -110,9 +110,10 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     onItem<SearchArg, boolean>('compoundDb.searches.cancel', async (node) => s.searches.cancel(searchIdOf(node))),
     onItem<SearchArg, boolean>('compoundDb.searches.remove', async (node) => {
       const id = searchIdOf(node);
-      const known = !!s.searches.get(id);
+      const state = s.searches.get(id);
       s.searches.remove(id);
-      return known;
+      if (state) offerUndo(vscode.l10n.t('Removed the search {0}.', searchTitle(state)), [state]);
+      return !!state;
     }),
     onItem<SearchNode, SearchState | undefined>('compoundDb.searches.loadMore', async (node) => {
       const id = searchIdOf(node);
@@ -120,16 +121,25 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
       return s.searches.get(id);
     }),
     onItem<object, number>('compoundDb.searches.clearAll', async () => {
-      const n = s.searches.all().length;
+      const removed = [...s.searches.all()];
       s.searches.clear();
-      return n;
+      if (removed.length)
+        offerUndo(removed.length === 1 ? vscode.l10n.t('Cleared 1 search.') : vscode.l10n.t('Cleared {0} searches.', removed.length), removed);
+      return removed.length;
     }),
   ];
+
+  /** Says what went, with Undo: removing a search asks nothing first, and a slip costs nothing. */
+  function offerUndo(message: string, removed: SearchState[]): void {
+    const undo = vscode.l10n.t('Undo');
+    void vscode.window.showInformationMessage(message, undo).then((answer) => answer === undo && s.searches.putBack(removed));
+  }
 
   /** The server's SDF of a filter query when there is one; otherwise built from each record. Titled with names, plain formulas. */
   async function sdfOf(state: SearchState, signal: AbortSignal): Promise<string> {
     const c = await client();
-    if (isFilterQueryKind(state.spec.kind) && state.queryId) return c.filterResultsSdf(state.queryId, { signal });
+    if (isFilterQueryKind(state.spec.kind) && state.queryId)
+      return s.searches.withQuery(state.id, (live, queryId) => live.filterResultsSdf(queryId, { signal }), signal);
     const ids = state.groups ? [...new Set(state.groups.flatMap((g) => g.ids))] : state.ids;
     const records = ids.length ? await c.getDetailsBatch(ids, ['CommonName', 'Formula', 'SMILES', 'Mol2D'], { signal }) : [];
     return records

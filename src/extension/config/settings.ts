@@ -16,6 +16,8 @@ export interface Settings {
   statusCheckLimit: number;
   hoverEnabled: Record<HoverKind, boolean>;
   hoverSendToRemote: Record<HoverKind, boolean>;
+  /** Name each InChIKey and SMILES in .csv, .tsv and .smi files and notebook cells with an inlay hint. */
+  inlayHints: boolean;
   dataSources: string[];
   sortKey: SortKey | undefined;
   direction: Direction;
@@ -76,6 +78,7 @@ function read(): Settings {
       inchikey: c.get<boolean>('hover.inchikey.sendToRemoteServer', true),
       smiles: c.get<boolean>('hover.smiles.sendToRemoteServer', false),
     },
+    inlayHints: c.get<boolean>('inlayHints.enabled', true),
     dataSources: c.get<string[]>('search.dataSources', []).filter((s) => typeof s === 'string' && s.trim() !== ''),
     sortKey: isSortKey(sortKey) ? sortKey : undefined,
     direction: isDirection(direction) ? direction : 'ascending',

@@ -61,7 +61,7 @@ export class DetailsPanel extends Disposable {
   static revive(panel: vscode.WebviewPanel, host: DetailsHost, state: DetailsPanelState | undefined): void {
     panel.webview.options = DetailsPanel.options(host.extensionUri);
     DetailsPanel.current?.dispose();
-    DetailsPanel.current = new DetailsPanel(panel, host);
+    DetailsPanel.current = new DetailsPanel(panel, host, true);
     if (state && Number.isSafeInteger(state.recordId)) {
       DetailsPanel.current.load(state.recordId).catch((e: Error) => host.log.error(e));
     }
@@ -74,6 +74,7 @@ export class DetailsPanel extends Disposable {
   private constructor(
     private readonly panel: vscode.WebviewPanel,
     private readonly host: DetailsHost,
+    private readonly restored = false,
   ) {
     super();
     this._register(panel);
@@ -113,8 +114,10 @@ export class DetailsPanel extends Disposable {
   }
 
   /**
-   * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place; a panel
-   * that has shown nothing yet says what went wrong (or closes, when cancelled).
+   * Loads a record into the panel. A failed or cancelled load leaves the record shown before in place. A panel
+   * that has shown nothing yet closes: the command that asked shows the error (a toast), and a second tab
+   * reading "Not Found" beside it would say the same thing twice. Only a panel restored after a reload, which no
+   * command asked for, says in itself what went wrong.
    */
   async load(recordId: number, signal?: AbortSignal, highlight?: Highlight, match?: SpectrumMatch): Promise<DetailsView> {
     const seq = ++this.loadSeq;
@@ -128,7 +131,7 @@ export class DetailsPanel extends Disposable {
     } catch (error) {
       if (current()) {
         if (this.view) this.panel.title = this.view.title;
-        else if (isCancellation(error)) this.panel.dispose();
+        else if (isCancellation(error) || !this.restored) this.panel.dispose();
         else this.push('failed', { recordId, message: errorMessage(error) });
       }
       throw error;

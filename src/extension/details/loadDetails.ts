@@ -4,7 +4,7 @@ import type { CompoundDbClient } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
 import type { DetailsView, IdentifierView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
 import { errorMessage } from '../common/errors';
-import { plainFormula } from '../common/formula';
+import { plainFormula, prettyFormula } from '../common/formula';
 import type { Highlight } from '../searches/searchStateData';
 import { parseJcamp } from './jcamp';
 import { spectrumFacts } from './spectrumFacts';
@@ -13,8 +13,8 @@ import { loadMirrorPlot, type SpectrumMatch } from '../spectra/mirrorPlot';
 const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
   SMILES: 'SMILES',
   Formula: vscode.l10n.t('Formula'),
-  AverageMass: vscode.l10n.t('Average mass'),
-  MolecularWeight: vscode.l10n.t('Molecular weight'),
+  AverageMass: vscode.l10n.t('Average mass (Da, natural isotopes)'),
+  MolecularWeight: vscode.l10n.t('Molecular weight (g/mol)'),
   MonoisotopicMass: vscode.l10n.t('Monoisotopic mass'),
   NominalMass: vscode.l10n.t('Nominal mass'),
   CommonName: vscode.l10n.t('Common name'),
@@ -67,7 +67,7 @@ export async function loadDetails(
   const fields = DETAILS_FIELDS.map((field) => {
     const value = details[RECORD_KEY_OF_FIELD[field]];
     const text = value === undefined || value === null ? '—' : field === 'Mol2D' || field === 'Mol3D' ? lines(String(value)) : String(value);
-    return { field, label: labels[field], value: field === 'Formula' && typeof value === 'string' ? plainFormula(value) : text };
+    return { field, label: labels[field], value: field === 'Formula' && typeof value === 'string' ? prettyFormula(value) : text };
   });
   const identifiers: IdentifierView[] = [{ label: 'Record ID', value: String(recordId) }];
   if (details.smiles) identifiers.push({ label: 'SMILES', value: details.smiles });

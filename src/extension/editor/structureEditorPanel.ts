@@ -13,12 +13,15 @@ import type { InsertTarget } from '../mol/insertTarget';
 import { insertTextAtCursor } from '../mol/insertText';
 import { webviewChannel } from '../common/webviewChannel';
 import { HostEndpoint } from '../../webview-protocol/endpoint';
+import type { LayoutReport } from '../../webview/protocol';
 import { EDITOR_ACTIONS, EDITOR_VIEW_TYPE, type Drawing, type EditorAction, type EditorProtocol } from '../../webview/editorProtocol';
 
 export interface EditorHost {
   extensionUri: vscode.Uri;
   log: Logger;
   insertTarget: InsertTarget;
+  /** The SMILES of a name, InChIKey, InChI or record ID typed into the editor's box (a pick when several match). */
+  structureOf(text: string): Promise<{ smiles: string; name?: string }>;
 }
 
 /** The command each search action runs, with the drawing's SMILES as its query. */
@@ -55,6 +58,7 @@ export class StructureEditorPanel extends Disposable {
     this._register(panel);
     this._register(panel.onDidDispose(() => this.dispose()));
     this.endpoint = new HostEndpoint<EditorProtocol>(webviewChannel(panel.webview), {
+      structureOf: ({ text }) => host.structureOf(text),
       action: async ({ action, drawing }) => {
         if (!EDITOR_ACTIONS.includes(action)) throw new Error(`unknown action ${String(action)}`);
         try {
@@ -80,6 +84,16 @@ export class StructureEditorPanel extends Disposable {
     return this.endpoint.request('drawing');
   }
 
+  /** What a person would see wrong on the page as laid out now (test hook). */
+  layout(): Promise<LayoutReport> {
+    return this.endpoint.request('layout');
+  }
+
+  /** Types into the editor's box and draws it as Enter does (test hook). */
+  type(text: string): Promise<Drawing> {
+    return this.endpoint.request('typeInBox', { text });
+  }
+
   /** Runs an action on what is drawn, as its button does. */
   async run(action: EditorAction): Promise<unknown> {
     return this.perform(action, await this.read());
@@ -102,10 +116,17 @@ export class StructureEditorPanel extends Disposable {
       script: 'editor.js',
       title: 'Draw Structure',
       csp: { inlineStyles: true, blobImages: true },
-      body: `<main>
-<div id="actions" class="actions"></div>
+      body: `<main class="sketcher">
+<div class="sketch-input">
+<input id="query" type="text" spellcheck="false" placeholder="Paste or type a SMILES, InChI, InChIKey, name or record ID" aria-label="Structure to draw: a SMILES, InChI, InChIKey, name or record ID">
+<button id="draw-typed" type="button">Draw</button>
+</div>
+<p class="note hint">Draw with the tools, or paste a structure above; then search with a button beside the drawing.</p>
+<div class="sketch-body">
 <div id="editor" class="structure-editor"></div>
-<p id="status" class="note"></p>
+<div id="actions" class="sketch-actions"></div>
+</div>
+<p id="status" class="note" role="status"></p>
 </main>`,
     });
   }

@@ -45,6 +45,11 @@ export class HoverLookup {
     return this.answers.get(`${kind}:${text}`, () => this.resolve(kind, text));
   }
 
+  /** The answer already held for this key, without a lookup (inlay hints show only what is known, then ask). */
+  cached(kind: HoverKind, text: string): HoverInfo | undefined {
+    return this.answers.peek(`${kind}:${text}`);
+  }
+
   /** Forgets every answer: the server or its credentials changed; a lookup running now is neither kept nor joined. */
   clear(): void {
     this.answers.clear();

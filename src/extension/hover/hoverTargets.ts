@@ -45,21 +45,31 @@ function tidy(token: string, start: number): { text: string; start: number } {
   return { text, start: s };
 }
 
-export function findHoverTarget(line: string, character: number, kinds: Readonly<Record<HoverKind, boolean>>): HoverTarget | undefined {
+/**
+ * Every InChIKey and plausible SMILES in a line, left to right (what the hover finds under the cursor, and what
+ * the inlay hints name). A SMILES run that holds an InChIKey is the key's.
+ */
+export function findTargetsInLine(line: string, kinds: Readonly<Record<HoverKind, boolean>>): HoverTarget[] {
+  const keys: HoverTarget[] = [];
   if (kinds.inchikey) {
     for (const m of line.matchAll(INCHIKEY_IN_TEXT)) {
       const start = m.index ?? 0;
-      if (character >= start && character <= start + m[0].length) return { kind: 'inchikey', text: m[0], start, end: start + m[0].length };
+      keys.push({ kind: 'inchikey', text: m[0], start, end: start + m[0].length });
     }
   }
+  const smiles: HoverTarget[] = [];
   if (kinds.smiles) {
     for (const m of line.matchAll(SMILES_RUN)) {
       const start = m.index ?? 0;
-      if (character < start || character > start + m[0].length) continue;
+      if (keys.some((k) => k.start < start + m[0].length && start < k.end)) continue;
       const { text, start: s } = tidy(m[0], start);
-      if (text.length >= 2 && isPlausibleSmiles(text)) return { kind: 'smiles', text, start: s, end: s + text.length };
-      return undefined;
+      if (text.length >= 2 && isPlausibleSmiles(text)) smiles.push({ kind: 'smiles', text, start: s, end: s + text.length });
     }
   }
-  return undefined;
+  return [...keys, ...smiles].sort((a, b) => a.start - b.start);
+}
+
+export function findHoverTarget(line: string, character: number, kinds: Readonly<Record<HoverKind, boolean>>): HoverTarget | undefined {
+  const at = findTargetsInLine(line, kinds).filter((t) => character >= t.start && character <= t.end);
+  return at.find((t) => t.kind === 'inchikey') ?? at[0];
 }

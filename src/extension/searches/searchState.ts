@@ -17,6 +17,7 @@ export function searchDescription(state: SearchState): string {
   if (state.count !== undefined) parts.push(state.count === 1 ? vscode.l10n.t('1 result') : vscode.l10n.t('{0} results', state.count));
   const d = formatDuration(state.durationMs);
   if (d) parts.push(d);
+  if (state.refreshedAt !== undefined) parts.push(vscode.l10n.t('refreshed'));
   return parts.join(' · ');
 }
 

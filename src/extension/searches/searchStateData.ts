@@ -29,6 +29,8 @@ export interface SearchState {
   message?: string;
   durationMs?: number;
   queryId?: string;
+  /** When the server had forgotten `queryId` and the search was run again for a later page or its SDF. */
+  refreshedAt?: number;
   error?: string;
   /** Result IDs fetched so far (single-list searches). */
   ids: number[];
@@ -118,6 +120,7 @@ export function sanitizeStates(value: unknown, rules: SanitizeRules): SearchStat
       message: typeof s.message === 'string' ? s.message : undefined,
       durationMs: typeof s.durationMs === 'number' ? s.durationMs : undefined,
       queryId: typeof s.queryId === 'string' ? s.queryId : undefined,
+      refreshedAt: typeof s.refreshedAt === 'number' ? s.refreshedAt : undefined,
       error: interrupted ? rules.interrupted : typeof s.error === 'string' ? s.error : undefined,
       ids,
       more: s.more === true,

@@ -10,6 +10,7 @@ import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './s
 import { inputOf, type SearchSpec } from './searchSpec';
 import { userMessage } from '../common/userMessage';
 import { InFlight } from '../../shared/in-flight';
+import { isUnknownQueryError, type CompoundDbClient } from '../../client';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
@@ -91,6 +92,15 @@ export class SearchesModel extends Disposable {
     this.changed(undefined);
   }
 
+  /** Puts removed searches back where they stood (the tree is newest first), for Undo; ones present already are skipped. */
+  putBack(removed: readonly SearchState[]): void {
+    const known = new Set(this.states.map((st) => st.id));
+    const back = removed.filter((st) => !known.has(st.id)).map((st) => ({ ...st, running: false }));
+    if (back.length === 0) return;
+    this.states = [...this.states, ...back].sort((a, b) => b.createdAt - a.createdAt).slice(0, MAX_SEARCHES);
+    this.changed(undefined);
+  }
+
   clear(): void {
     this.running.forEach((c) => c.abort());
     this.states = [];
@@ -168,8 +178,7 @@ export class SearchesModel extends Disposable {
     const shown = state.shown[key] ?? 0;
     try {
       if (group === undefined && shown >= list.length && state.more && state.queryId) {
-        const { client } = await this.connection.get();
-        const page = await nextPage(client, state.spec, state.queryId, list.length);
+        const page = await this.withQuery(id, (client, queryId) => nextPage(client, state.spec, queryId, list.length));
         if (this.get(id) !== state) return;
         list.push(...page.ids.filter((rid) => !list.includes(rid)));
         if (page.scores) state.scores = { ...state.scores, ...page.scores };
@@ -184,6 +193,32 @@ export class SearchesModel extends Disposable {
       this.log.warn(`Could not load more results: ${errorMessage(error)}`);
       throw error;
     }
+  }
+
+  /**
+   * Runs `use` with the search's query ID. When the server no longer knows that ID (it expired, or the service
+   * restarted since the search was restored from the last session), the same spec runs again and `use` is
+   * retried with the new ID, so a later page starts where the list stands and the SDF holds the same results;
+   * the row says the search was refreshed.
+   */
+  async withQuery<T>(id: string, use: (client: CompoundDbClient, queryId: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const state = this.get(id);
+    if (!state?.queryId) throw new Error(vscode.l10n.t('This search has no query ID on the server; re-run it'));
+    const { client } = await this.connection.get();
+    try {
+      return await use(client, state.queryId);
+    } catch (error) {
+      if (!isUnknownQueryError(error)) throw error;
+      this.log.info(`Query ${state.queryId} is no longer known to the server; running the search again`);
+    }
+    const query = client.query(state.spec);
+    await query.run({ maxStatusChecks: readSettings().statusCheckLimit, signal });
+    if (!query.queryId) throw new Error(vscode.l10n.t('The search ran again but the server gave no query ID; re-run it'));
+    state.queryId = query.queryId;
+    state.refreshedAt = Date.now();
+    if (query.count !== undefined) state.count = query.count;
+    this.changed(state);
+    return use(client, query.queryId);
   }
 
   private async fetchLabels(state: SearchState, ids: number[], signal?: AbortSignal): Promise<void> {

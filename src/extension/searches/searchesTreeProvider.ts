@@ -208,6 +208,12 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       [vscode.l10n.t('Message'), state.message],
       [vscode.l10n.t('Duration'), formatDuration(state.durationMs)],
       [vscode.l10n.t('Query ID'), state.queryId],
+      [
+        vscode.l10n.t('Refreshed'),
+        state.refreshedAt === undefined
+          ? undefined
+          : vscode.l10n.t('{0} (the server had forgotten the query, so it ran again)', new Date(state.refreshedAt).toLocaleString()),
+      ],
       [vscode.l10n.t('Error'), state.error],
     ];
     for (const [k, v] of rows) if (v) tip.appendText(`${k}: ${v}\n\n`);

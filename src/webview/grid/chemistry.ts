@@ -87,11 +87,22 @@ export class Toolkit {
     return this.with(text, (mol) => this.facts(mol));
   }
 
-  /** An SVG of the structure (2D coordinates made when it has none or 3D ones), highlighting `query`'s match. */
+  /**
+   * An SVG of the structure (2D coordinates made when it has none or 3D ones), highlighting `query`'s match. Every
+   * card of a grid draws bonds at one length (a seventh of the card's shorter side), so a small molecule is not
+   * blown up beside a large one; only a molecule too large for its card at that length is scaled down to fit.
+   */
   draw(text: string, width: number, height: number, query?: Mol): Drawing {
     return this.with(text, (mol) => {
       if (mol.has_coords() !== 2) mol.set_new_coords(true);
-      const details: Record<string, unknown> = { width, height, clearBackground: true, bondLineWidth: 1.2, addStereoAnnotation: true };
+      const details: Record<string, unknown> = {
+        width,
+        height,
+        clearBackground: true,
+        bondLineWidth: 1.2,
+        addStereoAnnotation: true,
+        fixedBondLength: Math.round(Math.min(width, height) / 7),
+      };
       if (query) {
         const match = JSON.parse(mol.get_substruct_match(query) || '{}') as { atoms?: number[]; bonds?: number[] };
         if (match.atoms?.length) Object.assign(details, { atoms: match.atoms, bonds: match.bonds ?? [] });

@@ -64,7 +64,8 @@ export function activate(context: RendererContext) {
       const count = index.count;
       const model = new GridModel(index, read, count === 1 ? '1 structure' : `${count} structures`, false);
       const host = document.createElement('div');
-      host.className = 'cdb-notebook';
+      // One molecule is a card (its facts and actions), not a grid with a pager and filters for one row.
+      host.className = count === 1 ? 'cdb-notebook cdb-single' : 'cdb-notebook';
       element.appendChild(host);
       forget(item.id);
       const connect = (grid: StructureGrid) => {
@@ -74,7 +75,12 @@ export function activate(context: RendererContext) {
         endpoints.set(item.id, extension);
         return new LocalBackend(model, extension);
       };
-      new StructureGrid(host, connect, toolkit, { pageSize: 10, cardWidth: 140, cardHeight: 105 });
+      new StructureGrid(
+        host,
+        connect,
+        toolkit,
+        count === 1 ? { pageSize: 1, cardWidth: 260, cardHeight: 190 } : { pageSize: 10, cardWidth: 140, cardHeight: 105 },
+      );
     },
     disposeOutputItem(id?: string) {
       if (id) forget(id);

@@ -50,8 +50,12 @@ export async function scanRecords({ backend, toolkit, info, query, stale, say }:
       matches.push(r.match);
     }
     await backend.request('scanned', { version, ids, formulas, mws, masses, substructure: query ? { query: query.text, matches } : undefined });
+    // Only a substructure search was started from its box: the line names the box only then.
+    const done = `${Math.min(from + SCAN_BATCH, count).toLocaleString()} of ${count.toLocaleString()} records`;
     say(
-      `${query ? `Looking for ${query.text}` : 'Computing formulas and masses'}: ${Math.min(from + SCAN_BATCH, count).toLocaleString()} of ${count.toLocaleString()} records (Esc in the substructure box stops)`,
+      query
+        ? `Looking for ${query.text}: ${done} (Esc in the substructure box stops)`
+        : `Computing formulas and masses to sort and filter by: ${done}`,
     );
     await new Promise((r) => setTimeout(r, 0));
   }

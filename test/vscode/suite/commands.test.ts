@@ -53,6 +53,8 @@ suite('Commands and manifest', () => {
     const hidden = new Set(palette.filter((m) => m.when === 'false').map((m) => m.command));
     for (const c of manifest.contributes.commands) {
       assert.ok(categories.has(c.category ?? ''), `${c.command} has category ${c.category}`);
+      const group = (c.category ?? '').split('/').pop() ?? '';
+      assert.ok(!c.title.startsWith(`${group}:`), `${c.command}: the palette would read "${group}: ${c.title}", the group twice`);
       const older = c.command.startsWith('compoundDb.legacy.');
       assert.strictEqual(
         c.category === 'Compound DB/Older Interface',
@@ -129,14 +131,14 @@ suite('Commands and manifest', () => {
     }
   });
 
-  test('a walkthrough: first search, hover in a file, details, insert MOL, a key for a remote server', async () => {
+  test('a walkthrough: search, hover, details, insert MOL, structure search and drawing, the grid, resolve, a remote server', async () => {
     const contributes = manifest.contributes as unknown as {
       walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents: string[]; media: { markdown?: string } }> }>;
     };
     const [walkthrough] = contributes.walkthroughs;
     assert.deepStrictEqual(
       walkthrough.steps.map((st) => st.id),
-      ['search', 'hover', 'details', 'insertMol', 'remoteServer'],
+      ['search', 'hover', 'details', 'insertMol', 'structureSearch', 'grid', 'resolve', 'remoteServer'],
     );
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     const commands = new Set(await vscode.commands.getCommands(true));

@@ -22,7 +22,8 @@ suite('Details webview', () => {
 
     assert.strictEqual(shown.title, 'Caffeine');
     assert.strictEqual(shown.fields.CommonName, 'Caffeine');
-    assert.strictEqual(shown.fields.Formula, 'C8H10N4O2');
+    assert.strictEqual(shown.fields.Formula, 'C₈H₁₀N₄O₂', 'subscripts, as in the tree and the record pick');
+    assert.strictEqual(shown.identifiers.Formula, 'C8H10N4O2', 'plain where it is copied');
     assert.strictEqual(shown.fields.SMILES, record.smiles);
     assert.strictEqual(shown.fields.MonoisotopicMass, String(record.monoisotopicMass));
     assert.strictEqual(shown.fields.NominalMass, String(record.nominalMass));
@@ -56,6 +57,18 @@ suite('Details webview', () => {
       () => undefined,
     );
     assert.deepStrictEqual(webviewTitles(), ['Caffeine']);
+  });
+
+  test('a record that cannot be loaded into no panel opens no tab: the error is the toast alone', async () => {
+    await closeAllEditors();
+    await assert.rejects(run('compoundDb.showDetails', { recordId: 999999999 }), /999999999|not found/i);
+    const webviews = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+    await waitFor(() => (webviews().length === 0 ? true : undefined), 'the failed panel to close', 5_000).catch(() => undefined);
+    assert.deepStrictEqual(
+      webviews().map((t) => t.label),
+      [],
+      'no "Not Found" tab beside the toast',
+    );
   });
 
   test('lists the measured spectra of a record and plots one: sticks, axis titles, labels, precursor, zoom', async () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { startFakeServer } from './fakeServer';
-import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, workspaceFile } from './helpers';
+import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, waitFor, workspaceFile } from './helpers';
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers
@@ -147,5 +147,33 @@ suite('Hovers', () => {
       await run('compoundDb.clearApiKey', {});
       await remote.close();
     }
+  });
+
+  test("inlay hints name each InChIKey and SMILES of a .csv file, from the hovers' cache, without waiting on the server", async () => {
+    const csv = workspaceFile('inlay-test.csv');
+    await vscode.workspace.fs.writeFile(csv, Buffer.from(`id,structure\n1,${CAFFEINE_KEY}\n2,CCO\n3,not a structure\n`));
+    const document = await vscode.workspace.openTextDocument(csv);
+    await vscode.window.showTextDocument(document);
+    const range = new vscode.Range(0, 0, document.lineCount, 0);
+    const hints = () => vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', csv, range);
+    const started = Date.now();
+    const first = await hints();
+    const firstMs = Date.now() - started;
+    console.log(`    first inlay hint request answered in ${firstMs} ms with ${first.length} hints (lookups run behind it)`);
+    const named = await waitFor(async () => {
+      const all = (await hints()).filter((h) =>
+        String(typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')).startsWith('— '),
+      );
+      return all.length >= 2 ? all : undefined;
+    }, 'the hints once the lookups answered');
+    const labels = named.map((h) => ({ line: h.position.line, label: typeof h.label === 'string' ? h.label : '' }));
+    assert.deepStrictEqual(labels, [
+      { line: 1, label: '— Caffeine' },
+      { line: 2, label: '— Ethanol' },
+    ]);
+    assert.strictEqual(named[0].position.character, `1,${CAFFEINE_KEY}`.length, 'after the key');
+    await setSetting('inlayHints.enabled', false);
+    assert.deepStrictEqual(await hints(), [], 'the setting turns them off');
+    await setSetting('inlayHints.enabled', undefined);
   });
 });

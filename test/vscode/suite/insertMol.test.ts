@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { RecordDetails } from '../../../src/wire';
+import { withTitle, type RecordDetails } from '../../../src/wire';
 import { CAFFEINE_KEY, closeAllEditors, recordIdByName, run, workspaceFile } from './helpers';
 
 suite('Insert MOL block', () => {
@@ -25,11 +25,13 @@ suite('Insert MOL block', () => {
     return editor;
   }
 
-  test('2D at the cursor, byte for byte, as one undoable edit', async () => {
+  test('2D at the cursor, byte for byte but for the name on the title line, as one undoable edit', async () => {
     const editor = await editorWith('');
     const inserted = await run<{ text: string }>('compoundDb.insertMol', { recordId: id, kind: '2d' });
-    assert.strictEqual(inserted.text, record.mol2D);
-    assert.strictEqual(editor.document.getText(), record.mol2D);
+    const titled = withTitle(record.mol2D!, 'Caffeine');
+    assert.strictEqual(inserted.text, titled);
+    assert.strictEqual(editor.document.getText(), titled);
+    assert.strictEqual(editor.document.lineAt(0).text, 'Caffeine', 'the title line is the record name');
     assert.match(editor.document.getText(), /\n\s*M {2}END/);
     await vscode.commands.executeCommand('undo');
     assert.strictEqual(editor.document.getText(), '');
@@ -39,8 +41,8 @@ suite('Insert MOL block', () => {
     const editor = await editorWith('before\nafter');
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     await run('compoundDb.searches.insertMol3d', { recordId: id });
-    assert.strictEqual(editor.document.getText(), `before\n${record.mol3D}after`);
-    assert.ok(record.mol3D?.startsWith(String(id)), 'the 3D block starts with the record ID line');
+    assert.strictEqual(editor.document.getText(), `before\n${withTitle(record.mol3D!, 'Caffeine')}after`);
+    assert.strictEqual(editor.document.lineAt(1).text, 'Caffeine', 'the 3D block is titled with the name too');
   });
 
   test('the original MOL of the older interface, then a second block after it', async () => {
@@ -49,7 +51,7 @@ suite('Insert MOL block', () => {
     await run('compoundDb.insertMol', { recordId: id, kind: 'original' });
     assert.strictEqual(editor.document.getText(), original);
     await run('compoundDb.searches.insertMol2d', { recordId: id });
-    assert.strictEqual(editor.document.getText(), original + record.mol2D);
+    assert.strictEqual(editor.document.getText(), original + withTitle(record.mol2D!, 'Caffeine'));
   });
 
   test('from the details panel: into the editor beside it, though the panel has the focus', async () => {
@@ -59,7 +61,7 @@ suite('Insert MOL block', () => {
     await vscode.commands.executeCommand('workbench.action.focusNextGroup');
     assert.strictEqual(vscode.window.activeTextEditor, undefined, 'the webview is the active editor');
     await run('compoundDb.insertMol', { recordId: id, kind: '2d' });
-    assert.strictEqual(editor.document.getText(), `x${record.mol2D}`);
+    assert.strictEqual(editor.document.getText(), `x${withTitle(record.mol2D!, 'Caffeine')}`);
   });
 
   test('a failed request leaves the document untouched', async () => {
@@ -79,7 +81,7 @@ suite('Insert MOL block', () => {
     const end = cell.document.lineAt(cell.document.lineCount - 1).range.end;
     editor.selection = new vscode.Selection(end, end);
     await run('compoundDb.insertMol', { recordId: id, kind: '2d' });
-    assert.strictEqual(cell.document.getText(), before + record.mol2D);
+    assert.strictEqual(cell.document.getText(), before + withTitle(record.mol2D!, 'Caffeine'));
     await vscode.commands.executeCommand('undo');
     assert.strictEqual(cell.document.getText(), before);
     await notebook.save();

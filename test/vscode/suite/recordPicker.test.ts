@@ -30,4 +30,18 @@ suite('Asking for a record', () => {
     assert.strictEqual(await resolveRecord(source(), 'CCO', 't'), ethanol);
     await assert.rejects(resolveRecord(source(), 'no-such-compound-name', 't'), /No record matches "no-such-compound-name"/);
   });
+
+  test('a structure prompt takes a SMILES (and SMARTS for a substructure) as typed, and looks up anything else', () => {
+    const rows = (typed: string, smarts = false) => recordChoices(source(), typed, { smarts });
+    const structureOf = (row: object) => (row as { structure?: { query: string; queryFormat: string } }).structure;
+    assert.deepStrictEqual(structureOf(rows('c1ccccc1O')[0]), { query: 'c1ccccc1O', queryFormat: 'SMILES' });
+    assert.match(rows('c1ccccc1O')[1].label, /^Look up "c1ccccc1O"/, 'a SMILES may also be looked up');
+    assert.match(rows('aspirin')[0].label, /^Look up "aspirin"/, 'a name is looked up, not a parse error');
+    assert.strictEqual(structureOf(rows('aspirin')[0]), undefined);
+    assert.strictEqual((rows('2157')[0] as { recordId?: number }).recordId, 2157);
+    assert.match(rows(CAFFEINE_KEY)[0].label, /^Look up/);
+    assert.deepStrictEqual(structureOf(rows('[CX3](=O)[OX2H1]', true)[0]), { query: '[CX3](=O)[OX2H1]', queryFormat: 'SMARTS' });
+    assert.strictEqual(structureOf(rows('[CX3](=O)[OX2H1]')[0]), undefined, 'SMARTS only where a substructure is asked for');
+    assert.strictEqual(structureOf(recordChoices(source(), 'c1ccccc1O')[0]), undefined, 'a record prompt looks everything up');
+  });
 });

@@ -30,7 +30,14 @@ suite('Resolve Identifiers', () => {
       },
       { rows: 7, found: 4, ambiguous: 1, notFound: 1, errors: 1, format: 'csv' },
     );
-    const lines = documentOf(outcome.uri).getText().trimEnd().split('\n');
+    const result = documentOf(outcome.uri);
+    assert.ok(result.uri.path.endsWith('/identifiers-resolved.csv'), `named after its input: ${result.uri.path}`);
+    assert.ok(!result.isUntitled && !result.isDirty, 'closing it asks nothing');
+    const tab = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === outcome.uri);
+    assert.strictEqual(tab?.label, 'identifiers-resolved.csv');
+    const lines = result.getText().trimEnd().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.deepStrictEqual(
       lines.slice(1).map((l) => l.replace(/^"[^"]*"/, 'inchi').split(',')[1]),

@@ -88,6 +88,51 @@ suite('Searches persist across a restart', () => {
     assert.strictEqual(window(memento).model.all()[0].status, 'Complete');
   });
 
+  test('a restored search whose query the server forgot runs again: the next page and the SDF are those of a fresh one, and the row says so', async () => {
+    const memento = new JsonMemento();
+    const first = window(memento);
+    const fresh = await first.model.start({ kind: 'element', includeElements: ['C'] });
+    assert.ok(fresh.more && fresh.queryId, 'a paged search with a query ID');
+    // After a restart the service knows none of the old query IDs.
+    const saved = memento.get<SearchState[]>('compoundDb.searches') ?? [];
+    await memento.update(
+      'compoundDb.searches',
+      saved.map((st) => ({ ...st, queryId: `forgotten-${st.queryId}` })),
+    );
+    const restored = window(memento);
+    const [state] = restored.model.all() as SearchState[];
+    assert.match(state.queryId ?? '', /^forgotten-/);
+
+    await first.model.loadMore(fresh.id);
+    await restored.model.loadMore(state.id);
+    assert.deepStrictEqual(restored.model.get(state.id)?.ids, first.model.get(fresh.id)?.ids, 'the second page starts where the list stood');
+    assert.notStrictEqual(restored.model.get(state.id)?.queryId, `forgotten-${fresh.queryId}`, 'a live query ID now');
+    const row = restored.tree.getTreeItem(restored.tree.getChildren()[0]);
+    assert.match(String(row.description), /refreshed/);
+
+    const sdf = await restored.model.withQuery(state.id, (client, queryId) => client.filterResultsSdf(queryId));
+    const freshSdf = await first.model.withQuery(fresh.id, (client, queryId) => client.filterResultsSdf(queryId));
+    assert.ok(sdf.includes('$$$$'));
+    assert.strictEqual(sdf.split('$$$$').length, freshSdf.split('$$$$').length, 'the SDF of the same results');
+  });
+
+  test('Undo after Remove Search or Clear All Searches puts the searches back where they stood', async () => {
+    const { model, tree } = window(new JsonMemento());
+    await model.start({ kind: 'name', name: 'caffeine' });
+    const middle = await model.start({ kind: 'name', name: 'ethanol' });
+    await model.start({ kind: 'formula', formula: 'C6H12O6' });
+    const before = rows(tree);
+    const removed = model.get(middle.id)!;
+    model.remove(middle.id);
+    assert.strictEqual(model.all().length, 2);
+    model.putBack([removed]);
+    assert.deepStrictEqual(rows(tree), before, 'the removed search is back in its place');
+    const all = [...model.all()];
+    model.clear();
+    model.putBack(all);
+    assert.deepStrictEqual(rows(tree), before, 'all of them, in order');
+  });
+
   test("the tree's expand state survives a reload", async () => {
     const memento = new JsonMemento();
     const first = window(memento);

@@ -214,6 +214,12 @@ suite('Structure grid', () => {
     const again = await rendered(uri.toString(), (x) => x.drawn > 0, 'the first page');
     took('10,000-record SDF open as text, reopened in the text-backed editor, first page', started, again, 1500);
     assert.strictEqual(again.names[0], firstName);
+    const tabsOfFile = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'ten-thousand.sdf');
+    assert.deepStrictEqual(
+      tabsOfFile.map((t) => (t.input instanceof vscode.TabInputCustom ? 'grid' : 'text')),
+      ['grid'],
+      "the grid takes the text tab's place: no second tab of the same name",
+    );
   });
 
   test('filter by substructure matches a brute-force RDKit run; a selection copies as SMILES and SDF', async () => {

@@ -4,7 +4,7 @@ import type { SearchState } from '../../../src/extension/searches/searchState';
 import type { DetailsView } from '../../../src/webview/protocol';
 import type { RecordDetails } from '../../../src/wire';
 import { startFakeServer } from './fakeServer';
-import { api, closeAllEditors, recordIdByName, run, setSetting, workspaceFile } from './helpers';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, workspaceFile } from './helpers';
 
 type TreeRow = {
   node: { type: string; searchId: string; recordId?: number };
@@ -176,5 +176,18 @@ suite('Structure editor (OpenChemLib)', () => {
     assert.strictEqual(doc.getText(), drawing.smiles);
     await a.structureEditor().run('insertMol');
     assert.match(doc.getText(), /V2000[\s\S]*M {2}END/);
+  });
+
+  test('the box draws a pasted SMILES at once and a name, InChIKey or record ID once found; then one click searches', async () => {
+    const a = await api();
+    await run('compoundDb.drawStructure', {});
+    const editor = a.structureEditor();
+    assert.strictEqual((await editor.type('c1ccccc1O')).atoms, 7, 'a SMILES is drawn as typed');
+    const byName = await editor.type('caffeine');
+    assert.strictEqual(byName.atoms, 14, `a name draws its record: ${byName.smiles}`);
+    assert.strictEqual((await editor.type(CAFFEINE_KEY)).atoms, 14, 'an InChIKey too');
+    assert.strictEqual((await editor.type(String(caffeine))).atoms, 14, 'and a record ID');
+    const similar = (await editor.run('similar')) as SearchState;
+    assert.strictEqual(similar.ids[0], caffeine, 'paste, then Find similar: the results');
   });
 });
