@@ -25,7 +25,7 @@ const view: DetailsView = {
   ],
   externalReferences: [{ source: 'ChEBI', sourceUrl: 'https://example.org', externalId: '27732', externalUrl: 'https://example.org/27732' }],
   mol2D: 'caffeine\n  2D\n\n  0  0  0  0  0  0            999 V2000\nM  END\n',
-  spectra: { available: true, items: [{ id: 9, type: 'MS2', fileName: 'caffeine.jdx' }] },
+  spectra: { available: true, items: [{ id: 9, type: 'MS2', fileName: 'caffeine.jdx', provenance: 'caffeine.jdx' }] },
   problems: [],
 };
 
@@ -86,10 +86,11 @@ describe('details page (jsdom)', function () {
     assert.deepStrictEqual(shown.references, ['ChEBI: 27732']);
     assert.strictEqual(shown.mol2D, view.mol2D);
     const names = shown.buttons.map((b) => b.name);
-    for (const name of ['Copy InChIKey', 'Copy Record ID', 'Copy 2D MOL block', 'Save structure image as PNG', 'Plot spectrum 9 (MS2)']) {
+    for (const name of ['Copy InChIKey', 'Copy Record ID', 'Copy 2D MOL block', 'Save structure image as PNG']) {
       assert.ok(names.includes(name), `a button named "${name}" among ${names.join(' | ')}`);
     }
     assert.strictEqual(new Set(names).size, names.length, 'no two buttons read the same');
+    assert.deepStrictEqual(shown.spectrumIds, [9], 'the spectrum is a row of the spectra table');
     assert.deepStrictEqual(JSON.parse(JSON.stringify(p.state())), { recordId: 507 }, 'the page keeps its record for a reload');
   });
 
