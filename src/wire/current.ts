@@ -3,6 +3,7 @@ import type { RecordDetails, DetailsField } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
+import type { IdentityLevel, IdentityOption } from './identity';
 import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -39,6 +40,8 @@ export const CURRENT_ROUTES = {
   filterResultsSdf: { method: 'GET', path: 'filter/{queryId}/results/sdf' },
   convert: { method: 'POST', path: 'tools/convert' },
   validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
+  /** Compound DB's own service (shared/beyond-the-spec.md 4): names within a few edits of a misspelt one. */
+  suggestNames: { method: 'POST', path: 'tools/names/suggest' },
   ...STRUCTURE_ROUTES,
 } as const satisfies Record<string, Route>;
 
@@ -108,10 +111,10 @@ export interface FormulaBatchBody extends Ordered {
   formulas: string[];
   dataSources?: string[] | null;
 }
-export interface InchiFilterBody {
+export interface InchiFilterBody extends IdentityOption {
   inchi: string;
 }
-export interface InchikeyFilterBody {
+export interface InchikeyFilterBody extends IdentityOption {
   inchikey: string;
 }
 export interface MassWithRange {
@@ -138,7 +141,7 @@ export interface MassBatchBody extends Ordered {
 export interface NameFilterBody extends Ordered {
   name: string;
 }
-export interface SmilesFilterBody {
+export interface SmilesFilterBody extends IdentityOption {
   smiles: string;
 }
 export interface ConvertBody {
@@ -149,6 +152,12 @@ export interface ConvertBody {
 export interface ValidateInchikeyBody {
   inchikey: string;
 }
+export interface SuggestNamesBody {
+  name: string;
+  /** 1 to 20, default 5. */
+  maxResults?: number | null;
+}
+export const MAX_NAME_SUGGESTIONS = 20;
 
 // ---- responses ----
 
@@ -183,6 +192,8 @@ export interface FilterResultsResponse {
   limitedToMaxAllowed: boolean;
   /** Similarity queries only (shared/beyond-the-spec.md 1): Tanimoto scores parallel to `results`. */
   scores?: number[];
+  /** Structure filters given an `identity` (shared/beyond-the-spec.md 4): each result's level, parallel to `results`. */
+  matchLevels?: IdentityLevel[];
 }
 export interface FilterResultsSdfResponse {
   /** base64 of gzip of SDF text */
@@ -199,6 +210,10 @@ export interface ConvertResponse {
 }
 export interface ValidateInchikeyResponse {
   valid: boolean;
+}
+export interface SuggestNamesResponse {
+  /** Names and synonyms as the collection writes them, fewest edits first. */
+  suggestions: string[];
 }
 
 // ---- each operation's request body and answer, used by the client to send and the service to answer ----
@@ -220,10 +235,11 @@ export interface CurrentRequestBodies {
   filterSimilarity: SimilarityFilterBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
+  suggestNames: SuggestNamesBody;
 }
 export type CurrentBodyOperation = keyof CurrentRequestBodies;
 /** Operations that start an asynchronous query (answered with a query ID). */
-export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey'>;
+export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey' | 'suggestNames'>;
 
 /** The JSON body of every operation's 200 answer. */
 export interface CurrentResponses extends Record<FilterOperation, QueryIdResponse> {
@@ -242,6 +258,7 @@ export interface CurrentResponses extends Record<FilterOperation, QueryIdRespons
   filterResultsSdf: FilterResultsSdfResponse;
   convert: ConvertResponse;
   validateInchikey: ValidateInchikeyResponse;
+  suggestNames: SuggestNamesResponse;
 }
 
 // Compile-time checks: every POST route has a body type and no other does; every route has an answer type.

@@ -15,4 +15,5 @@ export * from './query-kind';
 export * from './sdf';
 export * from './local-service';
 export * from './structure-search';
+export * from './identity';
 export * from './documented-limits';

@@ -4,7 +4,7 @@
  * (TooManyRecords over the result cap, Failed on an error). Finished queries expire after `ttlMs`.
  */
 import { randomUUID } from 'crypto';
-import type { QueryStatus } from '../../wire';
+import type { IdentityLevel, QueryStatus } from '../../wire';
 import type { RecordIds } from '../store/compound-store';
 
 export interface FormulaBatchEntry {
@@ -18,7 +18,7 @@ export interface MassBatchEntry {
 }
 
 export type QueryOutcome =
-  | { kind: 'ids'; ids: RecordIds; scores?: number[]; message?: string }
+  | { kind: 'ids'; ids: RecordIds; scores?: number[]; matchLevels?: IdentityLevel[]; message?: string }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
   | { kind: 'massBatch'; entries: MassBatchEntry[] };
 export type QueryKind = QueryOutcome['kind'];
