@@ -372,6 +372,7 @@ export class CurrentApi {
     });
     const page: FilterResultsResponse = { results: arrayOf<number>(res, 'results'), limitedToMaxAllowed: res.limitedToMaxAllowed === true };
     if (res.scores !== undefined) page.scores = arrayOf<number>(res, 'scores');
+    if (res.matchLevels !== undefined) page.matchLevels = arrayOf<IdentityLevel>(res, 'matchLevels');
     return page;
   }
 

@@ -157,7 +157,7 @@ describe('compound-db command line', function () {
     assert.strictEqual(r.status, 0, r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
     assert.strictEqual(`${lines[0]}\n`, RESOLVE_HEADER);
-    assert.strictEqual(lines[0], 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message');
+    assert.strictEqual(lines[0], 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message,match');
     assert.deepStrictEqual(
       lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
       ['caffeine,found', 'water,found', ',error', 'no such compound,not_found', `${CAFFEINE_KEY},found`],

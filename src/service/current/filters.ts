@@ -114,6 +114,11 @@ export const filterInchi: CurrentHandler<'filterInchi'> = async (ctx, req) => {
   const text = (inchi as string).trim();
   const key = await inchiKeyOfInchi(ctx, text);
   if (!key && (await ctx.store.getByInchi(text)).length === 0) throw badField('inchi', 'inchi is not a valid InChI: its structure cannot be read');
+  // The library hashes an InChI cut at a layer boundary (no /h layer) into another compound's key: an InChI that no
+  // record holds must give back a structure whose InChI is itself.
+  if (key && (await ctx.store.getByInchiKey(key)).length === 0 && !(await ctx.chemistry.molFromInchiAsync(text))) {
+    throw badField('inchi', 'inchi is not a valid InChI: it does not describe a whole structure (cut short, or a layer is damaged)');
+  }
   if (!identity) return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, text, key), {}));
   return submit(ctx, 'ids', async () => {
     const exact = await recordsByInchi(ctx, text, key);

@@ -5,7 +5,7 @@
  * [d - k, d + k], so a query computes the distance to a small part of the names. Names and queries are compared as
  * their normalised keys and cut to MAX_NAME_CHARS, so one comparison is bounded.
  */
-import { normaliseName } from './name-keys';
+import { bareName, normaliseName } from './name-keys';
 
 /** Longer names are compared by their first this many characters. */
 const MAX_NAME_CHARS = 64;
@@ -17,20 +17,27 @@ export function allowedEdits(length: number): number {
   return length <= 4 ? 1 : length <= 9 ? 2 : 3;
 }
 
+/** Three rows of the distance table, reused by every call (names are cut to MAX_NAME_CHARS, queries too). */
+const ROWS = [new Int32Array(MAX_NAME_CHARS + 2), new Int32Array(MAX_NAME_CHARS + 2), new Int32Array(MAX_NAME_CHARS + 2)];
+
 /** Optimal string alignment distance, stopping early (returns limit + 1) once every path exceeds `limit`. */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (a.length > MAX_NAME_CHARS || b.length > MAX_NAME_CHARS) return editDistance(a.slice(0, MAX_NAME_CHARS), b.slice(0, MAX_NAME_CHARS), limit);
   const n = b.length;
-  let before = new Array<number>(n + 1);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1);
+  let [before, previous, current] = ROWS;
+  for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    const ai = a.charCodeAt(i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
     current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      const bj = b.charCodeAt(j - 1);
+      let d = previous[j - 1] + (ai === bj ? 0 : 1);
+      if (previous[j] + 1 < d) d = previous[j] + 1;
+      if (current[j - 1] + 1 < d) d = current[j - 1] + 1;
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj && before[j - 2] + 1 < d) d = before[j - 2] + 1;
       current[j] = d;
       if (d < rowMin) rowMin = d;
     }
@@ -84,10 +91,19 @@ export class SpellingIndex {
     return found.slice(0, max).map((f) => ({ name: this.display.get(f.key)!, distance: f.distance }));
   }
 
+  /** A name, and the name with its stereo descriptors set aside ("adrenalin" is then one edit from "R-adrenaline"). */
   private add(name: string): void {
-    const key = normaliseName(name).slice(0, MAX_NAME_CHARS);
+    const shown = name.trim().replace(/\s+/g, ' ');
+    const key = normaliseName(shown);
+    const bare = bareName(key);
+    this.addKey(key, shown);
+    if (bare !== key) this.addKey(bare, shown.slice(shown.length - bare.length));
+  }
+
+  private addKey(full: string, shown: string): void {
+    const key = full.slice(0, MAX_NAME_CHARS);
     if (!key || this.display.has(key)) return;
-    this.display.set(key, name.trim().replace(/\s+/g, ' '));
+    this.display.set(key, shown);
     if (!this.root) {
       this.root = { key };
       return;
