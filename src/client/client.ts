@@ -62,6 +62,7 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly filterFormulaBatchResults: CurrentApi['filterFormulaBatchResults'] = (...args) => this.current.filterFormulaBatchResults(...args);
   readonly filterMassBatchResults: CurrentApi['filterMassBatchResults'] = (...args) => this.current.filterMassBatchResults(...args);
   readonly convert: CurrentApi['convert'] = (...args) => this.current.convert(...args);
+  readonly convertChained: CurrentApi['convertChained'] = (...args) => this.current.convertChained(...args);
   readonly validateInchikey: CurrentApi['validateInchikey'] = (...args) => this.current.validateInchikey(...args);
   readonly suggestNames: CurrentApi['suggestNames'] = (...args) => this.current.suggestNames(...args);
   readonly filterIdentity: CurrentApi['filterIdentity'] = (...args) => this.current.filterIdentity(...args);

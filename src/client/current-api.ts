@@ -5,7 +5,9 @@ import {
   DETAILS_FIELDS,
   LIMITS,
   RECORD_KEY_OF_FIELD,
+  checkChainedConvert,
   checkConvert,
+  conversionChain,
   checkElementFilter,
   checkFields,
   checkFormulaBatch,
@@ -432,6 +434,18 @@ export class CurrentApi {
     const body = { input, inputFormat, outputFormat };
     assertValid(checkConvert(body));
     return stringOf(await this.callJson('convert', { body, signal: call.signal }), 'output');
+  }
+
+  /**
+   * Any of the four formats to any other, as a chain of allowed conversions (conversionChain: SMILES to InChIKey goes
+   * through InChI), one request a step.
+   */
+  async convertChained(input: string, inputFormat: ConvertFormat, outputFormat: ConvertFormat, call: CallOptions = {}): Promise<string> {
+    assertValid(checkChainedConvert({ input, inputFormat, outputFormat }));
+    const chain = conversionChain(inputFormat, outputFormat) ?? [inputFormat, outputFormat];
+    let text = input;
+    for (let i = 1; i < chain.length; i++) text = await this.convert(text, chain[i - 1], chain[i], call);
+    return text;
   }
 
   /** False for a string not shaped like a key (no request) and for a key the server answers 400 about. */
