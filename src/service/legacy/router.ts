@@ -16,6 +16,7 @@ import { createHash } from 'crypto';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
+import { streamAllSpectraInfo, wantsWholeList } from './spectra-stream';
 
 const ASMX = /^\/([^/]+)\.asmx\/([^/]+)\/?$/i;
 
@@ -58,6 +59,7 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
     const [op, route] = found;
     const p = await paramsOf(req, url);
     checkToken(ctx, route, p);
+    if (op === 'getAllSpectraInfo' && wantsWholeList(p)) return await streamAllSpectraInfo(ctx, req, res);
     sendXml(res, xmlDocument(await LEGACY_HANDLERS[op](ctx, p)));
   } catch (err) {
     sendLegacyError(ctx, req, res, err);
