@@ -63,7 +63,11 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly filterFormulaBatchResults: CurrentApi['filterFormulaBatchResults'] = (...args) => this.current.filterFormulaBatchResults(...args);
   readonly filterMassBatchResults: CurrentApi['filterMassBatchResults'] = (...args) => this.current.filterMassBatchResults(...args);
   readonly convert: CurrentApi['convert'] = (...args) => this.current.convert(...args);
+  readonly convertChained: CurrentApi['convertChained'] = (...args) => this.current.convertChained(...args);
   readonly validateInchikey: CurrentApi['validateInchikey'] = (...args) => this.current.validateInchikey(...args);
+  readonly suggestNames: CurrentApi['suggestNames'] = (...args) => this.current.suggestNames(...args);
+  readonly filterIdentity: CurrentApi['filterIdentity'] = (...args) => this.current.filterIdentity(...args);
+  readonly filterLevelledResults: CurrentApi['filterLevelledResults'] = (...args) => this.current.filterLevelledResults(...args);
 
   // ---- the older interface (older-api.ts) ----
   readonly getCompoundInfo: OlderApi['getCompoundInfo'] = (...args) => this.older.getCompoundInfo(...args);

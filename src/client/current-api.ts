@@ -5,12 +5,17 @@ import {
   DETAILS_FIELDS,
   LIMITS,
   RECORD_KEY_OF_FIELD,
+  checkChainedConvert,
   checkConvert,
+  conversionChain,
   checkElementFilter,
   checkFields,
   checkFormulaBatch,
   checkFormulaFilter,
+  checkIdentity,
   checkInchi,
+  isIdentityLevel,
+  type IdentityLevel,
   checkInchikey,
   checkIntrinsicProperty,
   checkMassBatch,
@@ -414,6 +419,7 @@ export class CurrentApi {
     if (res.scores !== undefined) page.scores = arrayOf<number>(res, 'scores');
     if (res.spectrumIds !== undefined) page.spectrumIds = arrayOf<number>(res, 'spectrumIds');
     if (res.matchedPeaks !== undefined) page.matchedPeaks = arrayOf<number>(res, 'matchedPeaks');
+    if (res.matchLevels !== undefined) page.matchLevels = arrayOf<IdentityLevel>(res, 'matchLevels');
     return page;
   }
 
@@ -475,6 +481,18 @@ export class CurrentApi {
     return stringOf(await this.callJson('convert', { body, signal: call.signal }), 'output');
   }
 
+  /**
+   * Any of the four formats to any other, as a chain of allowed conversions (conversionChain: SMILES to InChIKey goes
+   * through InChI), one request a step.
+   */
+  async convertChained(input: string, inputFormat: ConvertFormat, outputFormat: ConvertFormat, call: CallOptions = {}): Promise<string> {
+    assertValid(checkChainedConvert({ input, inputFormat, outputFormat }));
+    const chain = conversionChain(inputFormat, outputFormat) ?? [inputFormat, outputFormat];
+    let text = input;
+    for (let i = 1; i < chain.length; i++) text = await this.convert(text, chain[i - 1], chain[i], call);
+    return text;
+  }
+
   /** False for a string not shaped like a key (no request) and for a key the server answers 400 about. */
   async validateInchikey(inchikey: string, call: CallOptions = {}): Promise<boolean> {
     if (typeof inchikey !== 'string' || !isInchiKeyShape(inchikey)) return false;
@@ -484,6 +502,51 @@ export class CurrentApi {
     } catch (error) {
       if (error instanceof BadRequestError) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Names and synonyms within a few edits of `name`, fewest first (Compound DB's own service:
+   * shared/beyond-the-spec.md 4); undefined from a server that does not offer it.
+   */
+  async suggestNames(name: string, maxResults?: number, call: CallOptions = {}): Promise<string[] | undefined> {
+    assertValid(checkNonEmptyString('name', name));
+    try {
+      const res = await this.callJson('suggestNames', { body: defined({ name, maxResults }), signal: call.signal });
+      return Array.isArray(res.suggestions) ? res.suggestions.filter((s): s is string => typeof s === 'string') : [];
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * A structure filter (inchikey, inchi or smiles) at an identity level (shared/beyond-the-spec.md 4): its records
+   * match at `exact`, then each looser level up to `identity`; the levels come with the results (filterLevelledResults).
+   */
+  async filterIdentity(kind: 'inchikey' | 'inchi' | 'smiles', text: string, identity: IdentityLevel, call: CallOptions = {}): Promise<string> {
+    assertValid(checkIdentity(identity));
+    switch (kind) {
+      case 'inchikey':
+        assertValid(checkInchikey('inchikey', text));
+        return this.submit('filterInchikey', { inchikey: text, identity }, call);
+      case 'inchi':
+        assertValid(checkInchi('inchi', text));
+        return this.submit('filterInchi', { inchi: text, identity }, call);
+      case 'smiles':
+        assertValid(checkSmiles('smiles', text));
+        return this.submit('filterSmiles', { smiles: text, identity }, call);
+    }
+  }
+
+  /** Every record ID of a finished filterIdentity query with its level (levels empty from a server without them). */
+  async filterLevelledResults(queryId: string, call: CallOptions = {}): Promise<{ results: number[]; matchLevels: IdentityLevel[] }> {
+    const out = { results: [] as number[], matchLevels: [] as IdentityLevel[] };
+    for (;;) {
+      const page = await this.filterResults(queryId, out.results.length || undefined, undefined, call);
+      out.results.push(...page.results);
+      out.matchLevels.push(...(page.matchLevels ?? []).filter(isIdentityLevel));
+      if (!page.limitedToMaxAllowed || page.results.length === 0) return out;
     }
   }
 

@@ -167,6 +167,8 @@ function composite(parts: Parts, spec: Extract<SearchSpec, { kind: 'composite' }
         return current.filterInchikey(text, call);
       case 'smiles':
         return current.filterSmiles(text, call);
+      case 'formula':
+        return current.filterFormula(text, { order: spec.order, direction: spec.direction }, call);
       case 'name':
         return current.filterName(text, order, call);
     }
@@ -200,11 +202,13 @@ export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
       return list((call) => current.filterIntrinsicProperty(input, call));
     }
     case 'inchi':
-      return list((call) => current.filterInchi(spec.inchi, call));
+      return list((call) => (spec.identity ? current.filterIdentity('inchi', spec.inchi, spec.identity, call) : current.filterInchi(spec.inchi, call)));
     case 'inchikey':
-      return list((call) => current.filterInchikey(spec.inchikey, call));
+      return list((call) =>
+        spec.identity ? current.filterIdentity('inchikey', spec.inchikey, spec.identity, call) : current.filterInchikey(spec.inchikey, call),
+      );
     case 'smiles':
-      return list((call) => current.filterSmiles(spec.smiles, call));
+      return list((call) => (spec.identity ? current.filterIdentity('smiles', spec.smiles, spec.identity, call) : current.filterSmiles(spec.smiles, call)));
     case 'substructure': {
       const { kind: _kind, query, ...input } = spec;
       return list((call) => current.filterSubstructure(query, input, call));

@@ -1,5 +1,5 @@
 /** What a search asks for, as plain JSON: the one argument of `client.query(spec)`, kept and re-run by callers. */
-import type { Complexity, Direction, Isotopic, MassWithRange, Peak, SortKey, SubstructureFormat } from '../wire';
+import type { Complexity, Direction, IdentityLevel, Isotopic, MassWithRange, Peak, SortKey, SubstructureFormat } from '../wire';
 import type { IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
 import type { OrderInput } from './inputs';
 
@@ -22,9 +22,10 @@ export type SearchSpec =
       isotopic?: Isotopic;
     } & OrderInput)
   | ({ kind: 'intrinsic' } & IntrinsicInputs & OrderInput)
-  | { kind: 'inchi'; inchi: string }
-  | { kind: 'inchikey'; inchikey: string }
-  | { kind: 'smiles'; smiles: string }
+  /** `identity`: also the looser levels up to this one (shared/beyond-the-spec.md 4; Compound DB's own service). */
+  | { kind: 'inchi'; inchi: string; identity?: IdentityLevel }
+  | { kind: 'inchikey'; inchikey: string; identity?: IdentityLevel }
+  | { kind: 'smiles'; smiles: string; identity?: IdentityLevel }
   /** Structure search (Compound DB's own service, shared/beyond-the-spec.md 1). */
   | ({ kind: 'substructure'; query: string; queryFormat: SubstructureFormat; useChirality?: boolean; dataSources?: string[] } & OrderInput)
   | { kind: 'similarity'; smiles: string; threshold?: number; maxResults?: number; dataSources?: string[] }

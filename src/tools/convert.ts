@@ -1,4 +1,4 @@
-import { CONVERT_FORMATS, checkConvert, describeFieldErrors, type ConvertFormat } from '../wire';
+import { CONVERT_FORMATS, checkChainedConvert, describeFieldErrors, type ConvertFormat } from '../wire';
 import { objectInput, ToolInputError, type CompoundTool } from './tool';
 
 interface ConvertInput {
@@ -12,8 +12,8 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
   title: 'Convert a structure',
   description:
     'Convert a chemical structure between formats with a real cheminformatics toolkit, instead of writing identifiers from memory. ' +
-    'Allowed: InChI to InChIKey, Mol or SMILES; InChIKey to InChI or Mol (a lookup: the key must be in the database); ' +
-    "Mol to InChI or InChIKey; SMILES to InChI (then InChI to InChIKey for a SMILES's key). Returns the converted text.",
+    'Any of SMILES, InChI, InChIKey and Mol to any other (SMILES to InChIKey included), chaining the conversions the server ' +
+    'allows; from an InChIKey only by lookup (the key must be in the database). Returns the converted text.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -26,7 +26,7 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
   },
   parse: (raw) => {
     const input = objectInput(raw);
-    const errors = checkConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
+    const errors = checkChainedConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
     if (errors.length)
       throw new ToolInputError(
         describeFieldErrors(errors)
@@ -35,6 +35,6 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
       );
     return { input: input.input as string, from: input.from as ConvertFormat, to: input.to as ConvertFormat };
   },
-  run: ({ input, from, to }, { client, signal }) => client.convert(input, from, to, { signal }),
+  run: ({ input, from, to }, { client, signal }) => client.convertChained(input, from, to, { signal }),
   sentText: ({ input }) => [input],
 };

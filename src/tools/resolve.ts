@@ -14,8 +14,9 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
   description:
     'Resolve a list of compound identifiers of any kind (names, InChIKeys, InChIs, SMILES, record IDs, mixed) to database records ' +
     'in one call, with the fewest requests. Returns CSV, one row per identifier in order, with the columns ' +
-    'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message; status is found, ambiguous (the first ' +
-    'record is given), not_found or error. At most 1000 identifiers a call.',
+    'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message,match; status is found, ambiguous (the first ' +
+    'record is given), not_found or error; match says how the record was found: id, name, exact, or a looser identity level ' +
+    '(connectivity: stereo or isotopes differ; parent: a salt or charge set aside; tautomer). At most 1000 identifiers a call.',
   inputSchema: {
     type: 'object',
     properties: {

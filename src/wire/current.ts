@@ -3,6 +3,7 @@ import type { RecordDetails, DetailsField } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
+import type { IdentityLevel, IdentityOption } from './identity';
 import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
 import { SPECTRUM_ROUTES, type SpectrumFilterBody, type SpectrumResultsExtras } from './spectrum-search';
 
@@ -40,6 +41,8 @@ export const CURRENT_ROUTES = {
   filterResultsSdf: { method: 'GET', path: 'filter/{queryId}/results/sdf' },
   convert: { method: 'POST', path: 'tools/convert' },
   validateInchikey: { method: 'POST', path: 'tools/validate/inchikey' },
+  /** Compound DB's own service (shared/beyond-the-spec.md 4): names within a few edits of a misspelt one. */
+  suggestNames: { method: 'POST', path: 'tools/names/suggest' },
   ...STRUCTURE_ROUTES,
   ...SPECTRUM_ROUTES,
 } as const satisfies Record<string, Route>;
@@ -110,10 +113,10 @@ export interface FormulaBatchBody extends Ordered {
   formulas: string[];
   dataSources?: string[] | null;
 }
-export interface InchiFilterBody {
+export interface InchiFilterBody extends IdentityOption {
   inchi: string;
 }
-export interface InchikeyFilterBody {
+export interface InchikeyFilterBody extends IdentityOption {
   inchikey: string;
 }
 export interface MassWithRange {
@@ -140,7 +143,7 @@ export interface MassBatchBody extends Ordered {
 export interface NameFilterBody extends Ordered {
   name: string;
 }
-export interface SmilesFilterBody {
+export interface SmilesFilterBody extends IdentityOption {
   smiles: string;
 }
 export interface ConvertBody {
@@ -151,6 +154,12 @@ export interface ConvertBody {
 export interface ValidateInchikeyBody {
   inchikey: string;
 }
+export interface SuggestNamesBody {
+  name: string;
+  /** 1 to 20, default 5. */
+  maxResults?: number | null;
+}
+export const MAX_NAME_SUGGESTIONS = 20;
 
 // ---- responses ----
 
@@ -188,6 +197,8 @@ export interface FilterResultsResponse extends SpectrumResultsExtras {
    * entropy similarity, with `spectrumIds` and `matchedPeaks` beside them.
    */
   scores?: number[];
+  /** Structure filters given an `identity` (shared/beyond-the-spec.md 4): each result's level, parallel to `results`. */
+  matchLevels?: IdentityLevel[];
 }
 export interface FilterResultsSdfResponse {
   /** base64 of gzip of SDF text */
@@ -204,6 +215,10 @@ export interface ConvertResponse {
 }
 export interface ValidateInchikeyResponse {
   valid: boolean;
+}
+export interface SuggestNamesResponse {
+  /** Names and synonyms as the collection writes them, fewest edits first. */
+  suggestions: string[];
 }
 
 // ---- each operation's request body and answer, used by the client to send and the service to answer ----
@@ -226,10 +241,11 @@ export interface CurrentRequestBodies {
   filterSpectrum: SpectrumFilterBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
+  suggestNames: SuggestNamesBody;
 }
 export type CurrentBodyOperation = keyof CurrentRequestBodies;
 /** Operations that start an asynchronous query (answered with a query ID). */
-export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey'>;
+export type FilterOperation = Exclude<CurrentBodyOperation, 'getDetailsBatch' | 'convert' | 'validateInchikey' | 'suggestNames'>;
 
 /** The JSON body of every operation's 200 answer. */
 export interface CurrentResponses extends Record<FilterOperation, QueryIdResponse> {
@@ -248,6 +264,7 @@ export interface CurrentResponses extends Record<FilterOperation, QueryIdRespons
   filterResultsSdf: FilterResultsSdfResponse;
   convert: ConvertResponse;
   validateInchikey: ValidateInchikeyResponse;
+  suggestNames: SuggestNamesResponse;
 }
 
 // Compile-time checks: every POST route has a body type and no other does; every route has an answer type.

@@ -13,6 +13,30 @@ export const ALLOWED_CONVERSIONS: ReadonlyArray<readonly [ConvertFormat, Convert
   ['SMILES', 'InChI'],
 ];
 
+/**
+ * The allowed conversions to chain from one format to another, fewest first (`SMILES → InChI → InChIKey`); undefined
+ * when none leads there (the same format). Every pair of the four formats is reachable.
+ */
+export function conversionChain(from: ConvertFormat, to: ConvertFormat): ConvertFormat[] | undefined {
+  if (from === to) return undefined;
+  const cameFrom = new Map<ConvertFormat, ConvertFormat>();
+  const queue: ConvertFormat[] = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    for (const [a, b] of ALLOWED_CONVERSIONS) {
+      if (a !== at || b === from || cameFrom.has(b)) continue;
+      cameFrom.set(b, at);
+      if (b === to) {
+        const chain: ConvertFormat[] = [to];
+        for (let f = at; f !== from; f = cameFrom.get(f)!) chain.unshift(f);
+        return [from, ...chain];
+      }
+      queue.push(b);
+    }
+  }
+  return undefined;
+}
+
 export function isConvertFormat(value: string): value is ConvertFormat {
   return (CONVERT_FORMATS as readonly string[]).includes(value);
 }

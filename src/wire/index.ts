@@ -17,4 +17,5 @@ export * from './local-service';
 export * from './structure-search';
 export * from './query-shape';
 export * from './spectrum-search';
+export * from './identity';
 export * from './documented-limits';

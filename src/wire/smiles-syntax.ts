@@ -138,6 +138,20 @@ export function looksLikeSmiles(text: string): boolean {
   return t.length > 0 && !isPlainWord(t) && parseSmilesSyntax(t).ok;
 }
 
+/**
+ * Why text written in SMILES's own alphabet does not parse as SMILES, or undefined when it parses or is not written
+ * so: outside bracket atoms only the organic subset's letters, no spaces, and a bond, branch, ring digit or bracket
+ * (`C1CC(`, `CC(=O`), where a name has other letters (`N-(4-hydroxyphenyl)acetamide`, `caffeine`).
+ */
+export function smilesSyntaxError(text: string): string | undefined {
+  const t = text.trim();
+  if (!t || /\s/.test(t) || !/[A-Za-z*]/.test(t) || !/[()[\]=#@\/\\%0-9]/.test(t) || isPlainWord(t)) return undefined;
+  const outside = t.replace(/\[[^\]]*\]/g, '').replace(/Cl|Br/g, '');
+  if (!/^[BCNOPSFIbcnops*0-9()=#$:/\\%+.\-[\]@]*$/.test(outside)) return undefined;
+  const parsed = parseSmilesSyntax(t);
+  return parsed.ok ? undefined : `${parsed.reason} at character ${parsed.index + 1}`;
+}
+
 /** After an atom, a ring closure or a closed branch: where a branch, a dot or the end may come. */
 function afterAtom(last: Last): boolean {
   return last === 'atom' || last === 'ring' || last === 'close';

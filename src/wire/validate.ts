@@ -7,7 +7,7 @@ import { LIMITS, isInchiKeyShape } from './limits';
 import { isElementSymbol } from './elements';
 import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
-import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS } from './formats';
+import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS, conversionChain, type ConvertFormat } from './formats';
 import type { FieldError } from './errors';
 import { STRUCTURE_CHARS, checkStructureSize, checkTextLength } from './structure-size';
 import { classifyQuery } from './query-kind';
@@ -221,6 +221,15 @@ export function checkIntrinsicProperty(body: Partial<IntrinsicPropertyBody>): Er
   checkOption('options.complexity', options.complexity, COMPLEXITIES, errors);
   checkOption('options.isotopic', options.isotopic, ISOTOPIC_OPTIONS, errors);
   return checkOrder(body, errors);
+}
+
+/** checkConvert for a chain of allowed conversions (conversionChain): any two different formats. */
+export function checkChainedConvert(body: Partial<ConvertBody>): Errors {
+  const chained = isConvertFormat(String(body.inputFormat)) && isConvertFormat(String(body.outputFormat));
+  if (!chained || !conversionChain(body.inputFormat as ConvertFormat, body.outputFormat as ConvertFormat)) return checkConvert(body);
+  // Checked as its first step; each later step is checked when it is sent.
+  const [, next] = conversionChain(body.inputFormat as ConvertFormat, body.outputFormat as ConvertFormat)!;
+  return checkConvert({ ...body, outputFormat: next });
 }
 
 export function checkConvert(body: Partial<ConvertBody>): Errors {

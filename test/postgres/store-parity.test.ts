@@ -8,7 +8,7 @@ import { loadChemistry } from '../../src/service/chemistry';
 import { loadShippedCollection } from '../../src/service/chemistry/collection';
 import { MemoryStore } from '../../src/service/store/memory-store';
 import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
-import { MASS_KINDS, type CompoundStore } from '../../src/service/store/compound-store';
+import { identityKeyOf, LOOSE_LEVELS, MASS_KINDS, type CompoundStore } from '../../src/service/store/compound-store';
 import type { CompoundRecord } from '../../src/service/store/record';
 import { buildFixtureRecords } from '../service/support/fixture';
 import { freshDatabase } from './support/use-postgres';
@@ -93,6 +93,23 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
       for (const s of r.synonyms.slice(0, 2)) inputs.add(`  ${s}  `);
     }
     for (const name of [...inputs, 'ac', 'acid', 'eth', 'ethanol', ...HOSTILE]) await same(`name ${JSON.stringify(name)}`, (s) => s.byName(name));
+  });
+
+  it('by name: stereo descriptors set aside, substrings, and spelling suggestions the same', async () => {
+    for (const name of ['lactic acid', 'adrenaline', 'glucose', 'quercetin', 'penicillin', 'ine', 'acid', '(+)-catechin', 'DL-', 'alpha-d-glucose'])
+      await same(`name ${JSON.stringify(name)}`, (s) => s.byName(name));
+    for (const typo of ['asprin', 'caffiene', 'paracetmol', 'adrenalin', 'zzzz', ...HOSTILE]) {
+      assert.deepStrictEqual(await pg.suggestNames(typo, 5), await mem.suggestNames(typo, 5), `suggest ${JSON.stringify(typo)}`);
+    }
+  });
+
+  it('by identity keys at every looser level', async () => {
+    for (const level of LOOSE_LEVELS) {
+      const keys = records.slice(0, 400).map((r) => identityKeyOf(r, level));
+      await same(`${level} keys`, (s) => s.byIdentityKeys(level, keys));
+      for (const k of keys.slice(0, 50)) await same(`${level} ${k}`, (s) => s.byIdentityKeys(level, [k]));
+      await same(`${level} hostile`, (s) => s.byIdentityKeys(level, HOSTILE));
+    }
   });
 
   it('by mass range of every kind, and by elements', async () => {

@@ -104,6 +104,15 @@ describe('compound-db command line', function () {
     assert.strictEqual(convert.stdout, 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3\n');
   });
 
+  it('converts SMILES to an InChIKey (chained through InChI) and reads a Hill formula as a formula', async () => {
+    const key = await run(['convert', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', '--from', 'SMILES', '--to', 'InChIKey', '--server', service.baseUrl], SECRETS);
+    assert.strictEqual(key.status, 0, key.stderr);
+    assert.strictEqual(key.stdout, `${CAFFEINE_KEY}\n`);
+    const formula = await run(['search', 'C9H8O4', '--server', service.baseUrl], SECRETS);
+    assert.strictEqual(formula.status, 0, formula.stderr);
+    assert.match(formula.stdout, /\tAspirin\tC9H8O4\tBSYNRYMUTXBXSQ-UHFFFAOYSA-N$/m);
+  });
+
   it('runs the built-in database in a child process that ends with the command, even one killed while it loads', async () => {
     const alive = (pid: number): boolean => fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     const until = async (what: string, ok: () => boolean): Promise<void> => {
@@ -163,7 +172,7 @@ describe('compound-db command line', function () {
     assert.strictEqual(r.status, 0, r.stderr);
     const lines = r.stdout.trimEnd().split('\n');
     assert.strictEqual(`${lines[0]}\n`, RESOLVE_HEADER);
-    assert.strictEqual(lines[0], 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message');
+    assert.strictEqual(lines[0], 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message,match');
     assert.deepStrictEqual(
       lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
       ['caffeine,found', 'water,found', ',error', 'no such compound,not_found', `${CAFFEINE_KEY},found`],

@@ -100,7 +100,7 @@ describe('compound-db mcp', function () {
       ['compound_search', {}, /query/],
       ['compound_search', { query: 'x', maxResults: 1000 }, /maxResults must be a whole number from 1 to 100/],
       ['compound_details', { recordIds: ['abc'] }, /recordIds/],
-      ['compound_convert', { input: 'CCO', from: 'SMILES', to: 'Mol' }, /not allowed|allowed/],
+      ['compound_convert', { input: 'CCO', from: 'SMILES', to: 'SMILES' }, /not allowed|allowed/],
       ['compound_convert', { input: 'not an inchi', from: 'InChI', to: 'InChIKey' }, /inchi|InChI|input/],
       ['compound_resolve', { identifiers: 'caffeine' }, /identifiers must be a non-empty list/],
       ['compound_similar', { smiles: 'C', threshold: 2 }, /threshold must be a number from 0 to 1/],

@@ -1,4 +1,4 @@
-/** `compound-db convert INPUT --from FMT --to FMT`: one of the allowed conversions; INPUT `-` reads stdin (a MOL block). */
+/** `compound-db convert INPUT --from FMT --to FMT`: allowed conversions, chained (SMILES to InChIKey through InChI); INPUT `-` reads stdin (a MOL block). */
 import { CONVERT_FORMATS, type ConvertFormat } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
@@ -17,7 +17,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   const to = formatOf('to', values.to);
   const input = positionals[0] === '-' ? await cli.readStdin() : positionals[0];
   return cli.withConnection(values.server, async ({ client }) => {
-    const output = await client.convert(input, from, to, { signal: cli.signal }).catch((error: unknown) => {
+    const output = await client.convertChained(input, from, to, { signal: cli.signal }).catch((error: unknown) => {
       throw new InputFailure(error, { label: from === 'Mol' ? 'MOL block' : from, value: input });
     });
     cli.out(output.endsWith('\n') ? output : `${output}\n`);

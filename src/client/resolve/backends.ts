@@ -28,7 +28,7 @@ export interface ResolveBackend {
   records(recordIds: number[], send: Send): Promise<ResolvedRecord[]>;
 }
 
-export type SearchedKind = Exclude<QueryKind, 'recordId'>;
+export type SearchedKind = Exclude<QueryKind, 'recordId' | 'formula'>;
 
 export function backendFor(client: CompoundDbClient): ResolveBackend {
   return client.hasToken ? olderBackend(client) : currentBackend(client);
@@ -36,9 +36,9 @@ export function backendFor(client: CompoundDbClient): ResolveBackend {
 
 /** The current interface's filter for an identifier of each kind. */
 const CURRENT_SPEC: Readonly<Record<SearchedKind, (identifier: string) => SearchSpec>> = {
-  inchikey: (inchikey) => ({ kind: 'inchikey', inchikey }),
-  inchi: (inchi) => ({ kind: 'inchi', inchi }),
-  smiles: (smiles) => ({ kind: 'smiles', smiles }),
+  inchikey: (inchikey) => ({ kind: 'inchikey', inchikey, identity: 'tautomer' }),
+  inchi: (inchi) => ({ kind: 'inchi', inchi, identity: 'tautomer' }),
+  smiles: (smiles) => ({ kind: 'smiles', smiles, identity: 'tautomer' }),
   name: (name) => ({ kind: 'name', name }),
 };
 

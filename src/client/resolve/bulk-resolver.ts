@@ -5,19 +5,21 @@
  * handed to `onRow` in input order as soon as they and every row before them are complete.
  */
 import { setMaxListeners } from 'events';
-import { LIMITS, type QueryKind } from '../../wire';
+import { LIMITS, type IdentityLevel, type QueryKind } from '../../wire';
 import type { CompoundDbClient } from '../client';
 import { CancelledError, CompoundDbError } from '../errors';
 import { backendFor, type ResolveBackend, type SearchedKind, type Send } from './backends';
 import { parseIdentifier } from './identifier';
 import { RequestGate, type GateOptions } from './request-gate';
-import { MemoryResolveCache, type ResolveCache, type ResolvedRecord } from './resolve-cache';
+import { MemoryResolveCache, type ResolveCache, type ResolvedRecord, type ResolveMatch } from './resolve-cache';
 
 export type ResolveStatus = 'found' | 'ambiguous' | 'not_found' | 'error';
 
 export interface ResolveRow {
   input: string;
   status: ResolveStatus;
+  /** How the record was found: `id`, `name`, or the identity level of a structure (shared/beyond-the-spec.md 4). */
+  match?: ResolveMatch;
   /** The record given: the only match, or the first of several. */
   record?: ResolvedRecord;
   /** Why a row is ambiguous, not found or an error. */
@@ -54,8 +56,11 @@ export interface BulkResolveOptions extends GateOptions {
 interface Entry {
   kind: QueryKind;
   ids?: readonly number[];
+  match?: ResolveMatch;
   error?: string;
 }
+
+const STRUCTURE_KINDS = new Set<QueryKind>(['inchikey', 'inchi', 'smiles']);
 
 const DEFAULT_CONCURRENCY = 8;
 const TRANSIENT = new Set(['Network', 'Timeout', 'Rate', 'Unavailable']);
@@ -142,8 +147,8 @@ class BulkRun {
   }
 
   private startingEntry(key: string, kind: QueryKind): Entry {
-    if (kind === 'recordId') return { kind, ids: [Number(key)] };
-    return { kind, ids: this.cache.search(key) };
+    if (kind === 'recordId') return { kind, ids: [Number(key)], match: 'id' };
+    return { kind, ids: this.cache.search(key), match: this.cache.searchMatch(key) };
   }
 
   private async search(key: string, entry: Entry): Promise<void> {
@@ -151,9 +156,21 @@ class BulkRun {
       // The query object runs the search (as for the Searches tree), each of its requests through the gate.
       const query = this.client.query(this.backend.searchSpec(key, entry.kind as SearchedKind), { pace: this.send });
       await query.run({ signal: this.signal });
-      const ids = await query.allIds({ signal: this.signal });
+      let ids = await query.allIds({ signal: this.signal });
+      let match: ResolveMatch = entry.kind === 'name' ? 'name' : 'exact';
+      // A structure is tried at exact, then each looser level (one query: the server gives each result's level);
+      // the records of the closest level found are the answer.
+      if (this.backend.via === 'current' && STRUCTURE_KINDS.has(entry.kind) && query.queryId) {
+        const queryId = query.queryId;
+        const { results, matchLevels } = await this.send((signal) => this.client.filterLevelledResults(queryId, { signal }));
+        if (matchLevels.length === results.length && results.length) {
+          match = matchLevels[0];
+          ids = results.filter((_, i) => matchLevels[i] === match);
+        }
+      }
       entry.ids = ids;
-      this.cache.putSearch(key, ids);
+      entry.match = match;
+      this.cache.putSearch(key, ids, match);
       if (ids.length) this.want(ids[0]);
     } catch (error) {
       this.stopIfFatal(error);
@@ -253,13 +270,15 @@ class BulkRun {
     if (record === undefined) return undefined;
     if (record === null)
       return { input, status: 'not_found', message: entry.kind === 'recordId' ? `no record ${first}` : `record ${first} has no details` };
-    if (entry.ids.length === 1) return { input, status: 'found', record, message: '' };
+    const match = entry.match ?? (entry.kind === 'name' ? 'name' : entry.kind === 'recordId' ? 'id' : 'exact');
+    const level = match === 'exact' || match === 'id' || match === 'name' ? '' : `no exact record; the same ${LEVEL_WORDS[match]}`;
+    if (entry.ids.length === 1) return { input, status: 'found', record, match, message: level };
     const many =
       entry.ids.length >= LIMITS.simpleSearchResults && this.backend.via === 'older' ? `at least ${entry.ids.length}` : String(entry.ids.length);
     // A name search also lists names that start with the input, exact names first: the record named exactly so is the answer.
     if (entry.kind === 'name' && record.name.trim().toLowerCase() === input.trim().toLowerCase())
-      return { input, status: 'found', record, message: `${many} records match; this one has exactly this name` };
-    return { input, status: 'ambiguous', record, message: `${many} records match; the first is given` };
+      return { input, status: 'found', record, match, message: `${many} records match; this one has exactly this name` };
+    return { input, status: 'ambiguous', record, match, message: `${level ? `${level}: ` : ''}${many} records match; the first is given` };
   }
 
   private count(row: ResolveRow): void {
@@ -271,6 +290,13 @@ class BulkRun {
     else p.errors++;
   }
 }
+
+/** What a looser level shares with the input, for a row's message. */
+const LEVEL_WORDS: Readonly<Record<Exclude<IdentityLevel, 'exact'>, string>> = {
+  connectivity: 'skeleton (stereo or isotopes differ)',
+  parent: 'parent (salt, solvent or charge set aside)',
+  tautomer: 'parent as another tautomer',
+};
 
 function isCancel(error: unknown, signal: AbortSignal): boolean {
   return error instanceof CancelledError || signal.aborted;

@@ -5,11 +5,17 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { MemoryResolveCache, type ResolvedRecord } from './resolve-cache';
+import { IDENTITY_LEVELS } from '../../wire';
+import { MemoryResolveCache, type ResolvedRecord, type ResolveMatch } from './resolve-cache';
 
-const FORMAT = 1;
+/** 2: searches keep the level they matched at (a journal of format 1 predates the looser levels and starts afresh). */
+const FORMAT = 2;
 
-type Line = { v: number; scope: string } | { s: string; ids: number[] } | { r: number; rec: ResolvedRecord | null };
+type Line = { v: number; scope: string } | { s: string; ids: number[]; m?: string } | { r: number; rec: ResolvedRecord | null };
+
+function isMatch(value: unknown): value is ResolveMatch {
+  return value === 'id' || value === 'name' || (IDENTITY_LEVELS as readonly unknown[]).includes(value);
+}
 
 export class DiskResolveCache extends MemoryResolveCache {
   private fd: number | undefined;
@@ -32,9 +38,9 @@ export class DiskResolveCache extends MemoryResolveCache {
     if (fs.fstatSync(this.fd).size === 0) this.append({ v: FORMAT, scope });
   }
 
-  override putSearch(identifier: string, recordIds: readonly number[]): void {
-    super.putSearch(identifier, recordIds);
-    this.append({ s: identifier, ids: [...recordIds] });
+  override putSearch(identifier: string, recordIds: readonly number[], match?: ResolveMatch): void {
+    super.putSearch(identifier, recordIds, match);
+    this.append({ s: identifier, ids: [...recordIds], ...(match ? { m: match } : {}) });
   }
 
   override putRecord(recordId: number, record: ResolvedRecord | null): void {
@@ -74,7 +80,7 @@ export class DiskResolveCache extends MemoryResolveCache {
     for (const raw of lines.slice(1)) {
       if (!raw) continue;
       const line = parseLine(raw);
-      if (line && 's' in line && typeof line.s === 'string' && Array.isArray(line.ids)) super.putSearch(line.s, line.ids.filter(Number.isInteger));
+      if (line && 's' in line && typeof line.s === 'string' && Array.isArray(line.ids)) super.putSearch(line.s, line.ids.filter(Number.isInteger), isMatch(line.m) ? line.m : undefined);
       else if (line && 'r' in line && Number.isInteger(line.r) && isRecordOrNull(line.rec)) super.putRecord(line.r, line.rec);
       else torn = true;
     }
@@ -84,7 +90,10 @@ export class DiskResolveCache extends MemoryResolveCache {
   /** Writes the journal anew from what was read (drops a torn line so later appends start on a line of their own). */
   private rewrite(): void {
     const out = [JSON.stringify({ v: FORMAT, scope: this.scope })];
-    for (const [s, ids] of this.searches) out.push(JSON.stringify({ s, ids }));
+    for (const [s, ids] of this.searches) {
+      const m = this.matches.get(s);
+      out.push(JSON.stringify({ s, ids, ...(m ? { m } : {}) }));
+    }
     for (const [r, rec] of this.records) out.push(JSON.stringify({ r, rec }));
     const temp = `${this.file}.tmp`;
     fs.writeFileSync(temp, `${out.join('\n')}\n`);

@@ -1,5 +1,5 @@
 /** One input of a bulk run: checked, classified as the composite search does, and normalised so duplicates meet. */
-import { checkRecordId, checkSearchQuery, classifyQuery, isInchiKeyShape, type QueryKind } from '../../wire';
+import { checkRecordId, checkSearchQuery, classifyQuery, isInchiKeyShape, smilesSyntaxError, type QueryKind } from '../../wire';
 
 export type ParsedIdentifier = { ok: true; key: string; kind: QueryKind } | { ok: false; message: string };
 
@@ -12,10 +12,17 @@ export function parseIdentifier(input: string): ParsedIdentifier {
   if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return { ok: false, message: 'identifier holds control characters' };
   const upper = text.toUpperCase();
   if (isInchiKeyShape(upper)) return { ok: true, key: upper, kind: 'inchikey' };
+  // 14 letters and a hyphen begin only InChIKeys: one that is cut short or garbled is an error, not a name to look up.
+  if (/^[A-Z]{14}-[A-Z0-9-]*$/.test(upper)) {
+    return { ok: false, message: `not a valid InChIKey: ${JSON.stringify(text)} is not 14 letters, a hyphen, 8 letters, S or N, A, a hyphen and a letter` };
+  }
+  const broken = smilesSyntaxError(text);
+  if (broken) return { ok: false, message: `not a valid SMILES: ${broken}` };
   const kind = classifyQuery(text);
   if (kind === 'recordId') {
     const [bad] = checkRecordId('identifier', text);
     return bad ? { ok: false, message: bad.message } : { ok: true, key: String(Number(text)), kind };
   }
-  return { ok: true, key: text, kind };
+  // A formula names no single compound: resolve reads it as the name it may also be.
+  return { ok: true, key: text, kind: kind === 'formula' ? 'name' : kind };
 }

@@ -6,7 +6,18 @@ import { sdfRecord } from '../../wire';
 import { csvLine, parseCsv } from './csv';
 import type { ResolveRow } from './bulk-resolver';
 
-export const RESOLVE_COLUMNS = ['input', 'status', 'record_id', 'name', 'formula', 'inchikey', 'smiles', 'monoisotopic_mass', 'message'] as const;
+export const RESOLVE_COLUMNS = [
+  'input',
+  'status',
+  'record_id',
+  'name',
+  'formula',
+  'inchikey',
+  'smiles',
+  'monoisotopic_mass',
+  'message',
+  'match',
+] as const;
 
 export const RESOLVE_HEADER = csvLine(RESOLVE_COLUMNS);
 
@@ -23,6 +34,7 @@ export function rowValues(row: ResolveRow): string[] {
     r?.smiles ?? '',
     r?.monoisotopicMass !== undefined ? String(r.monoisotopicMass) : '',
     row.message,
+    r ? (row.match ?? '') : '',
   ];
 }
 

@@ -90,6 +90,7 @@ const QUERY_KIND_LABELS = {
   inchi: 'InChI',
   inchikey: 'InChIKey',
   smiles: 'SMILES',
+  formula: vscode.l10n.t('formula'),
   name: vscode.l10n.t('name'),
 };
 

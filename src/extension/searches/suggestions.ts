@@ -1,6 +1,6 @@
 /**
  * What to try after a search that found nothing: the same text as another kind of search when it could be one
- * (a formula, a SMILES, a name), and names from the database that start like the text (a typo's neighbours).
+ * (a formula, a SMILES, a name), and names from the database a few edits away (a typo's neighbours).
  */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
@@ -70,8 +70,18 @@ export async function suggestionsFor(
   return out;
 }
 
-/** Names that start like `text`: the first prefix (shortening to 3 characters) that finds any. At most three searches. */
+/**
+ * Names a few edits from `text` (a transposition, a dropped or added letter), as the server spells them
+ * (shared/beyond-the-spec.md 4); from a server without that, names that start like `text`.
+ */
 async function similarNames(text: string, client: CompoundDbClient, statusCheckLimit: number, signal?: AbortSignal): Promise<string[]> {
+  const near = await client.suggestNames(text, MAX_SIMILAR_NAMES, { signal });
+  if (near !== undefined) return near;
+  return namesStartingLike(text, client, statusCheckLimit, signal);
+}
+
+/** Names that start like `text`: the first prefix (shortening to 3 characters) that finds any. At most three searches. */
+async function namesStartingLike(text: string, client: CompoundDbClient, statusCheckLimit: number, signal?: AbortSignal): Promise<string[]> {
   const lengths = [...new Set([text.length - 2, Math.ceil(text.length / 2), MIN_PREFIX])].filter((n) => n >= MIN_PREFIX && n < text.length);
   for (const n of lengths) {
     const found = await runSearch(client, { kind: 'name', name: text.slice(0, n) }, { statusCheckLimit, signal });

@@ -11,6 +11,13 @@ export const COLLECTION_FILE = 'compounds.json.gz';
 /** The records' MOL blocks, apart: 21 of the collection's 34 MB, read on first use so that the service listens sooner. */
 export const MOL_BLOCKS_FILE = 'molblocks.json.gz';
 export const COLLECTION_FORMAT = 'compound-db-collection/2';
+/**
+ * The parent and tautomer keys of the collection's structures (src/molecule/identity-keys.ts), computed once by
+ * scripts/build-identity-keys.mjs from COLLECTION_FILE, so that loading computes nothing: `{format, keys}` where
+ * `keys[inchiKey]` is `[parentKey, tautomerKey]` for every structure whose keys are not both its own first block.
+ */
+export const IDENTITY_KEYS_FILE = 'identity-keys.json.gz';
+const IDENTITY_KEYS_FORMAT = 'compound-db-identity-keys/1';
 
 export interface CollectionFile {
   format: typeof COLLECTION_FORMAT;
@@ -186,7 +193,34 @@ function parseCollection(json: Buffer, file: string): CollectionFile {
   if (parsed.format !== COLLECTION_FORMAT || !Array.isArray(parsed.records)) {
     throw new Error(`${file} is not a ${COLLECTION_FORMAT} file`);
   }
+  withIdentityKeys(parsed.records, path.join(path.dirname(file), IDENTITY_KEYS_FILE));
   return { ...parsed, records: withMolBlocksOnFirstUse(parsed.records, path.join(path.dirname(file), MOL_BLOCKS_FILE)) };
+}
+
+/** Fills each record's parent and tautomer keys from the identity keys file; a collection without one keeps none. */
+function withIdentityKeys(records: StoredRecord[], file: string): void {
+  if (!fs.existsSync(file)) return;
+  const parsed = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as { format?: string; keys?: Record<string, [string, string]> };
+  if (parsed.format !== IDENTITY_KEYS_FORMAT || typeof parsed.keys !== 'object' || parsed.keys === null) {
+    throw new Error(`${file} is not a ${IDENTITY_KEYS_FORMAT} file`);
+  }
+  for (const record of records) {
+    if (record.parentKey && record.tautomerKey) continue;
+    const own = record.inchiKey.slice(0, 14);
+    const [parentKey, tautomerKey] = Object.hasOwn(parsed.keys, record.inchiKey) ? parsed.keys[record.inchiKey] : [own, own];
+    record.parentKey = parentKey;
+    record.tautomerKey = tautomerKey;
+  }
+}
+
+/** @public Used by scripts/build-identity-keys.mjs (through out/) to write IDENTITY_KEYS_FILE. */
+export function identityKeysFileOf(entries: Iterable<{ inchiKey: string; parentKey: string; tautomerKey: string }>): string {
+  const keys: Record<string, [string, string]> = {};
+  for (const e of [...entries].sort((a, b) => (a.inchiKey < b.inchiKey ? -1 : a.inchiKey > b.inchiKey ? 1 : 0))) {
+    const own = e.inchiKey.slice(0, 14);
+    if (e.parentKey !== own || e.tautomerKey !== own) keys[e.inchiKey] = [e.parentKey, e.tautomerKey];
+  }
+  return JSON.stringify({ format: IDENTITY_KEYS_FORMAT, keys });
 }
 
 /**

@@ -6,6 +6,7 @@ import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFo
 import { massesOf } from '../../formula/masses';
 import { withTitle } from './molblock';
 import { MolJson } from '../../molecule/rdkit-json';
+import { identityKeysOf } from '../../molecule/identity-keys';
 import { wedgesReadUnambiguously } from './wedge-reading';
 import { inchiWithChargesJoined, withSeparatedChargesJoined } from '../../molecule/separated-charges';
 
@@ -40,6 +41,7 @@ export function describeMol(rdkit: RDKit, mol: RDKitMol): StructureFacts | undef
     components: composition.components,
     hasMetal: elements.some(isMetal),
     isotopic: isIsotopic(composition),
+    ...identityKeysOf(rdkit, mol),
   };
 }
 
@@ -223,5 +225,9 @@ export function describeStructure(rdkit: RDKit, structure: string): StructureFac
 }
 
 export function inchiKeyOfStructure(rdkit: RDKit, structure: string): string | undefined {
-  return withMol(rdkit, structure, (mol) => standardIdentifiers(rdkit, mol)?.inchiKey);
+  return withMol(rdkit, structure, (mol) => inchiKeyOfMol(rdkit, mol));
+}
+
+export function inchiKeyOfMol(rdkit: RDKit, mol: RDKitMol): string | undefined {
+  return standardIdentifiers(rdkit, mol)?.inchiKey;
 }

@@ -8,8 +8,9 @@ import { loadRDKit, rdkitWorks } from './rdkit';
 import { withMol, type RDKit } from '../../molecule/read';
 import { lazyIndigo, indigoWorks, inchiToLaidOutMolfile, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
-import { describeStructure, faithfulMolBlock2D, inchiKeyOfStructure, molBlock2D } from './facts';
+import { describeStructure, faithfulMolBlock2D, inchiKeyOfMol, inchiKeyOfStructure, molBlock2D } from './facts';
 import { withProtonsMoved } from './proton-moves';
+import { identityKeysOf } from '../../molecule/identity-keys';
 import { inchiWithChargesJoined } from '../../molecule/separated-charges';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
@@ -95,6 +96,17 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
     describe: (structure: string): StructureFacts | undefined => rdkit.run((rd) => describeStructure(rd, structure), undefined),
 
     inchiKeyOf: (structure: string): string | undefined => rdkit.run((rd) => inchiKeyOfStructure(rd, structure), undefined),
+
+    identityOf: (structure) =>
+      rdkit.run(
+        (rd) =>
+          withMol(rd, structure, (mol) => {
+            const inchiKey = inchiKeyOfMol(rd, mol);
+            const keys = inchiKey ? identityKeysOf(rd, mol) : undefined;
+            return inchiKey && keys ? { inchiKey, ...keys } : undefined;
+          }),
+        undefined,
+      ),
 
     molFromInchi(inchi: string): string | undefined {
       if (!indigoStarted) throw new Error('Indigo is not loaded yet: await chemistry.prepareInchi() (or use molFromInchiAsync) first');

@@ -28,6 +28,10 @@ export const toolkitCalls = {
   inchiKeyOfInchi(chemistry: Chemistry, inchi: string): Promise<string | undefined> {
     return chemistry.inchiKeyOfInchi(inchi);
   },
+  /** The keys of a structure's identity levels (InChIKey, parent's, canonical tautomer's): RDKit's standardiser. */
+  identityOf(chemistry: Chemistry, structure: string): ReturnType<Chemistry['identityOf']> {
+    return chemistry.identityOf(structure);
+  },
   morgan(chemistry: Chemistry, smiles: string): Uint16Array | undefined {
     return chemistry.structures.morgan(smiles);
   },

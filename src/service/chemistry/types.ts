@@ -29,6 +29,11 @@ export interface Chemistry {
   toolkitHealth(): { replacements: number; spareReady: boolean };
   /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
   unguardedRdkitForTests(use: (rdkit: import('../../molecule/read').RDKit) => unknown): unknown;
+  /**
+   * The standard InChIKey of a SMILES or MOL with its parent and tautomer keys (shared/beyond-the-spec.md 4,
+   * src/molecule/identity-keys.ts); undefined when it does not parse.
+   */
+  identityOf(structure: string): { inchiKey: string; parentKey: string; tautomerKey: string } | undefined;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */
   inchiKeyOf(structure: string): string | undefined;
   /** PNG depiction of a SMILES or MOL block, `size` pixels square (default 300, clamped to 16..2000). */

@@ -9,6 +9,7 @@ import {
   checkFormulaFilter,
   checkInchi,
   checkInchikey,
+  checkIdentity,
   checkIntrinsicProperty,
   checkMassBatch,
   checkMassFilter,
@@ -19,6 +20,7 @@ import {
   INTRINSIC_MASS_KEYS,
   type ElementFilterBody,
   type FormulaBatchBody,
+  type IdentityLevel,
   type FormulaFilterBody,
   type IntrinsicPropertyBody,
   type MassBatchBody,
@@ -37,6 +39,8 @@ import { assertValid, badField } from '../http/problem';
 import { idsOf, orderRecords } from '../search/order';
 import { inDataSources, resolveDataSources, withOptions } from '../search/restrict';
 import { inchiKeyOfInchi, inchiKeyOfStructure, recordsByInchi } from '../search/structure';
+import { recordsAtLevels, type LevelledRecords, type QueryIdentity } from '../search/identity';
+import { groupedBySkeleton } from '../search/skeleton';
 
 async function submit(ctx: ServiceContext, kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<QueryIdResponse> {
   return { queryId: await ctx.engine.start(kind, run) };
@@ -105,33 +109,68 @@ export const filterFormulaBatch: CurrentHandler<'filterFormulaBatch'> = async (c
 };
 
 export const filterInchi: CurrentHandler<'filterInchi'> = async (ctx, req) => {
-  const inchi = req.body.inchi;
-  assertValid(checkInchi('inchi', inchi));
+  const { inchi, identity } = req.body;
+  assertValid(checkIdentity(identity, checkInchi('inchi', inchi)));
   const text = (inchi as string).trim();
   const key = await inchiKeyOfInchi(ctx, 'inchi', text);
   if (!key && (await ctx.store.getByInchi(text)).length === 0) throw badField('inchi', 'inchi is not a valid InChI: its structure cannot be read');
-  return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, 'inchi', text, key), {}));
+  // The library hashes an InChI cut at a layer boundary (no /h layer) into another compound's key: an InChI that no
+  // record holds must give back a structure whose InChI is itself.
+  if (key && (await ctx.store.getByInchiKey(key)).length === 0 && !(await ctx.toolkit.run('inchi', 'molFromInchi', text))) {
+    throw badField('inchi', 'inchi is not a valid InChI: it does not describe a whole structure (cut short, or a layer is damaged)');
+  }
+  if (!identity) return submit(ctx, 'ids', async () => ids(await recordsByInchi(ctx, 'inchi', text, key), {}));
+  return submit(ctx, 'ids', async () => {
+    const exact = await recordsByInchi(ctx, 'inchi', text, key);
+    const query = await withStructureKeys(ctx, 'inchi', { inchiKey: key ?? exact[0].inchiKey }, text);
+    return levelled(await recordsAtLevels(ctx, query, identity as IdentityLevel, exact));
+  });
 };
 
 export const filterInchikey: CurrentHandler<'filterInchikey'> = async (ctx, req) => {
   const key = typeof req.body.inchikey === 'string' ? req.body.inchikey.trim() : req.body.inchikey;
-  assertValid(checkInchikey('inchikey', key));
-  return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key as string), {}));
+  const identity = req.body.identity;
+  assertValid(checkIdentity(identity, checkInchikey('inchikey', key)));
+  if (!identity) return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key as string), {}));
+  return submit(ctx, 'ids', async () => levelled(await recordsAtLevels(ctx, { inchiKey: (key as string).toUpperCase() }, identity as IdentityLevel)));
 };
 
 export const filterSmiles: CurrentHandler<'filterSmiles'> = async (ctx, req) => {
-  const smiles = req.body.smiles;
-  assertValid(checkSmiles('smiles', smiles));
-  const key = await inchiKeyOfStructure(ctx, 'smiles', (smiles as string).trim());
-  if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
-  return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
+  const { smiles, identity } = req.body;
+  assertValid(checkIdentity(identity, checkSmiles('smiles', smiles)));
+  const text = (smiles as string).trim();
+  if (!identity) {
+    const key = await inchiKeyOfStructure(ctx, 'smiles', text);
+    if (!key) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
+    return submit(ctx, 'ids', async () => ids(await ctx.store.getByInchiKey(key), {}));
+  }
+  const query = await ctx.toolkit.run('smiles', 'identityOf', text);
+  if (!query) throw badField('smiles', 'smiles is not a valid SMILES: it does not parse');
+  return submit(ctx, 'ids', async () => levelled(await recordsAtLevels(ctx, query, identity as IdentityLevel)));
 };
+
+function levelled(found: LevelledRecords): QueryOutcome {
+  return { kind: 'ids', ids: idsOf(found.records), matchLevels: found.levels };
+}
+
+/** An InChI's parent and tautomer keys, from the structure Indigo reads from it, when it reads one. */
+async function withStructureKeys(ctx: ServiceContext, field: string, query: QueryIdentity, inchi: string): Promise<QueryIdentity> {
+  if (query.parentKey) return query;
+  const block = await ctx.toolkit.run(field, 'molFromInchi', inchi);
+  const keys = block ? await ctx.toolkit.run(field, 'identityOf', block) : undefined;
+  return keys ? { ...keys, inchiKey: query.inchiKey } : query;
+}
 
 export const filterName: CurrentHandler<'filterName'> = async (ctx, req) => {
   const body = req.body as { name?: unknown } & Ordered;
   const errors = checkNonEmptyString('name', body.name);
   assertValid(checkOrder(body, errors));
-  return submit(ctx, 'ids', async () => ids(await ctx.store.byName(body.name as string), body, true));
+  return submit(ctx, 'ids', async () => {
+    const found = await ctx.store.byName(body.name as string);
+    // Relevance order (shared/beyond-the-spec.md 4) unless `orderBy` asks for another; records that differ only in
+    // stereo one of them leaves undefined come together, as one skeleton.
+    return ids(body.orderBy ? found : await groupedBySkeleton(ctx, found), body, true);
+  });
 };
 
 export const filterMass: CurrentHandler<'filterMass'> = async (ctx, req) => {

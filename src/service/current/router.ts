@@ -50,6 +50,7 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   filterResultsSdf: queries.filterResultsSdf,
   convert: tools.convertRoute,
   validateInchikey: tools.validateInchikey,
+  suggestNames: tools.suggestNames,
   filterSubstructure: structureFilters.filterSubstructure,
   filterSimilarity: structureFilters.filterSimilarity,
   filterSpectrum,

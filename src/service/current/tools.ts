@@ -3,7 +3,15 @@
  * InChIKey → InChI / Mol is a lookup in the collection (a key cannot be turned back into a structure):
  * a well-formed key that no record holds is a 404; input that does not parse is a 400 naming `input`.
  */
-import { checkConvert, checkInchikey, checkNonEmptyString, isInchiKeyShape, type ConvertBody, type ConvertResponse } from '../../wire';
+import {
+  checkConvert,
+  checkInchikey,
+  checkNonEmptyString,
+  isInchiKeyShape,
+  MAX_NAME_SUGGESTIONS,
+  type ConvertBody,
+  type ConvertResponse,
+} from '../../wire';
 import type { CurrentHandler } from './handler';
 import type { ServiceContext } from '../context';
 import type { StructureFacts } from '../chemistry/types';
@@ -68,4 +76,15 @@ export const validateInchikey: CurrentHandler<'validateInchikey'> = async (_ctx,
   const key = req.body.inchikey;
   assertValid(checkNonEmptyString('inchikey', key));
   return { valid: isInchiKeyShape((key as string).trim()) };
+};
+
+/** Names within a few edits of a misspelt one (shared/beyond-the-spec.md 4): `{name, maxResults?}` → `{suggestions}`. */
+export const suggestNames: CurrentHandler<'suggestNames'> = async (ctx, req) => {
+  const { name, maxResults } = req.body as { name?: unknown; maxResults?: unknown };
+  const errors = checkNonEmptyString('name', name);
+  if (maxResults !== undefined && maxResults !== null && !(typeof maxResults === 'number' && Number.isInteger(maxResults) && maxResults >= 1 && maxResults <= MAX_NAME_SUGGESTIONS)) {
+    errors.push({ field: 'maxResults', message: `maxResults must be a whole number from 1 to ${MAX_NAME_SUGGESTIONS}` });
+  }
+  assertValid(errors);
+  return { suggestions: await ctx.store.suggestNames(name as string, (maxResults as number | null | undefined) ?? 5) };
 };

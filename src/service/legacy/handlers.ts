@@ -166,7 +166,8 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
       (await Promise.all(ids.map((id) => ctx.spectra.ofRecord(id)))).flat().map((info) => spectrumInfoElement(info)),
     );
   },
-  // Paged with start and count as GetAsyncSearchResultPart; a page holds at most LIMITS.spectraInfoPage (README).
+  // Paged with start and count as GetAsyncSearchResultPart (a page holds at most LIMITS.spectraInfoPage); a request
+  // with neither gets the whole list, streamed by the router (spectra-stream.ts), as the original service answers it.
   getAllSpectraInfo: async (ctx, p) => {
     const start = p.int('start', LEGACY_DEFAULTS.start);
     const count = p.int('count', LEGACY_DEFAULTS.count);

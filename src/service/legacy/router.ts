@@ -18,6 +18,7 @@ import { ToolkitTimeLimit } from '../chemistry/bounded-toolkit';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
+import { streamAllSpectraInfo, wantsWholeList } from './spectra-stream';
 
 const ASMX = /^\/([^/]+)\.asmx\/([^/]+)\/?$/i;
 
@@ -63,6 +64,7 @@ export async function handleLegacy(ctx: ServiceContext, req: IncomingMessage, re
     const [op, route] = found;
     const p = await paramsOf(req, url);
     const caller = checkToken(ctx, route, p);
+    if (op === 'getAllSpectraInfo' && wantsWholeList(p)) return await streamAllSpectraInfo(ctx, req, res);
     sendXml(res, xmlDocument(await asCaller(caller, () => LEGACY_HANDLERS[op](ctx, p))));
   } catch (err) {
     sendLegacyError(ctx, req, res, err);

@@ -62,3 +62,15 @@ export function xmlDocument(root: XmlElement): string {
   write(root, out, ` xmlns="${escapeXml(LEGACY_XML_NAMESPACE)}"`);
   return out.join('');
 }
+
+/** A long list as a document written a piece at a time: the declaration and the root's start, its children, its end. */
+export const xmlStream = {
+  start: (rootName: string): string =>
+    `<?xml version="1.0" encoding="utf-8"?>\n<${checkName(rootName)} xmlns="${escapeXml(LEGACY_XML_NAMESPACE)}">`,
+  children: (nodes: readonly XmlElement[]): string => {
+    const out: string[] = [];
+    for (const node of nodes) write(node, out, '');
+    return out.join('');
+  },
+  end: (rootName: string): string => `</${checkName(rootName)}>`,
+};

@@ -4,7 +4,7 @@
  * (TooManyRecords over the result cap, Failed on an error). Finished queries expire after `ttlMs`.
  */
 import { randomUUID } from 'crypto';
-import type { QueryStatus } from '../../wire';
+import type { IdentityLevel, QueryStatus } from '../../wire';
 import type { RecordIds } from '../store/compound-store';
 
 export interface FormulaBatchEntry {
@@ -26,6 +26,8 @@ export type QueryOutcome =
       /** Spectrum queries: each record's best spectrum and the query peaks it matched, parallel to `ids`. */
       spectrumIds?: number[];
       matchedPeaks?: number[];
+      /** Identity searches: the level at which each record matched, parallel to `ids`. */
+      matchLevels?: IdentityLevel[];
       message?: string;
     }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }

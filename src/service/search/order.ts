@@ -1,7 +1,7 @@
 /**
- * Result order (spec 2.6). No `orderBy` and no `orderDirection`: the search's own order (name search ranks
- * exact names, then synonyms, then prefixes; the others are in record-ID order). A direction alone sorts by
- * record ID in that direction (contract 1.1). Ties are broken by record ID ascending.
+ * Result order (spec 2.6). No `orderBy`: a ranked search keeps its own order (name search's relevance,
+ * shared/beyond-the-spec.md 4), whatever `orderDirection` says (the client sends one, as the public peer does); for
+ * the others a direction alone sorts by record ID in that direction (contract 1.1). Ties are broken by record ID ascending.
  */
 import type { Direction, OrderBy } from '../../wire';
 import type { CompoundRecord } from '../store/record';
@@ -22,7 +22,7 @@ export function orderRecords(
   direction: Direction | null | undefined,
   ranked = false,
 ): CompoundRecord[] {
-  if (!orderBy && !direction && ranked) return [...records];
+  if (!orderBy && ranked) return [...records];
   const key = KEY_OF[orderBy ?? 'recordId'];
   const sign = direction === 'descending' ? -1 : 1;
   return [...records].sort((a, b) => sign * (key(a) - key(b)) || a.id - b.id);

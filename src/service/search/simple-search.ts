@@ -1,7 +1,7 @@
 /**
  * The older interface's simple search: one free-text query classified exactly as the client's composite
  * search does (the shared classifier of src/wire/query-kind.ts). SMILES that finds nothing falls back to name
- * search, and a name that finds nothing is tried as a formula.
+ * search, and a name (or a Hill formula that no name equals) that finds nothing is tried as a formula.
  */
 import { classifyQuery } from '../../wire';
 import type { CompoundRecord } from '../store/record';
@@ -25,6 +25,7 @@ export async function simpleSearch(ctx: SearchContext, query: string): Promise<C
       if (found.length) return found;
       return byNameThenFormula(ctx, q);
     }
+    case 'formula':
     case 'name':
       return byNameThenFormula(ctx, q);
   }

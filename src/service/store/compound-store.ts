@@ -28,6 +28,16 @@ export function idsPage(ids: RecordIds, start: number, end: number): number[] {
   return Array.isArray(ids) ? ids.slice(start, end) : Array.from(ids.subarray(start, end));
 }
 
+/** The identity levels looser than exact (shared/beyond-the-spec.md 4), each keyed by a first InChIKey block. */
+export const LOOSE_LEVELS = ['connectivity', 'parent', 'tautomer'] as const;
+export type LooseLevel = (typeof LOOSE_LEVELS)[number];
+
+/** A record's key at a looser identity level: its own first block where it carries no parent or tautomer key. */
+export function identityKeyOf(record: { inchiKey: string; parentKey?: string; tautomerKey?: string }, level: LooseLevel): string {
+  const own = record.inchiKey.slice(0, 14);
+  return level === 'parent' ? (record.parentKey ?? own) : level === 'tautomer' ? (record.tautomerKey ?? own) : own;
+}
+
 export interface CompoundStore {
   readonly size: number;
   getById(id: number): Promise<CompoundRecord | undefined>;
@@ -41,8 +51,12 @@ export interface CompoundStore {
   byFormula(formula: string): Promise<CompoundRecord[]>;
   /** Records whose mass of this kind lies in [lo, hi], in ascending mass order. */
   byMassRange(kind: MassKind, lo: number, hi: number): Promise<CompoundRecord[]>;
-  /** Case-insensitive: exact common names first, then exact synonyms, then name and synonym prefixes. */
+  /** Relevance order (name-index.ts): common name, synonym, name without stereo descriptors, prefix, substring. */
   byName(name: string): Promise<CompoundRecord[]>;
+  /** Names and synonyms within a few edits of `name` (spelling-index.ts), fewest first. */
+  suggestNames(name: string, max: number): Promise<string[]>;
+  /** Records whose key at this level (identityKeyOf) is one of `keys`, by record ID. */
+  byIdentityKeys(level: LooseLevel, keys: readonly string[]): Promise<CompoundRecord[]>;
   /** Records holding any (or, with `includeAll`, every) one of `include`, and none of `exclude`. */
   byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]>;
   /**

@@ -4,9 +4,10 @@
  * Records are frozen when stored: no route can change the data.
  */
 import type { CompoundRecord } from './record';
-import { MASS_KINDS, type CompoundStore, type MassKind, type RecordIds } from './compound-store';
+import { identityKeyOf, LOOSE_LEVELS, MASS_KINDS, type CompoundStore, type LooseLevel, type MassKind, type RecordIds } from './compound-store';
 import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';
+import { SpellingIndex } from './spelling-index';
 import { ElementIndex } from './element-index';
 import { formulaKey } from './formula';
 import { pushTo } from './multimap';
@@ -18,6 +19,7 @@ export class MemoryStore implements CompoundStore {
   private readonly byInchiMap = new Map<string, number[]>();
   private readonly bySmilesMap = new Map<string, number[]>();
   private readonly byFormulaMap = new Map<string, number[]>();
+  private readonly byLevelMap: Record<LooseLevel, Map<string, number[]>> = { connectivity: new Map(), parent: new Map(), tautomer: new Map() };
   private readonly elements: ElementIndex;
   /** Record ID at each position, and whether positions are in ascending ID order (the shipped data is). */
   private readonly idAt: Int32Array | Float64Array;
@@ -25,6 +27,7 @@ export class MemoryStore implements CompoundStore {
   private readonly massIndex: Record<MassKind, SortedIndex>;
   private readonly names: NameIndex;
   private readonly sourceNames: string[] = [];
+  private spelling: SpellingIndex | undefined;
 
   /** Throws when two records share an ID. */
   constructor(records: readonly CompoundRecord[]) {
@@ -36,6 +39,7 @@ export class MemoryStore implements CompoundStore {
       pushTo(this.byKeyMap, r.inchiKey, i);
       pushTo(this.byInchiMap, r.inchi, i);
       pushTo(this.bySmilesMap, r.smiles, i);
+      for (const level of LOOSE_LEVELS) pushTo(this.byLevelMap[level], identityKeyOf(r, level), i);
       const fk = formulaKey(r.formula);
       if (fk) pushTo(this.byFormulaMap, fk, i);
       for (const s of r.dataSources) {
@@ -55,7 +59,11 @@ export class MemoryStore implements CompoundStore {
     // small integers in an Int32Array read back as small integers: the ID arrays built from them stay compact
     this.idAt = ids.every((id) => (id | 0) === id) ? Int32Array.from(ids) : Float64Array.from(ids);
     this.idsAscending = ids.every((id, i) => i === 0 || id > ids[i - 1]);
-    this.names = new NameIndex((i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }), n);
+    this.names = new NameIndex(
+      (i) => ({ common: this.records[i].commonName, synonyms: this.records[i].synonyms }),
+      n,
+      (i) => this.records[i].id,
+    );
   }
 
   get size(): number {
@@ -89,6 +97,17 @@ export class MemoryStore implements CompoundStore {
 
   async byName(name: string): Promise<CompoundRecord[]> {
     return this.at(this.names.find(name));
+  }
+
+  async suggestNames(name: string, max: number): Promise<string[]> {
+    // Built on first use: most sessions never misspell, and the tree takes a fraction of a second at 10k records.
+    this.spelling ??= new SpellingIndex(this.records.flatMap((r) => [r.commonName, ...r.synonyms]));
+    return this.spelling.suggest(name, max).map((s) => s.name);
+  }
+
+  async byIdentityKeys(level: LooseLevel, keys: readonly string[]): Promise<CompoundRecord[]> {
+    const positions = [...new Set(keys)].flatMap((k) => this.byLevelMap[level].get(k) ?? []);
+    return this.at([...new Set(positions)]).sort((a, b) => a.id - b.id);
   }
 
   async byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]> {

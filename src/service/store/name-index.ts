@@ -1,53 +1,85 @@
 /**
- * Name search over common names and synonyms, lower-cased with whitespace collapsed: exact common names,
- * then exact synonyms, then prefixes of either (binary search over the sorted names).
+ * Name search over common names and synonyms (shared/beyond-the-spec.md 4), in rank order: the common name equal to
+ * the query, a synonym equal to it, a name equal once stereo descriptors are set aside (name-keys.ts), names that
+ * start with it, names that contain it; each record once, at its best rank; ties by record ID. Exact keys are Map
+ * lookups, prefixes a binary search over the sorted keys, substrings one `indexOf` walk over the keys joined.
  */
-import { lowerBound } from './bisect';
+import { lowerBound, upperBound } from './bisect';
 import { pushTo } from './multimap';
+import { bareName, MIN_PREFIX_LENGTH, normaliseName } from './name-keys';
 
-/** Prefix matches start at this many characters, so one letter does not match half the collection. */
-export const MIN_PREFIX_LENGTH = 3;
-
-export function normaliseName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+export { MIN_PREFIX_LENGTH, normaliseName } from './name-keys';
 
 export class NameIndex {
   private readonly common = new Map<string, number[]>();
   private readonly synonyms = new Map<string, number[]>();
-  private sortedNames: string[] = [];
-  private sortedPositions: number[] = [];
+  private readonly bare = new Map<string, number[]>();
+  /** Every key and bare key, sorted, with the position holding it (a key held by several records repeats). */
+  private readonly sortedKeys: string[];
+  private readonly sortedPositions: Int32Array;
+  /** The distinct keys joined by newlines, and where each starts, for substring matches. */
+  private readonly joined: string;
+  private readonly starts: Int32Array;
+  /** For each distinct key, its first entry in sortedKeys. */
+  private readonly firstEntry: Int32Array;
 
-  constructor(names: (position: number) => { common: string; synonyms: readonly string[] }, size: number) {
+  constructor(
+    names: (position: number) => { common: string; synonyms: readonly string[] },
+    size: number,
+    private readonly idOf: (position: number) => number = (p) => p,
+  ) {
     const entries: Array<[string, number]> = [];
+    const add = (key: string, position: number): void => {
+      entries.push([key, position]);
+      const bare = bareName(key);
+      pushTo(this.bare, bare, position);
+      if (bare !== key) entries.push([bare, position]);
+    };
     for (let i = 0; i < size; i++) {
       const { common, synonyms } = names(i);
       const key = normaliseName(common);
       if (key) {
         pushTo(this.common, key, i);
-        entries.push([key, i]);
+        add(key, i);
       }
       for (const s of synonyms) {
         const k = normaliseName(s);
         if (!k || k === key) continue;
         pushTo(this.synonyms, k, i);
-        entries.push([k, i]);
+        add(k, i);
       }
     }
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.sortedNames = entries.map((e) => e[0]);
-    this.sortedPositions = entries.map((e) => e[1]);
+    this.sortedKeys = entries.map((e) => e[0]);
+    this.sortedPositions = Int32Array.from(entries, (e) => e[1]);
+    const distinct: string[] = [];
+    const first: number[] = [];
+    this.sortedKeys.forEach((k, i) => {
+      if (i === 0 || k !== this.sortedKeys[i - 1]) {
+        distinct.push(k);
+        first.push(i);
+      }
+    });
+    this.firstEntry = Int32Array.from(first);
+    const starts = new Int32Array(distinct.length);
+    let at = 0;
+    distinct.forEach((k, i) => {
+      starts[i] = at;
+      at += k.length + 1;
+    });
+    this.starts = starts;
+    this.joined = distinct.join('\n');
   }
 
   /** Positions in rank order, each once. */
   find(name: string): number[] {
     const key = normaliseName(name);
     if (!key) return [];
+    const bare = bareName(key);
     const seen = new Set<number>();
     const out: number[] = [];
-    // A record can match one rank through several of its names (a common name and a synonym with the same prefix).
     const take = (positions: Iterable<number>) => {
-      const group = [...new Set(positions)].filter((p) => !seen.has(p)).sort((a, b) => a - b);
+      const group = [...new Set(positions)].filter((p) => !seen.has(p)).sort((a, b) => this.idOf(a) - this.idOf(b) || a - b);
       for (const p of group) {
         seen.add(p);
         out.push(p);
@@ -55,13 +87,34 @@ export class NameIndex {
     };
     take(this.common.get(key) ?? []);
     take(this.synonyms.get(key) ?? []);
+    take(this.bare.get(bare) ?? []);
     if (key.length >= MIN_PREFIX_LENGTH) {
-      const prefix: number[] = [];
-      for (let i = lowerBound(this.sortedNames, key); i < this.sortedNames.length && this.sortedNames[i].startsWith(key); i++) {
-        prefix.push(this.sortedPositions[i]);
-      }
-      take(prefix);
+      take([...this.prefixed(key), ...(bare !== key && bare.length >= MIN_PREFIX_LENGTH ? this.prefixed(bare) : [])]);
+      take(this.containing(key));
     }
     return out;
+  }
+
+  /** The distinct keys (names and bare names), for spelling suggestions. */
+  keys(): Iterable<string> {
+    return this.joined.split('\n');
+  }
+
+  private *prefixed(prefix: string): Generator<number> {
+    for (let i = lowerBound(this.sortedKeys, prefix); i < this.sortedKeys.length && this.sortedKeys[i].startsWith(prefix); i++) {
+      yield this.sortedPositions[i];
+    }
+  }
+
+  private *containing(text: string): Generator<number> {
+    if (text.includes('\n')) return;
+    for (let at = this.joined.indexOf(text); at >= 0; ) {
+      const k = upperBound(this.starts, at) - 1;
+      const end = k + 1 < this.starts.length ? this.starts[k + 1] - 1 : this.joined.length;
+      for (let i = this.firstEntry[k]; i < this.sortedKeys.length && (i === this.firstEntry[k] || this.sortedKeys[i] === this.sortedKeys[i - 1]); i++) {
+        yield this.sortedPositions[i];
+      }
+      at = this.joined.indexOf(text, end + 1);
+    }
   }
 }

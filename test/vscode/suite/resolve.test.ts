@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ResolveOutcome } from '../../../src/extension/commands/resolveCommand';
 import { CAFFEINE_KEY, api, closeAllEditors, run, waitFor, workspaceFile } from './helpers';
 
-const HEADER = 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message';
+const HEADER = 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message,match';
 
 function documentOf(uri: string): vscode.TextDocument {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);

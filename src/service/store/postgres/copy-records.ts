@@ -10,7 +10,7 @@ import { pipeline } from 'stream/promises';
 import { Readable } from 'stream';
 import type { CompoundRecord } from '../record';
 import { formulaKey } from '../formula';
-import { normaliseName } from '../name-index';
+import { bareName, normaliseName } from '../name-keys';
 
 export const RECORD_COLUMNS = [
   'id',
@@ -41,6 +41,8 @@ export const RECORD_COLUMNS = [
   'mol3d',
   'original_mol',
   'refs',
+  'parent_key',
+  'tautomer_key',
 ] as const;
 
 /** One field of COPY's text format. */
@@ -84,6 +86,8 @@ function recordLine(r: CompoundRecord, pos: number): string {
     r.mol3D,
     r.originalMol,
     JSON.stringify(r.externalReferences),
+    r.parentKey ?? null,
+    r.tautomerKey ?? null,
   ];
   return `${values.map(field).join('\t')}\n`;
 }
@@ -92,10 +96,10 @@ function recordLine(r: CompoundRecord, pos: number): string {
 function nameLines(r: CompoundRecord, pos: number): string {
   let out = '';
   const key = normaliseName(r.commonName);
-  if (key) out += `${pos}\t${field(key)}\tf\n`;
+  if (key) out += `${pos}\t${field(key)}\tf\t${field(bareName(key))}\n`;
   for (const s of r.synonyms) {
     const k = normaliseName(s);
-    if (k && k !== key) out += `${pos}\t${field(k)}\tt\n`;
+    if (k && k !== key) out += `${pos}\t${field(k)}\tt\t${field(bareName(k))}\n`;
   }
   return out;
 }
@@ -133,7 +137,7 @@ export async function copyRecords(client: PoolClient, records: readonly Compound
   await client.query('TRUNCATE records_staging');
   await copyLines(
     client,
-    'COPY names (record_pos, name_key, is_synonym) FROM STDIN',
+    'COPY names (record_pos, name_key, is_synonym, bare_key) FROM STDIN',
     each(records, (r, i) => nameLines(r, firstPos + i)),
   );
   await copyLines(

@@ -141,6 +141,20 @@ const MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 6,
+    what: 'names also under their key with stereo descriptors set aside; identity levels: connectivity, parent and tautomer keys',
+    // Rows loaded before keep bare_key, parent_key and tautomer_key NULL: their names are found at the other ranks and
+    // their parent and tautomer levels fall back to the connectivity block (reload them to fill the columns).
+    sql: `
+      ALTER TABLE names ADD COLUMN bare_key text COLLATE "C";
+      CREATE INDEX names_bare_key ON names (bare_key, record_pos);
+      ALTER TABLE records ADD COLUMN parent_key text, ADD COLUMN tautomer_key text;
+      CREATE INDEX records_connectivity_key ON records (left(inchi_key, 14));
+      CREATE INDEX records_parent_key ON records (parent_key);
+      CREATE INDEX records_tautomer_key ON records (tautomer_key);
+    `,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database

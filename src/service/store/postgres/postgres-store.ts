@@ -6,10 +6,11 @@
 import type { Pool } from 'pg';
 import type { ExternalReference } from '../../../wire';
 import type { CompoundRecord } from '../record';
-import { MASS_KINDS, type CompoundStore, type MassKind } from '../compound-store';
+import { MASS_KINDS, type CompoundStore, type LooseLevel, type MassKind } from '../compound-store';
 import { formulaKey } from '../formula';
-import { MIN_PREFIX_LENGTH, normaliseName } from '../name-index';
+import { bareName, MIN_PREFIX_LENGTH, normaliseName } from '../name-keys';
 import { copyRecords } from './copy-records';
+import { SpellingIndex } from '../spelling-index';
 import { migrate } from './migrations';
 import { inTransaction, openPool, query } from './pool';
 import { reservePositions } from './write-load';
@@ -28,7 +29,7 @@ const MASS_COLUMN: Readonly<Record<MassKind, string>> = {
 export const SELECT_RECORD = `SELECT r.id, r.pos, r.common_name, r.synonyms, r.smiles, r.inchi, r.inchi_key, r.formula,
   r.monoisotopic_mass, r.average_mass, r.molecular_weight, r.nominal_mass, r.alogp, r.xlogp, r.elements,
   r.components, r.has_metal, r.isotopic, r.data_sources, r.reference_count, r.data_source_count,
-  r.article_count, r.org_count, r.mol2d, r.mol3d, r.original_mol,
+  r.article_count, r.org_count, r.mol2d, r.mol3d, r.original_mol, r.parent_key, r.tautomer_key,
   coalesce(r.refs, (SELECT coalesce(json_agg(json_build_object('source', e.source, 'sourceUrl', e.source_url, 'externalId',
      e.external_id, 'externalUrl', e.external_url) ORDER BY e.ordinal), '[]') FROM external_references e WHERE e.record_id = r.id)) AS refs
   FROM records r`;
@@ -61,6 +62,8 @@ export interface RecordRow {
   mol3d: string;
   original_mol: string;
   refs: ExternalReference[];
+  parent_key: string | null;
+  tautomer_key: string | null;
 }
 
 export function toRecord(row: RecordRow): CompoundRecord {
@@ -91,6 +94,8 @@ export function toRecord(row: RecordRow): CompoundRecord {
     mol3D: row.mol3d,
     originalMol: row.original_mol,
     externalReferences: row.refs,
+    ...(row.parent_key ? { parentKey: row.parent_key } : {}),
+    ...(row.tautomer_key ? { tautomerKey: row.tautomer_key } : {}),
   };
 }
 
@@ -99,6 +104,7 @@ const storable = (s: string): boolean => !s.includes('\0');
 
 export class PostgresStore implements CompoundStore {
   private count = 0;
+  private spelling: { count: number; index: SpellingIndex } | undefined;
 
   private constructor(readonly pool: Pool) {}
 
@@ -159,17 +165,46 @@ export class PostgresStore implements CompoundStore {
   async byName(name: string): Promise<CompoundRecord[]> {
     const key = normaliseName(name);
     if (!key || !storable(key)) return [];
-    const prefix = key.length >= MIN_PREFIX_LENGTH;
-    // Rank 0: exact common names, 1: exact synonyms, 2: prefixes; each record once, at its best rank.
+    const bare = bareName(key);
+    const long = key.length >= MIN_PREFIX_LENGTH;
+    const bareLong = bare !== key && bare.length >= MIN_PREFIX_LENGTH;
+    // The ranks of name-index.ts: 0 common name, 1 synonym, 2 bare name, 3 prefix (of a key, or of a bare key by the
+    // query's bare key), 4 substring; each record once, at its best rank; ties by record ID.
     return this.rows(
       `WITH hits AS (
-         SELECT record_pos, CASE WHEN name_key = $1 THEN (CASE WHEN is_synonym THEN 1 ELSE 0 END) ELSE 2 END AS rank
+         SELECT record_pos, CASE WHEN name_key = $1 THEN (CASE WHEN is_synonym THEN 1 ELSE 0 END)
+                                 WHEN bare_key = $2 THEN 2
+                                 WHEN $3 AND (starts_with(name_key, $1) OR starts_with(bare_key, $1)) THEN 3
+                                 WHEN $4 AND (starts_with(name_key, $2) OR starts_with(bare_key, $2)) THEN 3
+                                 ELSE 4 END AS rank
          FROM names
-         WHERE name_key = $1 OR ($2 AND name_key >= $1 AND name_key < $1 || chr(1114111) AND starts_with(name_key, $1))
+         WHERE name_key = $1 OR bare_key = $2
+            OR ($3 AND (strpos(name_key, $1) > 0 OR strpos(bare_key, $1) > 0))
+            OR ($4 AND (starts_with(name_key, $2) OR starts_with(bare_key, $2)))
        ), best AS (SELECT record_pos, min(rank) AS rank FROM hits GROUP BY record_pos)
-       ${SELECT_RECORD} JOIN best b ON b.record_pos = r.pos ORDER BY b.rank, r.pos`,
-      [key, prefix],
+       ${SELECT_RECORD} JOIN best b ON b.record_pos = r.pos ORDER BY b.rank, r.id`,
+      [key, bare, long, bareLong],
     );
+  }
+
+  async suggestNames(name: string, max: number): Promise<string[]> {
+    // The names are read once per record count (a load adds records; names never change otherwise).
+    if (!this.spelling || this.spelling.count !== this.count) {
+      const rows = await query<{ common_name: string; synonyms: string[] }>(this.pool, 'SELECT common_name, synonyms FROM records ORDER BY pos');
+      this.spelling = { count: this.count, index: new SpellingIndex(rows.flatMap((r) => [r.common_name, ...r.synonyms])) };
+    }
+    return this.spelling.index.suggest(name, max).map((s) => s.name);
+  }
+
+  async byIdentityKeys(level: LooseLevel, keys: readonly string[]): Promise<CompoundRecord[]> {
+    const wanted = [...new Set(keys)].filter(storable);
+    if (!wanted.length) return [];
+    // Rows loaded before schema 6 have no parent or tautomer key: their own first block stands for both.
+    const where =
+      level === 'connectivity'
+        ? 'left(r.inchi_key, 14) = ANY($1::text[])'
+        : `r.${level}_key = ANY($1::text[]) OR (r.${level}_key IS NULL AND left(r.inchi_key, 14) = ANY($1::text[]))`;
+    return this.rows(`${SELECT_RECORD} WHERE ${where} ORDER BY r.id`, [wanted]);
   }
 
   async byElements(include: readonly string[], includeAll: boolean, exclude: readonly string[]): Promise<CompoundRecord[]> {

@@ -75,7 +75,12 @@ async function reserve(client: PoolClient, load: LoadIdentity, records: readonly
      ON CONFLICT (source_key) DO UPDATE SET first_pos = excluded.first_pos, total = excluded.total`,
     [load.key, load.dataSource, load.firstId, load.skipped, firstPos, records.length],
   );
-  await client.query('INSERT INTO data_sources (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [load.dataSource]);
+  // The datasources are the records' own, in the order the in-memory store meets them (its batches may commit in any
+  // order); the load's label ("shipped collection") names only a load whose records name none.
+  const names = [...new Set(records.flatMap((r) => r.dataSources))];
+  for (const name of names.length ? names : [load.dataSource]) {
+    await client.query('INSERT INTO data_sources (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+  }
   return firstPos;
 }
 
