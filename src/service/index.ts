@@ -23,6 +23,7 @@ import type { StructureSearch } from './structure/structure-search';
 import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
 import type { Chemistry } from './chemistry/types';
 import { createServiceServer } from './server';
+import { lateChemistry } from './chemistry/late-chemistry';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
 type LoadedRecords = Awaited<ReturnType<typeof loadRecords>>;
@@ -53,14 +54,19 @@ interface Backend {
   structures: (chemistry: Chemistry) => Promise<() => StructureSearch>;
 }
 
-async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
+async function openMemory(
+  options: ServiceOptions,
+  queryOptions: QueryEngineOptions,
+  dataDir: string,
+  load: () => Promise<LoadedRecords>,
+): Promise<Backend> {
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
   const store = new MemoryStore(loaded.records);
   return {
     store,
     structures: async (chemistry) => {
       const records = await store.all();
-      return () => new StructureIndex(chemistry.structures, records);
+      return () => new StructureIndex(chemistry.structures, records, dataDir);
     },
     engine: new QueryEngine(queryOptions),
     release: async () => undefined,
@@ -97,9 +103,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
-  const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
-  loading.catch(() => undefined);
+  // The service listens before RDKit, Indigo and resvg have loaded; what needs them waits for `chemistryReady()`. A
+  // one-shot command's service (structure index on demand) loads them on first need; else they load from the start,
+  // their WASM compiling while the records are read.
+  const late = lateChemistry(
+    () => (options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir })),
+    options.wasmDir,
+  );
+  if (!options.structureIndexOnDemand) void late.ready().catch(() => undefined);
   const queryOptions = {
     delayMs: options.queryDelayMs,
     answerWithinMs: options.queryAnswerWithinMs,
@@ -113,9 +124,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   };
   const backend = options.database
     ? await openDatabase(options, queryOptions)
-    : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+    : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
   const { store, engine, release, skippedFiles } = backend;
-  const chemistry = await loading;
+  const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the
@@ -128,6 +139,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const ctx: ServiceContext = {
     store,
     chemistry,
+    chemistryReady,
     engine,
     images: new ImageCache(chemistry),
     spectra,
@@ -156,9 +168,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     await release();
     throw err;
   }
-  // After the structure index is built: the warm-up's work would otherwise share the cores with the build.
-  const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
-  const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
+  // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
+  const stopWarming =
+    options.warmDrawing && !options.database
+      ? warmDrawing(ctx, activity, Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]))
+      : () => undefined;
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;

@@ -36,6 +36,11 @@ export class MatcherPool {
     private readonly wasmDir?: string,
   ) {}
 
+  /** Starts the first worker now, so that it has loaded RDKit when the first search comes (fingerprints may all be shipped). */
+  prestart(): void {
+    if (this.slots.length === 0 && !this.disposed) this.slots.push(this.spawn());
+  }
+
   fingerprints(smiles: string[]): Promise<FingerprintBatch> {
     return new Promise((resolve, reject) => this.enqueue({ kind: 'fingerprints', smiles, resolve, reject }));
   }
