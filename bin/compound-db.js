@@ -1,37 +1,21 @@
 #!/usr/bin/env node
-// The `compound-db` command line (src/cli/main.ts), also what `npm run serve` runs. The TypeScript is compiled
-// first only when a source changed since the last build, so a current build starts at once.
+// The `compound-db` command line (src/cli/main.ts), also what `npm run serve` runs: the bundle dist/cli.js, made by
+// esbuild.js on `npm ci` / `npm install` (the `prepare` script) and by `npm run compile`. Nothing is compiled or
+// walked at run time; only a checkout installed without scripts (`npm ci --ignore-scripts`) builds it, on first use.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
-const entry = path.join(root, 'out', 'src', 'cli', 'main.js');
+const entry = path.join(root, 'dist', 'cli.js');
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (e.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function isCurrent() {
-  if (!fs.existsSync(entry)) return false;
-  const built = fs.statSync(entry).mtimeMs;
-  return Math.max(newestSource(path.join(root, 'src')), fs.statSync(path.join(root, 'tsconfig.json')).mtimeMs) <= built;
-}
-
-if (!isCurrent()) {
-  process.stderr.write('compound-db: sources changed since the last build, compiling the TypeScript first...\n');
-  const tsc = require.resolve('typescript/bin/tsc');
-  const { status } = require('child_process').spawnSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
+if (!fs.existsSync(entry)) {
+  process.stderr.write('compound-db: dist/cli.js is missing (installed without scripts?), building it once first...\n');
+  const { status } = require('child_process').spawnSync(process.execPath, [path.join(root, 'esbuild.js'), '--production'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (status !== 0) process.exit(1);
-  // tsc leaves an unchanged output file's time alone: mark the build current.
-  const now = new Date();
-  fs.utimesSync(entry, now, now);
 }
 require(entry)
   .main(process.argv.slice(2))

@@ -9,6 +9,8 @@
 // same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte,
 // and checks every record of it as the service loads it: its SMILES gives back its identifiers, formula and masses, its
 // 2D and 3D MOL its InChIKey (the service suite checks a fixed sample).
+// Its last step, the structure index's fingerprints (scripts/build-structure-index.mjs), reads only the compounds file:
+// `npm run build:structure-index` remakes it alone (`-- --check` compares), with no MassBank data.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +28,7 @@ import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
 import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
+import { buildStructureIndex } from './build-structure-index.mjs';
 import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
 
 const require = createRequire(import.meta.url);
@@ -392,6 +395,8 @@ async function main() {
     fs.writeFileSync(path.join(outDir, file), gz);
     log(`${file}: ${(gz.length / 1024 / 1024).toFixed(2)} MB`);
   }
+  // The structure index's fingerprints, from the compounds file just written (alone: npm run build:structure-index).
+  await buildStructureIndex(outDir, { log });
 
   const spectraSorted = [...massbank.spectra]
     .filter((s) => !leftOut.has(s.inchiKey))

@@ -119,6 +119,7 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 | \`molblocks.json.gz\` | their MOL blocks, read by the service on first use: a JSON array in the records' order of \`[mol2D, mol3D, originalMol]\`, \`mol3D\` null when it is the 2D layout titled with the ID, \`originalMol\` null when it is \`mol2D\` |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
+| \`structure-index.bin.gz\` | the structure index's fingerprints: each distinct structure's RDKit pattern fingerprint, Morgan bits and RDKit pickle (layout in \`src/service/structure/shipped-fingerprints.ts\`), made from \`compounds.json.gz\` alone, so the service's substructure and similarity search is ready as it starts |
 | \`retired-ids.json\` | ${stats.retired} IDs earlier builds gave that this one does not serve (compounds left out or gone), each with its InChIKey and MassBank accessions, so that the next build keeps them and never reuses one (not read by the service) |
 
 Sources (each is one datasource):
@@ -306,6 +307,8 @@ reads, never by the compound), and the output is written in a fixed order, so a 
 same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
 \`npm run build:data -- /path/to/MassBank-data --check\` proves it: it builds into a temporary folder, compares every
 file with data/ byte for byte and fails naming the files that differ (the previous IDs are read from data/ in both).
+Its last step reads only \`compounds.json.gz\`: \`npm run build:structure-index\` remakes \`structure-index.bin.gz\` alone
+(no MassBank copy, no apt; about 10 s of CPU), and \`npm run build:structure-index -- --check\` compares it byte for byte.
 `;
   fs.writeFileSync(path.join(dataDir, 'README.md'), text);
 }

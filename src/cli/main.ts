@@ -7,14 +7,18 @@ import { explain } from './explain';
 import { environmentRedactor } from './connect';
 import { processContext, type CliContext } from './context';
 import { UsageError } from './usage';
+import { USAGES, type CommandName } from './usages';
 
 interface Command {
   usage: string;
   run(args: string[], cli: CliContext): Promise<number>;
 }
 
-/** Each command loads when it runs: `resolve` does not wait for the MCP SDK, nor `search` for the service's modules. */
-const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+/**
+ * Each command loads when it runs: `resolve` does not wait for the MCP SDK, nor `search` for the service's modules,
+ * and `--help` loads none (usages.ts).
+ */
+const COMMANDS: Readonly<Record<CommandName, () => Promise<Command>>> = {
   serve: () => import('./commands/serve.js'),
   search: () => import('./commands/search.js'),
   details: () => import('./commands/details.js'),
@@ -25,10 +29,11 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   db: () => import('./commands/db.js'),
 };
 
-async function usageText(): Promise<string> {
-  const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+function usageText(): string {
   return `Usage: compound-db COMMAND [options]
-${commands.map((c) => `  ${c.usage}`).join('\n')}
+${Object.values(USAGES)
+  .map((usage) => `  ${usage}`)
+  .join('\n')}
 Without --server the built-in database runs in a child process started on the first request. With --server URL, the API key is read from
 COMPOUND_DB_API_KEY and the security token from COMPOUND_DB_TOKEN (never from a flag).
 Exit codes: 0 success, 1 failure, 2 bad usage, 141 standard output closed by its reader (EPIPE).`;
@@ -55,11 +60,11 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      if (name === undefined) cli.note(await usageText());
-      else cli.out(`${await usageText()}\n`);
+      if (name === undefined) cli.note(usageText());
+      else cli.out(`${usageText()}\n`);
       return name === undefined ? 2 : 0;
     }
-    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name as CommandName] : undefined;
     if (!load)
       throw new UsageError(`unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(COMMANDS).join(', ')} (compound-db --help)`);
     const command = await load();

@@ -25,6 +25,7 @@ import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
 import type { Chemistry } from './chemistry/types';
 import { BoundedToolkit } from './chemistry/bounded-toolkit';
 import { createServiceServer } from './server';
+import { lateChemistry } from './chemistry/late-chemistry';
 import { loadRecords, type SkippedDataFile } from './load-records';
 
 type LoadedRecords = Awaited<ReturnType<typeof loadRecords>>;
@@ -55,14 +56,19 @@ interface Backend {
   structures: (chemistry: Chemistry) => Promise<() => StructureSearch>;
 }
 
-async function openMemory(options: ServiceOptions, queryOptions: QueryEngineOptions, load: () => Promise<LoadedRecords>): Promise<Backend> {
+async function openMemory(
+  options: ServiceOptions,
+  queryOptions: QueryEngineOptions,
+  dataDir: string,
+  load: () => Promise<LoadedRecords>,
+): Promise<Backend> {
   const loaded = options.records ? { records: options.records, skippedFiles: [] } : await load();
   const store = new MemoryStore(loaded.records);
   return {
     store,
     structures: async (chemistry) => {
       const records = await store.all();
-      return () => new StructureIndex(chemistry.structures, records);
+      return () => new StructureIndex(chemistry.structures, records, dataDir);
     },
     engine: new QueryEngine(queryOptions),
     release: async () => undefined,
@@ -99,9 +105,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  // The chemistry's WASM compiles while the records are read; a failure of it is thrown by the await below.
-  const loading = options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir });
-  loading.catch(() => undefined);
+  // The service listens before RDKit, Indigo and resvg have loaded; what needs them waits for `chemistryReady()`. A
+  // one-shot command's service (structure index on demand) loads them on first need; else they load from the start,
+  // their WASM compiling while the records are read.
+  const late = lateChemistry(
+    () => (options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir })),
+    options.wasmDir,
+  );
+  if (!options.structureIndexOnDemand) void late.ready().catch(() => undefined);
   const queryOptions = {
     delayMs: options.queryDelayMs,
     answerWithinMs: options.queryAnswerWithinMs,
@@ -115,9 +126,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   };
   const backend = options.database
     ? await openDatabase(options, queryOptions)
-    : await openMemory(options, queryOptions, () => loadRecords(loading, dataDir, options.dataFiles ?? [], log));
+    : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
   const { store, engine, release, skippedFiles } = backend;
-  const chemistry = await loading;
+  const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   const spectrumLibrary = new SpectrumLibrary(spectra, log);
@@ -133,6 +144,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     store,
     chemistry,
     toolkit,
+    chemistryReady,
     engine,
     images: new ImageCache(chemistry),
     spectra,
@@ -163,8 +175,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     await release();
     throw err;
   }
-  // After the structure index is built: the warm-up's work would otherwise share the cores with the build.
-  const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
+  // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
+  const indexBuilt = Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]);
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
   if (options.warmDrawing) void indexBuilt.then(() => toolkit.warm(), () => undefined);

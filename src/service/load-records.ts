@@ -18,12 +18,12 @@ export interface SkippedDataFile {
 }
 
 export async function loadRecords(
-  chemistry: Promise<Chemistry>,
+  chemistry: () => Promise<Chemistry>,
   dataDir: string | undefined,
   dataFiles: readonly string[],
   log: (line: string) => void,
 ): Promise<{ records: CompoundRecord[]; skippedFiles: SkippedDataFile[] }> {
-  // The collection is read while the chemistry's WASM compiles (the caller started it); only SDF files need it.
+  // The collection is read while the chemistry's WASM compiles (when the caller started it); only SDF files need it.
   const records = [...(await loadShippedCollection(dataDir))];
   const skippedFiles: SkippedDataFile[] = [];
   const names = new Set(records.flatMap((r) => r.dataSources).map((s) => s.toLowerCase()));
@@ -39,7 +39,7 @@ export async function loadRecords(
     }
     const name = dataSourceNameFor(file, names);
     const firstId = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-    const added = await recordsFromSdf(text, name, await chemistry, firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
+    const added = await recordsFromSdf(text, name, await chemistry(), firstId, { sourceUrl: pathToFileURL(path.resolve(file)).href });
     loadReport(added, file, name).forEach((line) => log(line));
     records.push(...added);
   }

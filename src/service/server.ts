@@ -21,10 +21,13 @@ export function createServiceServer(ctx: ServiceContext, activity?: RequestActiv
     }
     const path = url.pathname.toLowerCase();
     let handled: Promise<void>;
+    // The current interface waits for the chemistry per operation (its router); the older interface's routes and the
+    // image and file handlers draw and read structures, so they wait for it here.
+    const afterChemistry = (handle: () => Promise<void>): Promise<void> => ctx.chemistryReady().then(handle);
     if (path.startsWith('/compounds/')) handled = handleCurrent(ctx, req, res, url);
-    else if (isLegacyPath(url.pathname)) handled = handleLegacy(ctx, req, res, url);
-    else if (path === IMAGES_HANDLER_PATH.toLowerCase()) handled = handleImage(ctx, req, res, url);
-    else if (path === FILES_HANDLER_PATH.toLowerCase()) handled = handleFile(ctx, req, res, url);
+    else if (isLegacyPath(url.pathname)) handled = afterChemistry(() => handleLegacy(ctx, req, res, url));
+    else if (path === IMAGES_HANDLER_PATH.toLowerCase()) handled = afterChemistry(() => handleImage(ctx, req, res, url));
+    else if (path === FILES_HANDLER_PATH.toLowerCase()) handled = afterChemistry(() => handleFile(ctx, req, res, url));
     else {
       sendProblem(res, new ProblemError(404, `No endpoint at ${url.pathname}.`));
       return;

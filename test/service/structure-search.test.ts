@@ -127,7 +127,14 @@ describe('service: substructure and similarity search against a brute-force run 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-structure-'));
     const sdf = LAB_SMILES.map((s, i) => `${chemistry.describe(s)?.mol2D.replace(/^.*\n/, `lab-${i}\n`)}\n> <NAME>\nLab ${i}\n\n$$$$\n`).join('');
     fs.writeFileSync(path.join(dir, 'lab.sdf'), sdf);
-    records = (await loadRecords(Promise.resolve(chemistry), undefined, [path.join(dir, 'lab.sdf')], () => undefined)).records;
+    records = (
+      await loadRecords(
+        () => Promise.resolve(chemistry),
+        undefined,
+        [path.join(dir, 'lab.sdf')],
+        () => undefined,
+      )
+    ).records;
     svc = await startService({ port: 0, records });
     base = svc.baseUrl;
     rdkit = await initRDKitModule();

@@ -3,8 +3,9 @@ import { CONVERT_FORMATS, type ConvertFormat } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
 import { InputFailure } from '../explain';
+import { USAGES } from '../usages';
 
-export const usage = `compound-db convert INPUT --from FMT --to FMT [--server URL]   (FMT: ${CONVERT_FORMATS.join(', ')}; INPUT - reads stdin)`;
+export const usage = USAGES.convert;
 
 export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('convert', args, {

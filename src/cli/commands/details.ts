@@ -3,8 +3,9 @@ import { recordDetailsOf } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, checkRecordId, plainFormula, type RecordDetails } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage = 'compound-db details ID... [--json] [--server URL]';
+export const usage = USAGES.details;
 
 export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('details', args, { json: { type: 'boolean' }, server: { type: 'string' } });

@@ -1,7 +1,8 @@
 /** `compound-db load --database URL [FILE.sdf ...]`: bulk load into a PostgreSQL store (src/service/database). */
 import { runDatabaseCommand } from '../../service/database/commands';
+import { USAGES } from '../usages';
 
-export const usage = 'compound-db load --database URL [F.sdf ...]   (the shipped collection when no file is named)';
+export const usage = USAGES.load;
 
 export function run(args: string[]): Promise<number> {
   return runDatabaseCommand(['load', ...args]);

@@ -12,8 +12,9 @@ import { LinearStdioServerTransport } from '../mcp-stdio';
 import { API_KEY_ENV, TOKEN_ENV } from '../environment';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage = 'compound-db mcp [--server URL]   (an MCP server on stdio: the compound_* tools)';
+export const usage = USAGES.mcp;
 
 export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('mcp', args, { server: { type: 'string' } });

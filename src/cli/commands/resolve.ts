@@ -25,9 +25,9 @@ import {
 } from '../../client';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage =
-  'compound-db resolve IN [OUT] [--column NAME] [--rate N] [--concurrency N] [--cache DIR] [--resume] [--sdf] [--server URL]   (IN - reads stdin)';
+export const usage = USAGES.resolve;
 
 /** Without --rate: unpaced against the built-in database, this many requests a second against a server. */
 const DEFAULT_REMOTE_RATE = 5;

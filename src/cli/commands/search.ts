@@ -2,8 +2,9 @@
 import { resolvedRecords } from '../../client';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage = 'compound-db search QUERY [--json] [--limit N] [--server URL]';
+export const usage = USAGES.search;
 
 export async function run(args: string[], cli: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('search', args, {

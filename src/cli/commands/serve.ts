@@ -2,8 +2,9 @@
 import { parseArgs, runService } from '../../service/serve';
 import type { ServiceOptions } from '../../service';
 import { UsageError } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage = 'compound-db serve [--port N] [--host H] [--data F.sdf ...] [--spectra DIR] [--keys F] [--database URL] [--rate-limit N]';
+export const usage = USAGES.serve;
 
 export async function run(args: string[]): Promise<number> {
   let options: ServiceOptions;

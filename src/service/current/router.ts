@@ -56,6 +56,37 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   filterSpectrum,
 };
 
+/** Which operations use the chemistry toolkits (and so wait for them on a service just started); the rest never do. */
+const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
+  getDetails: false,
+  getDetailsBatch: false,
+  getExternalReferences: false,
+  getImage: true,
+  getMol: false,
+  getDatasources: false,
+  filterElement: false,
+  filterFormula: false,
+  filterFormulaBatch: false,
+  filterFormulaBatchStatus: false,
+  filterFormulaBatchResults: false,
+  filterInchi: true,
+  filterInchikey: false,
+  filterIntrinsicProperty: false,
+  filterMass: false,
+  filterMassBatch: false,
+  filterMassBatchStatus: false,
+  filterMassBatchResults: false,
+  filterName: false,
+  filterSmiles: true,
+  filterStatus: false,
+  filterResults: false,
+  filterResultsSdf: false,
+  convert: true,
+  validateInchikey: true,
+  filterSubstructure: true,
+  filterSimilarity: true,
+};
+
 type Route = { op: CurrentOperation; route: (typeof CURRENT_ROUTES)[CurrentOperation]; match: ReturnType<typeof routeMatcher> };
 
 /** The routes by segment count and first segment (always a literal): a request tries a handful of matchers, not all. */
@@ -104,6 +135,7 @@ export async function handleCurrent(ctx: ServiceContext, req: IncomingMessage, r
       if (err instanceof ClientGone) return noteClientGone(ctx, req, res);
       throw err;
     }
+    if (USES_CHEMISTRY[hit.op]) await ctx.chemistryReady();
     const handler = HANDLERS[hit.op] as CurrentHandler<CurrentOperation>;
     const result = await asCaller(caller, () => handler(ctx, { params: hit.params, query: url.searchParams, body: body as CurrentRequest['body'] }));
     sendJson(res, result);

@@ -68,6 +68,11 @@ export class MatcherPool {
     this.searches = new WorkQueue('substructure searches', limits);
   }
 
+  /** Starts the first worker now, so that it has loaded RDKit when the first search comes (fingerprints may all be shipped). */
+  prestart(): void {
+    if (this.slots.length === 0 && !this.disposed) this.slots.push(this.spawn());
+  }
+
   fingerprints(smiles: string[]): Promise<FingerprintBatch> {
     return new Promise((resolve, reject) => {
       if (this.disposed) return reject(new Error('the structure index was closed'));

@@ -1,8 +1,8 @@
 /**
  * The structure index of the local service: every record's structure (its canonical SMILES) with RDKit's pattern
  * fingerprint, searched by matcher workers (matcher-pool.ts), and a Morgan-fingerprint similarity index. It is built
- * after the service listens, its fingerprints computed by the workers, so start-up does not wait for it and no
- * request waits behind it; a structure query waits until it is ready. The build starts a moment after listening, or
+ * after the service listens, its fingerprints read from data/ (shipped-fingerprints.ts) or, for structures not
+ * shipped, computed by the workers, so start-up does not wait for it and no request waits behind it; a structure query waits until it is ready. The build starts a moment after listening, or
  * at the first structure query if that comes sooner. A substructure search runs in a worker and stops at its result
  * bound or its time bound, so it never blocks other requests.
  */
@@ -12,6 +12,7 @@ import type { StructureToolkit, SubstructureQuery } from '../chemistry/types';
 import type { CompoundRecord } from '../store/record';
 import { MatcherPool, RECORD_MATCH_MS } from './matcher-pool';
 import { buildSharedIndex } from './shared-index';
+import { rememberShippedFingerprints } from './shipped-fingerprints';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
 import { stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from './structure-search';
 import type { Ticket } from '../work-queue';
@@ -50,13 +51,17 @@ export class StructureIndex {
   private sharedBytes = 0;
   readonly ready: Promise<void>;
   buildMs = 0;
+  /** How many shipped fingerprints the build found, or why it found none. */
+  shipped?: { count: number } | { skipped: string };
   /** Starts the build now (once; later calls do nothing). */
   private readonly begin: () => void;
   private readonly startTimer: NodeJS.Timeout;
 
+  /** `shippedDataDir`: a data folder whose shipped fingerprints (shipped-fingerprints.ts) spare the workers computing them. */
   constructor(
     private readonly toolkit: StructureToolkit,
     records: readonly CompoundRecord[],
+    private readonly shippedDataDir?: string,
     startDelayMs = BUILD_START_DELAY_MS,
   ) {
     this.records = [...records].sort((a, b) => a.id - b.id);
@@ -82,6 +87,8 @@ export class StructureIndex {
     const started = Date.now();
     await turn(); // after the service listens
     if (this.disposed) return;
+    this.matchers.prestart();
+    if (this.shippedDataDir) this.shipped = rememberShippedFingerprints(this.shippedDataDir, this.toolkit.wasmDir);
     const built = await buildSharedIndex(
       this.matchers,
       this.records.map((r) => r.smiles),

@@ -58,7 +58,7 @@ async function startOverPostgres(options: service.ServiceOptions = {}): Promise<
     const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
     const loaded = options.records
       ? { records: options.records, skippedFiles: [] }
-      : await loadRecords(Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
+      : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
     const records = loaded.records;
     const store = await PostgresStore.open(url);
     try {
