@@ -51,6 +51,7 @@ export function lateChemistry(load: () => Promise<Chemistry>, wasmDir: string | 
     toolkitHealth: () => loaded?.toolkitHealth() ?? { replacements: 0, spareReady: false },
     unguardedRdkitForTests: (use) => now().unguardedRdkitForTests(use),
     inchiKeyOf: (structure) => now().inchiKeyOf(structure),
+    identityOf: (structure) => now().identityOf(structure),
     depictPng: (structure, size) => now().depictPng(structure, size),
     depictPngHighlighted: (structure, query, size) => now().depictPngHighlighted(structure, query, size),
     structures,

@@ -85,6 +85,8 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   validateInchikey: true,
   filterSubstructure: true,
   filterSimilarity: true,
+  suggestNames: false,
+  filterSpectrum: false,
 };
 
 type Route = { op: CurrentOperation; route: (typeof CURRENT_ROUTES)[CurrentOperation]; match: ReturnType<typeof routeMatcher> };

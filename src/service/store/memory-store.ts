@@ -35,6 +35,13 @@ export class MemoryStore implements CompoundStore {
     });
     return { byKey, byInchi, bySmiles, byFormula };
   });
+  private readonly byLevel = lazy(() => {
+    const byLevel: Record<LooseLevel, Map<string, number[]>> = { connectivity: new Map(), parent: new Map(), tautomer: new Map() };
+    this.records.forEach((r, i) => {
+      for (const level of LOOSE_LEVELS) pushTo(byLevel[level], identityKeyOf(r, level), i);
+    });
+    return byLevel;
+  });
   private readonly elementIndex = lazy(() => new ElementIndex((i) => this.records[i].elements, this.records.length));
   private readonly massIndexes = lazy(
     () =>
