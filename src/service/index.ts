@@ -164,7 +164,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
-  if (options.warmDrawing) void indexBuilt.then(() => toolkit.warm(), () => undefined);
+  if (options.warmDrawing)
+    void indexBuilt.then(
+      () => toolkit.warm(),
+      () => undefined,
+    );
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;

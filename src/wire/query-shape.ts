@@ -99,8 +99,7 @@ export function queryShape(text: string): QueryShape {
  */
 export function checkQueryShape(field: string, text: string, errors: FieldError[] = []): FieldError[] {
   const shape = queryShape(text);
-  const over = (what: string, n: number, max: number) =>
-    errors.push({ field, message: `${field} has ${n} ${what}; at most ${max} are allowed` });
+  const over = (what: string, n: number, max: number) => errors.push({ field, message: `${field} has ${n} ${what}; at most ${max} are allowed` });
   if (shape.atoms > STRUCTURE_LIMITS.queryAtoms)
     errors.push({ field, message: `${field} has ${shape.atoms} atoms; a structure query has 1 to ${STRUCTURE_LIMITS.queryAtoms}` });
   else if (shape.recursionDepth > QUERY_SHAPE_LIMITS.recursionDepth)
