@@ -58,15 +58,9 @@ export async function matcherCpuPerCandidate(rdkit: MainModule, records: readonl
     let ours = 0;
     const task = { query, format: format as 'SMILES' | 'SMARTS', useChirality, maxResults: 1e9, from: 0, deadline: Infinity, sliceEnd: Infinity };
     const read = readQuery(rd, view, task);
-    const end = searchIndex(
-      rd,
-      view,
-      read,
-      task,
-      (found) => {
-        ours += found.length;
-      },
-    );
+    const end = searchIndex(rd, view, read, task, (found) => {
+      ours += found.length;
+    });
     ours += end.positions.length;
     read.mol.delete();
     const oursMs = cpuMs() - t;

@@ -3,7 +3,7 @@
  * time linear in the bytes. (The SDK's ReadBuffer joins every chunk onto all it holds and searches the whole buffer
  * for a newline again: a message of 8 MB took 3 s; and past its 10 MB it closed the transport, so the server exited 0
  * with no word.) A message over MCP_MESSAGE_MAX_BYTES is skipped up to its newline, never held, and answered with a
- * JSON-RPC error (its id when the message names one before its params) and a line on stderr; one that is not JSON-RPC
+ * JSON-RPC error (with its id when one of its ends shows it) and a line on stderr; one that is not JSON-RPC
  * is answered with a parse error. Either way the server goes on serving.
  */
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
@@ -13,6 +13,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 /** Bytes of one message at most (the SDK's own bound). */
 export const MCP_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
 const NEWLINE = 0x0a;
+/** Bytes kept of each end of a message over the limit. */
+const EDGE = 256;
 /** JSON-RPC 2.0 error codes. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -22,11 +24,12 @@ export class LineReader {
   private parts: Buffer[] = [];
   private size = 0;
   private over = false;
+  private tail = Buffer.alloc(0);
 
   constructor(
     private readonly max: number,
     private readonly onLine: (line: Buffer) => void,
-    private readonly onOversize: (bytes: number, head: Buffer) => void,
+    private readonly onOversize: (bytes: number, head: Buffer, tail: Buffer) => void,
   ) {}
 
   push(chunk: Buffer): void {
@@ -42,33 +45,40 @@ export class LineReader {
   private take(piece: Buffer): void {
     if (this.over) {
       this.size += piece.length;
+      this.tail = Buffer.concat([this.tail, piece.subarray(Math.max(0, piece.length - EDGE))]).subarray(-EDGE);
       return;
     }
     this.parts.push(piece);
     this.size += piece.length;
     if (this.size > this.max) {
-      // Keep only the head (the message's id may be there); the rest is counted.
-      const head = Buffer.concat(this.parts).subarray(0, 256);
-      this.parts = [Buffer.from(head)];
+      // Keep only the message's two ends (its id is at one of them); the rest is counted.
+      const all = Buffer.concat(this.parts);
+      this.parts = [Buffer.from(all.subarray(0, EDGE))];
+      this.tail = Buffer.from(all.subarray(-EDGE));
       this.over = true;
     }
   }
 
   private end(): void {
-    const { parts, size, over } = this;
+    const { parts, size, over, tail } = this;
     this.parts = [];
     this.size = 0;
     this.over = false;
-    if (over) this.onOversize(size, parts[0]);
+    this.tail = Buffer.alloc(0);
+    if (over) this.onOversize(size, parts[0], tail);
     else this.onLine(Buffer.concat(parts, size));
   }
 }
 
-/** The JSON-RPC id a message's first bytes give before its params, if any (a request over the limit is answered by it). */
-function idIn(head: Buffer): string | number | null {
-  const text = head.toString('utf8');
-  const before = text.split('"params"')[0];
-  const m = /"id"\s*:\s*("(?:[^"\\]|\\.){0,100}"|-?\d{1,15})\s*[,}]/.exec(before);
+const ID = String.raw`"id"\s*:\s*("(?:[^"\\]|\\.){0,100}"|-?\d{1,15})`;
+
+/**
+ * The JSON-RPC id of a message over the limit, from its two ends: a member before its params (`{"jsonrpc":"2.0","id":1,
+ * "params":...`) or its object's last member (`...},"id":1}`, as the SDK writes requests); null when neither shows one.
+ */
+export function idOf(head: Buffer, tail: Buffer): string | number | null {
+  const m =
+    new RegExp(`${ID}\\s*[,}]`).exec(head.toString('utf8').split('"params"')[0]) ?? new RegExp(`[,{]\\s*${ID}\\s*}\\s*$`).exec(tail.toString('utf8'));
   if (!m) return null;
   return m[1].startsWith('"') ? (JSON.parse(m[1]) as string) : Number(m[1]);
 }
@@ -86,7 +96,11 @@ export class LinearStdioServerTransport implements Transport {
     private readonly note: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
     max = MCP_MESSAGE_MAX_BYTES,
   ) {
-    this.reader = new LineReader(max, (line) => this.line(line), (bytes, head) => this.oversize(bytes, head, max));
+    this.reader = new LineReader(
+      max,
+      (line) => this.line(line),
+      (bytes, head, tail) => this.oversize(bytes, idOf(head, tail), max),
+    );
   }
 
   private readonly onData = (chunk: Buffer): void => this.reader.push(chunk);
@@ -123,16 +137,20 @@ export class LinearStdioServerTransport implements Transport {
       message = deserializeMessage(text);
     } catch (error) {
       this.note(`compound-db mcp: a message of ${bytes.length} bytes is not JSON-RPC; answered with a parse error`);
-      void this.send({ jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: 'Parse error: the message is not a JSON-RPC 2.0 message' } } as never);
+      void this.send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: PARSE_ERROR, message: 'Parse error: the message is not a JSON-RPC 2.0 message' },
+      } as never);
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return;
     }
     this.onmessage?.(message);
   }
 
-  private oversize(bytes: number, head: Buffer, max: number): void {
+  private oversize(bytes: number, id: string | number | null, max: number): void {
     const why = `a message of ${bytes} bytes is over the limit of ${max} bytes; it was not read`;
     this.note(`compound-db mcp: ${why}`);
-    void this.send({ jsonrpc: '2.0', id: idIn(head), error: { code: INVALID_REQUEST, message: `Invalid request: ${why}` } } as never);
+    void this.send({ jsonrpc: '2.0', id, error: { code: INVALID_REQUEST, message: `Invalid request: ${why}` } } as never);
   }
 }

@@ -36,8 +36,16 @@ export const DOCUMENTED_LIMITS: ReadonlyArray<{
     limit: LIMITS.structureComponents,
     unit: 'parts',
   },
-  { what: 'atoms of a structure query (outside recursive SMARTS), counted from its text and again as RDKit reads it', limit: STRUCTURE_LIMITS.queryAtoms, unit: 'atoms' },
-  { what: 'nesting of recursive SMARTS in a structure query (`[$(...)]` inside `[$(...)]`)', limit: QUERY_SHAPE_LIMITS.recursionDepth, unit: 'levels' },
+  {
+    what: 'atoms of a structure query (outside recursive SMARTS), counted from its text and again as RDKit reads it',
+    limit: STRUCTURE_LIMITS.queryAtoms,
+    unit: 'atoms',
+  },
+  {
+    what: 'nesting of recursive SMARTS in a structure query (`[$(...)]` inside `[$(...)]`)',
+    limit: QUERY_SHAPE_LIMITS.recursionDepth,
+    unit: 'levels',
+  },
   { what: 'atoms inside the recursive SMARTS of a structure query, all together', limit: QUERY_SHAPE_LIMITS.recursiveAtoms, unit: 'atoms' },
   { what: 'ring closures of a structure query', limit: QUERY_SHAPE_LIMITS.ringClosures, unit: 'ring closures' },
   { what: 'included elements of filter element', limit: LIMITS.includeElements, unit: 'elements' },

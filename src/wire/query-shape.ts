@@ -5,9 +5,10 @@
  * so the service, the structure grid and the sketcher refuse a query over QUERY_SHAPE_LIMITS with the same words.
  */
 import type { FieldError } from './errors';
-import { STRUCTURE_LIMITS } from './structure-search';
 
 export const QUERY_SHAPE_LIMITS = {
+  /** atoms of a query (outside recursive SMARTS); QUERY_SHAPE_LIMITS.atoms is this */
+  atoms: 100,
   /** nesting of recursive SMARTS (`[$(...)]` inside `[$(...)]`); real patterns use 1 to 3 */
   recursionDepth: 8,
   /** atoms written inside recursive SMARTS, all of them together */
@@ -94,15 +95,13 @@ export function queryShape(text: string): QueryShape {
 }
 
 /**
- * Problems of a query's shape, naming `field`: atoms (outside recursion) over STRUCTURE_LIMITS.queryAtoms, or any
- * of QUERY_SHAPE_LIMITS broken.
+ * Problems of a query's shape, naming `field`: any of QUERY_SHAPE_LIMITS broken.
  */
 export function checkQueryShape(field: string, text: string, errors: FieldError[] = []): FieldError[] {
   const shape = queryShape(text);
-  const over = (what: string, n: number, max: number) =>
-    errors.push({ field, message: `${field} has ${n} ${what}; at most ${max} are allowed` });
-  if (shape.atoms > STRUCTURE_LIMITS.queryAtoms)
-    errors.push({ field, message: `${field} has ${shape.atoms} atoms; a structure query has 1 to ${STRUCTURE_LIMITS.queryAtoms}` });
+  const over = (what: string, n: number, max: number) => errors.push({ field, message: `${field} has ${n} ${what}; at most ${max} are allowed` });
+  if (shape.atoms > QUERY_SHAPE_LIMITS.atoms)
+    errors.push({ field, message: `${field} has ${shape.atoms} atoms; a structure query has 1 to ${QUERY_SHAPE_LIMITS.atoms}` });
   else if (shape.recursionDepth > QUERY_SHAPE_LIMITS.recursionDepth)
     over('levels of recursive SMARTS ($(...) inside $(...))', shape.recursionDepth, QUERY_SHAPE_LIMITS.recursionDepth);
   else if (shape.recursiveAtoms > QUERY_SHAPE_LIMITS.recursiveAtoms)

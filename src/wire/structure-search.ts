@@ -7,6 +7,7 @@ import type { Ordered } from './current';
 import type { FieldError } from './errors';
 import { checkOrder, checkStringList, shownValue } from './validate';
 import { checkTextLength } from './structure-size';
+import { QUERY_SHAPE_LIMITS, checkQueryShape } from './query-shape';
 
 export const STRUCTURE_ROUTES = {
   filterSubstructure: { method: 'POST', path: 'filter/substructure' },
@@ -19,8 +20,8 @@ export type SubstructureFormat = (typeof SUBSTRUCTURE_FORMATS)[number];
 export const STRUCTURE_LIMITS = {
   /** characters of a query structure (SMILES or SMARTS); longer is a 400 before the toolkit sees it */
   queryChars: 1000,
-  /** atoms of a parsed query */
-  queryAtoms: 100,
+  /** atoms of a parsed query (and of its text, src/wire/query-shape.ts) */
+  queryAtoms: QUERY_SHAPE_LIMITS.atoms,
   /**
    * how long RDKit's matcher may spend on one record: the service terminates the matcher worker past it (one slice
    * of a search and this); the structure grid stops its scan after a record that took longer
@@ -112,6 +113,8 @@ export function structureQueryProblem(text: string, smilesOk: boolean): string |
   const t = text.trim();
   if (t === '') return 'query must be a non-empty SMILES or SMARTS';
   if (t.length > STRUCTURE_LIMITS.queryChars) return `query has ${t.length} characters; at most ${STRUCTURE_LIMITS.queryChars} are allowed`;
+  const [shape] = checkQueryShape('query', t);
+  if (shape) return shape.message;
   if (smilesOk) return undefined;
   let depth = 0;
   // Bracket atoms nest through recursive SMARTS (`[$([OH]c)]`); ring-bond digits count only outside them.

@@ -128,7 +128,12 @@ describe('compound-db mcp: messages over the limit and reading time', function (
   });
 
   it('gives the SDK client an error for its over-limit call, then answers the next call', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: { PATH: process.env.PATH ?? '' }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp'],
+      env: { PATH: process.env.PATH ?? '' },
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'compound-db-tests', version: '1.0.0' });
     await client.connect(transport);
     try {

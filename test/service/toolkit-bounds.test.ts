@@ -45,7 +45,11 @@ describe('service: bounded toolkit calls', function () {
     assert.strictEqual(image.status, 400);
     assert.match(image.json.errors.highlight.join(' '), /levels of recursive SMARTS/);
     // At the bound the query is read (and drawn; the search of it is in the fuzz).
-    const ok = await api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent(nestedSmarts(QUERY_SHAPE_LIMITS.recursionDepth))}&highlightFormat=SMARTS`);
+    const ok = await api(
+      svc.baseUrl,
+      'GET',
+      `records/${c60}/image?highlight=${encodeURIComponent(nestedSmarts(QUERY_SHAPE_LIMITS.recursionDepth))}&highlightFormat=SMARTS`,
+    );
     assert.strictEqual(ok.status, 200, ok.text);
   });
 

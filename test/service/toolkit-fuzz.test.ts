@@ -14,7 +14,8 @@ import { Toolkit } from '../../src/webview/grid/chemistry';
 import { api, waitQuery } from './support/http';
 import { WILDCARD_CHAIN_60, nestedSmarts, unbondedAtomsJson } from './support/hostile-shapes';
 
-const C60_SMILES = 'c12c3c4c5c1c1c6c7c2c2c8c3c3c9c4c4c%10c5c5c1c1c6c6c%11c7c2c2c7c8c3c3c8c9c4c4c9c%10c5c5c1c1c6c6c%11c2c2c7c3c3c8c4c4c9c5c1c1c6c2c3c41';
+const C60_SMILES =
+  'c12c3c4c5c1c1c6c7c2c2c8c3c3c9c4c4c%10c5c5c1c1c6c6c%11c7c2c2c7c8c3c3c8c9c4c4c9c%10c5c5c1c1c6c6c%11c2c2c7c3c3c8c4c4c9c5c1c1c6c2c3c41';
 /** The whole fuzz, requests and the checks after them, must end within this (the issue asks for about a minute). */
 const TOTAL_BOUND_MS = 90_000;
 const BOUND_MS = 1500;
@@ -87,7 +88,7 @@ describe('fuzz: toolkit-stressing shapes against the service and the grid', func
     assert.ok(cage, 'the shipped collection holds C60');
     c60 = cage.id;
     // A slice of the collection and the cage: the shapes meet real records, and the index builds in seconds.
-    const some = [...records.slice(0, 1500), cage];
+    const some = [...records.slice(0, 1500).filter((r) => r.id !== cage.id), cage];
     svc = await startService({ port: 0, records: some, toolkitCallMs: BOUND_MS, structureTimeLimitMs: BOUND_MS });
     await svc.buildStructureIndex();
     grid = new Toolkit(await loadRDKit());
@@ -132,7 +133,11 @@ describe('fuzz: toolkit-stressing shapes against the service and the grid', func
       assert.strictEqual(details.status, 200, `${name}: details after it answered ${details.status}`);
       assert.strictEqual(normal.status, 200, `${name}: a normal highlight after it answered ${normal.status} ${normal.text}`);
       assert.ok(normalMs < 15_000, `${name}: the normal requests after it took ${normalMs} ms`);
-      lines.push(`${name.padEnd(48)} worst ${Math.max(...times).toFixed(0).padStart(5)} ms   ${outcomes.join(', ')}; normal after ${normalMs.toFixed(0)} ms`);
+      lines.push(
+        `${name.padEnd(48)} worst ${Math.max(...times)
+          .toFixed(0)
+          .padStart(5)} ms   ${outcomes.join(', ')}; normal after ${normalMs.toFixed(0)} ms`,
+      );
     }
     const total = performance.now() - started;
     console.log(lines.map((l) => `      ${l}`).join('\n'));

@@ -26,7 +26,9 @@ export class ToolkitTimeLimit extends Error {
     readonly field: string,
     readonly ms: number,
   ) {
-    super(`${field} was too costly for the chemistry toolkit: it was stopped after ${ms / 1000} s (each toolkit call on a request's input has ${ms / 1000} s)`);
+    super(
+      `${field} was too costly for the chemistry toolkit: it was stopped after ${ms / 1000} s (each toolkit call on a request's input has ${ms / 1000} s)`,
+    );
   }
 }
 

@@ -9,32 +9,19 @@ export type QueryFormat = SubstructureQuery['format'];
 
 export const toolkitCalls = {
   /** The query read in `format` (`auto`: SMILES when it reads as SMILES, else SMARTS); undefined when it does not parse. */
-  readQuery(chemistry: Chemistry, text: string, format: QueryFormat | 'auto'): SubstructureQuery | undefined {
-    if (format !== 'auto') return chemistry.structures.parseQuery(text, format);
-    return chemistry.structures.parseQuery(text, 'SMILES') ?? chemistry.structures.parseQuery(text, 'SMARTS');
-  },
-  depictPngHighlighted(chemistry: Chemistry, structure: string, query: SubstructureQuery, size: number): Uint8Array | undefined {
-    return chemistry.depictPngHighlighted(structure, query, size);
-  },
-  describe(chemistry: Chemistry, structure: string): StructureFacts | undefined {
-    return chemistry.describe(structure);
-  },
-  inchiKeyOf(chemistry: Chemistry, structure: string): string | undefined {
-    return chemistry.inchiKeyOf(structure);
-  },
-  molFromInchi(chemistry: Chemistry, inchi: string): Promise<string | undefined> {
-    return chemistry.molFromInchiAsync(inchi);
-  },
-  inchiKeyOfInchi(chemistry: Chemistry, inchi: string): Promise<string | undefined> {
-    return chemistry.inchiKeyOfInchi(inchi);
-  },
+  readQuery: (chemistry: Chemistry, text: string, format: QueryFormat | 'auto'): SubstructureQuery | undefined =>
+    format !== 'auto'
+      ? chemistry.structures.parseQuery(text, format)
+      : (chemistry.structures.parseQuery(text, 'SMILES') ?? chemistry.structures.parseQuery(text, 'SMARTS')),
+  depictPngHighlighted: (chemistry: Chemistry, structure: string, query: SubstructureQuery, size: number): Uint8Array | undefined =>
+    chemistry.depictPngHighlighted(structure, query, size),
+  describe: (chemistry: Chemistry, structure: string): StructureFacts | undefined => chemistry.describe(structure),
+  inchiKeyOf: (chemistry: Chemistry, structure: string): string | undefined => chemistry.inchiKeyOf(structure),
+  molFromInchi: (chemistry: Chemistry, inchi: string): Promise<string | undefined> => chemistry.molFromInchiAsync(inchi),
+  inchiKeyOfInchi: (chemistry: Chemistry, inchi: string): Promise<string | undefined> => chemistry.inchiKeyOfInchi(inchi),
   /** The keys of a structure's identity levels (InChIKey, parent's, canonical tautomer's): RDKit's standardiser. */
-  identityOf(chemistry: Chemistry, structure: string): ReturnType<Chemistry['identityOf']> {
-    return chemistry.identityOf(structure);
-  },
-  morgan(chemistry: Chemistry, smiles: string): Uint16Array | undefined {
-    return chemistry.structures.morgan(smiles);
-  },
+  identityOf: (chemistry: Chemistry, structure: string): ReturnType<Chemistry['identityOf']> => chemistry.identityOf(structure),
+  morgan: (chemistry: Chemistry, smiles: string): Uint16Array | undefined => chemistry.structures.morgan(smiles),
 };
 
 export type ToolkitCall = keyof typeof toolkitCalls;

@@ -19,7 +19,6 @@ const SLICE_MS = 200;
 /** How long past its slice's end RDKit's matcher may spend on one record before its worker is terminated. */
 export const RECORD_MATCH_MS = STRUCTURE_LIMITS.recordMatchMs;
 
-
 interface FingerprintJob {
   kind: 'fingerprints';
   smiles: string[];

@@ -114,7 +114,8 @@ export class Toolkit {
   /** A query molecule from SMILES or SMARTS, or a reason: the service's bounds on a query, checked before RDKit reads it. */
   query(text: string): { mol?: Mol; problem?: string } {
     const t = text.trim();
-    if (!t || t.length > STRUCTURE_LIMITS.queryChars) return { problem: `Give a SMILES or SMARTS of at most ${STRUCTURE_LIMITS.queryChars} characters.` };
+    if (!t || t.length > STRUCTURE_LIMITS.queryChars)
+      return { problem: `Give a SMILES or SMARTS of at most ${STRUCTURE_LIMITS.queryChars} characters.` };
     const [shape] = checkQueryShape('The query', t);
     if (shape) return { problem: `${shape.message}.` };
     let q: Mol | null;
