@@ -18,4 +18,6 @@ export * from './structure-search';
 export * from './query-shape';
 export * from './spectrum-search';
 export * from './identity';
+
+export * from './spectrum-score';
 export * from './documented-limits';
