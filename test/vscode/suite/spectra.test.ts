@@ -291,6 +291,11 @@ suite('Spectrum identification', () => {
       120_000,
     );
     const listedMs = performance.now() - opened;
+    const page = await lists.rendered(listKey);
+    console.log(
+      `    spectra list: 10,000 spectra listed in ${(listedMs / 1000).toFixed(1)} s [target <= 2 s: ${listedMs <= 2000 ? 'met' : 'NOT met'}] ` +
+        `(file read by the host in ${((lists.state(listKey)?.read.readMs ?? 0) / 1000).toFixed(1)} s, rows built by the page in ${(page.rowsMs / 1000).toFixed(1)} s)`,
+    );
     const started = performance.now();
     await lists.identifyAll(listKey);
     const identifiedMs = performance.now() - started;
@@ -298,8 +303,7 @@ suite('Spectrum identification', () => {
     assert.strictEqual(state?.identify?.done, 10_000);
     assert.strictEqual(state?.hits.filter((h) => h.recordId === caffeine.recordId).length, 10_000);
     console.log(
-      `    spectra list: 10,000 spectra listed in ${(listedMs / 1000).toFixed(1)} s [target <= 2 s: ${listedMs <= 2000 ? 'met' : 'NOT met'}], ` +
-        `identified in ${(identifiedMs / 1000).toFixed(1)} s [target <= 15 s: ${identifiedMs <= 15_000 ? 'met' : 'NOT met'}]`,
+      `    spectra list: 10,000 spectra identified in ${(identifiedMs / 1000).toFixed(1)} s [target <= 15 s: ${identifiedMs <= 15_000 ? 'met' : 'NOT met'}]`,
     );
   });
 });
