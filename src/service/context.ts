@@ -6,11 +6,14 @@ import type { SpectrumStore } from './chemistry';
 import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
 import type { StructureSearch } from './structure/structure-search';
+import type { SpectrumLibrary } from './spectrum-search/library';
 
 export interface ServiceContext extends SearchContext {
   engine: Queries;
   images: ImageCache;
   spectra: SpectrumStore;
+  /** Flash entropy search over those spectra (its index built after the service listens). */
+  spectrumLibrary: SpectrumLibrary;
   credentials: Credentials;
   rateLimiter: RateLimiter;
   /** Substructure and similarity search over every record's structure. */

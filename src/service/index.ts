@@ -17,6 +17,7 @@ import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { warmDrawing } from './warm-drawing';
+import { SpectrumLibrary, type LibraryStats } from './spectrum-search/library';
 import { RequestActivity } from './request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import type { StructureSearch } from './structure/structure-search';
@@ -118,6 +119,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const chemistry = await loading;
   chemistry.setLog(log);
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
+  const spectrumLibrary = new SpectrumLibrary(spectra, log);
   // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the
   // index when it is asked for on demand.
   const newStructures = await backend.structures(chemistry);
@@ -131,6 +133,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     engine,
     images: new ImageCache(chemistry),
     spectra,
+    spectrumLibrary,
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
     get structures() {
@@ -159,6 +162,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // After the structure index is built: the warm-up's work would otherwise share the cores with the build.
   const indexBuilt = built instanceof StructureIndex ? built.ready : Promise.resolve();
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
+  // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
+  if (!options.spectrumIndexOnDemand)
+    void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -176,6 +182,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         index instanceof StructureIndex ? { buildMs: index.buildMs, approximateBytes: index.approximateBytes } : { buildMs: 0, approximateBytes: 0 },
       );
     },
+    buildSpectrumIndex: () => spectrumLibrary.index().then(() => spectrumLibrary.stats as LibraryStats),
     devCredentials,
     skippedDataFiles: skippedFiles,
     storedQueries: () => engine.stored,

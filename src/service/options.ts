@@ -3,6 +3,7 @@ import type { CompoundRecord } from './store/record';
 import type { KeysConfig } from './auth/keys';
 import type { Chemistry } from './chemistry';
 import type { SkippedDataFile } from './load-records';
+import type { LibraryStats } from './spectrum-search/library';
 
 export interface ServiceOptions {
   /** 0 picks a free port. Default 8745. */
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   structureTimeLimitMs?: number;
   /** Build the structure index when the first structure search needs it, not after listening (one-shot commands). */
   structureIndexOnDemand?: boolean;
+  /** Build the spectrum index when the first spectrum search needs it, not after listening. */
+  spectrumIndexOnDemand?: boolean;
   /** In memory: draw some structures on idle turns after listening, so the first hovers find the drawing code optimised (warm-drawing.ts). */
   warmDrawing?: boolean;
   /** How long query IDs stay valid. Default 30 minutes. */
@@ -73,6 +76,8 @@ export interface RunningService {
   /** Starts the structure index's build (substructure and similarity search) if it has not started, and resolves once
    * it is built (0 and 0 over PostgreSQL, where the cartridge's indexes live in the database). */
   buildStructureIndex(): Promise<{ buildMs: number; approximateBytes: number }>;
+  /** Starts the spectrum index's build if it has not started, and resolves with its figures once it is built. */
+  buildSpectrumIndex(): Promise<LibraryStats>;
   /** True when the development API key and token are accepted (no keys file). */
   devCredentials: boolean;
   /** Data files that could not be read and were left out (the others are served). */

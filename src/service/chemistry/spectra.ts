@@ -44,6 +44,10 @@ export interface SpectrumStore {
   ofRecord(recordId: number): Promise<LegacySpectrumInfo[]>;
   /** Contents of the data file (read when asked), or undefined for an unknown id. */
   readData(spectrumId: number): Promise<string | undefined>;
+  /** Every spectrum's ID and record, in spectrum-ID order, without parsing their info objects (the spectrum index). */
+  ids(): Promise<Array<{ id: number; csid: number }>>;
+  /** The folders read, and which of them are packed (the shipped kind). */
+  folders: Array<{ dir: string; packed: boolean }>;
 }
 
 interface SpectrumIndex {
@@ -60,11 +64,14 @@ interface SpectrumIndex {
  */
 export async function loadSpectra(dirs: string | string[]): Promise<SpectrumStore> {
   const readers: Array<() => Promise<SpectrumEntry[]>> = [];
+  const folders: SpectrumStore['folders'] = [];
   for (const dir of Array.isArray(dirs) ? dirs : [dirs]) {
     if (fs.existsSync(path.join(dir, PACKED_SPECTRA_INDEX))) {
       readers.push(() => readPacked(dir));
+      folders.push({ dir, packed: true });
       continue;
     }
+    folders.push({ dir, packed: false });
     const entries = await readPlain(dir);
     readers.push(async () => entries);
   }
@@ -90,6 +97,8 @@ export async function loadSpectra(dirs: string | string[]): Promise<SpectrumStor
     },
     get: async (id) => (await indexed()).byId.get(id)?.info,
     ofRecord: async (recordId) => ((await indexed()).byRecord.get(recordId) ?? []).map((e) => e.info),
+    ids: async () => (await indexed()).sorted.map((e) => ({ id: e.id, csid: e.csid })),
+    folders,
     async readData(id) {
       const entry = (await indexed()).byId.get(id);
       if (!entry) return undefined;
@@ -107,6 +116,8 @@ export const NO_SPECTRA: SpectrumStore = {
   get: async () => undefined,
   ofRecord: async () => [],
   readData: async () => undefined,
+  ids: async () => [],
+  folders: [],
 };
 
 function indexOf(folders: SpectrumEntry[][]): SpectrumIndex {

@@ -50,7 +50,7 @@ export const filterMassBatchStatus: CurrentHandler<'filterMassBatchStatus'> = as
 
 /** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */
 export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) => {
-  const { ids, scores } = finished(await queryOf(ctx, req, 'ids'), 'ids');
+  const { ids, scores, spectrumIds, matchedPeaks } = finished(await queryOf(ctx, req, 'ids'), 'ids');
   const start = nonNegativeInt(req, 'start') ?? 0;
   const asked = nonNegativeInt(req, 'count');
   const wanted = asked ?? ids.length - start;
@@ -58,6 +58,8 @@ export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) =
   const page = idsPage(ids, start, start + take);
   const out: FilterResultsResponse = { results: page, limitedToMaxAllowed: take < wanted && start + take < ids.length };
   if (scores) out.scores = scores.slice(start, start + take);
+  if (spectrumIds) out.spectrumIds = spectrumIds.slice(start, start + take);
+  if (matchedPeaks) out.matchedPeaks = matchedPeaks.slice(start, start + take);
   return out;
 };
 

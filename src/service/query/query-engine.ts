@@ -18,7 +18,16 @@ export interface MassBatchEntry {
 }
 
 export type QueryOutcome =
-  | { kind: 'ids'; ids: RecordIds; scores?: number[]; message?: string }
+  | {
+      kind: 'ids';
+      ids: RecordIds;
+      /** Similarity and spectrum queries: parallel to `ids`. */
+      scores?: number[];
+      /** Spectrum queries: each record's best spectrum and the query peaks it matched, parallel to `ids`. */
+      spectrumIds?: number[];
+      matchedPeaks?: number[];
+      message?: string;
+    }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
   | { kind: 'massBatch'; entries: MassBatchEntry[] };
 export type QueryKind = QueryOutcome['kind'];

@@ -1,0 +1,313 @@
+/**
+ * The Flash entropy search index (Li & Fiehn, Nat Methods 2023), in typed arrays: every cleaned library spectrum's
+ * peaks in one array sorted by fragment m/z (with the spectrum each belongs to and its weighted, halved intensity),
+ * and the same peaks again sorted by neutral loss (precursor m/z − fragment m/z) with where each lies in the first.
+ * A query peak's matches are one binary search and a contiguous run; a spectrum's score is the sum of its matched
+ * pairs' entropy terms, so a search touches only the spectra that share a peak with the query.
+ *
+ * Spectra are ordered by precursor m/z (32-bit, as the authors do), so an identity search's candidates are one range.
+ */
+import type { IonMode, SpectrumSearchType } from '../../wire';
+import { cleanSpectrum, pairScore, weightedHalves, type CleanPeaks } from './clean';
+
+const f32 = Math.fround;
+const ION_MODE_CODE = { positive: 1, negative: 2 } as const;
+
+export interface IndexInput {
+  spectrumId: number;
+  recordId: number;
+  precursorMz: number;
+  ionMode?: IonMode;
+  mz: ArrayLike<number>;
+  intensity: ArrayLike<number>;
+}
+
+export interface EntropyQuery {
+  peaks: CleanPeaks;
+  precursorMz?: number;
+  searchType: SpectrumSearchType;
+  ionMode?: IonMode;
+  fragmentToleranceDa: number;
+  precursorToleranceDa: number;
+}
+
+export interface SpectrumHit {
+  /** Position of the spectrum in the index. */
+  spectrum: number;
+  score: number;
+  matchedPeaks: number;
+}
+
+/** Collects cleaned spectra; `finish` sorts them into an index. */
+export class EntropyIndexBuilder {
+  private readonly spectra: Array<{ spectrumId: number; recordId: number; precursor: number; ionMode: number; start: number; count: number }> = [];
+  private mz: number[] = [];
+  private intensity: number[] = [];
+  /** Spectra left out because nothing was left after cleaning. */
+  emptyAfterCleaning = 0;
+
+  add(input: IndexInput): void {
+    const precursor = f32(input.precursorMz);
+    const clean = cleanSpectrum(input.mz, input.intensity, { precursorMz: input.precursorMz });
+    if (clean.mz.length === 0) {
+      this.emptyAfterCleaning++;
+      return;
+    }
+    const weighted = weightedHalves(clean.intensity);
+    const start = this.mz.length;
+    for (let i = 0; i < clean.mz.length; i++) {
+      this.mz.push(clean.mz[i]);
+      this.intensity.push(f32(weighted[i]));
+    }
+    this.spectra.push({
+      spectrumId: input.spectrumId,
+      recordId: input.recordId,
+      precursor,
+      ionMode: input.ionMode ? ION_MODE_CODE[input.ionMode] : 0,
+      start,
+      count: clean.mz.length,
+    });
+  }
+
+  /** `spectra`: how many spectra were offered (those without a precursor included), kept with the index. */
+  finish(offered: number): EntropyIndex {
+    const spectra = this.spectra.sort((a, b) => a.precursor - b.precursor || a.spectrumId - b.spectrumId);
+    const n = spectra.length;
+    const total = this.mz.length;
+    const precursor = new Float32Array(n);
+    const spectrumId = new Uint32Array(n);
+    const recordId = new Uint32Array(n);
+    const ionMode = new Uint8Array(n);
+    const peakMz = new Float32Array(total);
+    const peakIntensity = new Float32Array(total);
+    const peakSpectrum = new Uint32Array(total);
+    const lossMass = new Float32Array(total);
+    let at = 0;
+    spectra.forEach((s, i) => {
+      precursor[i] = s.precursor;
+      spectrumId[i] = s.spectrumId;
+      recordId[i] = s.recordId;
+      ionMode[i] = s.ionMode;
+      for (let j = 0; j < s.count; j++, at++) {
+        peakMz[at] = this.mz[s.start + j];
+        peakIntensity[at] = this.intensity[s.start + j];
+        peakSpectrum[at] = i;
+        lossMass[at] = f32(s.precursor - peakMz[at]);
+      }
+    });
+    this.mz = [];
+    this.intensity = [];
+    const byMz = sortedOrder(peakMz);
+    const fragMz = permute(peakMz, byMz, Float32Array);
+    const fragIntensity = permute(peakIntensity, byMz, Float32Array);
+    const fragSpectrum = permute(peakSpectrum, byMz, Uint32Array);
+    const fragOfPeak = new Uint32Array(total);
+    for (let i = 0; i < total; i++) fragOfPeak[byMz[i]] = i;
+    const byLoss = sortedOrder(lossMass);
+    return new EntropyIndex({
+      precursor,
+      spectrumId,
+      recordId,
+      ionMode,
+      fragMz,
+      fragIntensity,
+      fragSpectrum,
+      lossMass: permute(lossMass, byLoss, Float32Array),
+      lossIntensity: permute(peakIntensity, byLoss, Float32Array),
+      lossSpectrum: permute(peakSpectrum, byLoss, Uint32Array),
+      lossFrag: permute(fragOfPeak, byLoss, Uint32Array),
+      emptyAfterCleaning: this.emptyAfterCleaning,
+      spectra: offered,
+    });
+  }
+}
+
+export interface IndexArrays {
+  precursor: Float32Array;
+  spectrumId: Uint32Array;
+  recordId: Uint32Array;
+  ionMode: Uint8Array;
+  fragMz: Float32Array;
+  fragIntensity: Float32Array;
+  fragSpectrum: Uint32Array;
+  lossMass: Float32Array;
+  lossIntensity: Float32Array;
+  lossSpectrum: Uint32Array;
+  /** Where each neutral-loss entry's peak lies in the fragment arrays (hybrid search). */
+  lossFrag: Uint32Array;
+  emptyAfterCleaning: number;
+  spectra: number;
+}
+
+export class EntropyIndex {
+  private readonly scores: Float64Array;
+  private readonly matched: Uint16Array;
+  private readonly touched: Uint32Array;
+  /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
+  private readonly productBy: Int32Array;
+
+  constructor(readonly a: IndexArrays) {
+    const n = a.precursor.length;
+    this.scores = new Float64Array(n);
+    this.matched = new Uint16Array(n);
+    this.touched = new Uint32Array(n);
+    this.productBy = new Int32Array(n);
+  }
+
+  get size(): number {
+    return this.a.precursor.length;
+  }
+  get peaks(): number {
+    return this.a.fragMz.length;
+  }
+  get emptyAfterCleaning(): number {
+    return this.a.emptyAfterCleaning;
+  }
+
+  /** Bytes of the typed arrays (index and scratch). */
+  get approximateBytes(): number {
+    let bytes = 0;
+    for (const v of Object.values(this.a)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+    return bytes + this.scores.byteLength + this.matched.byteLength + this.touched.byteLength + this.productBy.byteLength;
+  }
+
+  spectrumIdAt(i: number): number {
+    return this.a.spectrumId[i];
+  }
+  recordIdAt(i: number): number {
+    return this.a.recordId[i];
+  }
+
+  /** Every library spectrum scoring above 0, unordered. Synchronous and bounded: at most query peaks × matches. */
+  search(q: EntropyQuery): SpectrumHit[] {
+    const { peaks } = q;
+    if (peaks.mz.length === 0) return [];
+    const weighted = weightedHalves(peaks.intensity);
+    const tol = f32(q.fragmentToleranceDa);
+    let from = 0;
+    let to = this.size;
+    if (q.searchType === 'identity') {
+      const p = q.precursorMz as number;
+      from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
+      to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
+      if (from >= to) return [];
+    }
+    let touchedCount = 0;
+    const add = (spectrum: number, value: number): void => {
+      if (this.matched[spectrum] === 0) this.touched[touchedCount++] = spectrum;
+      this.scores[spectrum] += value;
+      this.matched[spectrum]++;
+    };
+    const { fragMz, fragIntensity, fragSpectrum, lossMass, lossIntensity, lossSpectrum, lossFrag } = this.a;
+    const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
+    const n = peaks.mz.length;
+    if (q.searchType === 'identity' || q.searchType === 'open') {
+      for (let k = 0; k < n; k++) {
+        const m = peaks.mz[k];
+        const end = upperBound(fragMz, f32(m + tol));
+        for (let j = lowerBound(fragMz, f32(m - tol)); j < end; j++) {
+          const s = fragSpectrum[j];
+          if (s >= from && s < to) add(s, pairScore(weighted[k], fragIntensity[j]));
+        }
+      }
+    } else if (q.searchType === 'neutralLoss') {
+      for (let k = 0; k < n; k++) {
+        const loss = f32(precursor32 - peaks.mz[k]);
+        const end = upperBound(lossMass, f32(loss + tol));
+        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) add(lossSpectrum[j], pairScore(weighted[k], lossIntensity[j]));
+      }
+    } else {
+      // Hybrid: a query peak matches a fragment, or else a neutral loss whose fragment no query peak matched directly.
+      const lo = new Uint32Array(n);
+      const hi = new Uint32Array(n);
+      for (let k = 0; k < n; k++) {
+        lo[k] = lowerBound(fragMz, f32(peaks.mz[k] - tol));
+        hi[k] = upperBound(fragMz, f32(peaks.mz[k] + tol));
+      }
+      const matchedAsFragment = (frag: number): boolean => {
+        let a = 0;
+        let b = n;
+        while (a < b) {
+          const mid = (a + b) >>> 1;
+          if (lo[mid] <= frag) a = mid + 1;
+          else b = mid;
+        }
+        return a > 0 && frag < hi[a - 1];
+      };
+      for (let k = 0; k < n; k++) {
+        const mark = k + 1;
+        for (let j = lo[k]; j < hi[k]; j++) {
+          const s = fragSpectrum[j];
+          add(s, pairScore(weighted[k], fragIntensity[j]));
+          this.productBy[s] = mark;
+        }
+        const loss = f32(precursor32 - peaks.mz[k]);
+        const end = upperBound(lossMass, f32(loss + tol));
+        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) {
+          const s = lossSpectrum[j];
+          if (this.productBy[s] === mark || matchedAsFragment(lossFrag[j])) continue;
+          add(s, pairScore(weighted[k], lossIntensity[j]));
+        }
+      }
+    }
+    const hits: SpectrumHit[] = [];
+    const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const s = this.touched[t];
+      if ((mode === 0 || this.a.ionMode[s] === mode) && this.scores[s] > 0)
+        hits.push({ spectrum: s, score: this.scores[s], matchedPeaks: this.matched[s] });
+      this.scores[s] = 0;
+      this.matched[s] = 0;
+      this.productBy[s] = 0;
+    }
+    return hits;
+  }
+}
+
+/** First position whose value is >= x. */
+function lowerBound(values: Float32Array, x: number): number {
+  let a = 0;
+  let b = values.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (values[mid] < x) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/** First position whose value is > x. */
+function upperBound(values: Float32Array, x: number): number {
+  let a = 0;
+  let b = values.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (values[mid] <= x) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/** Positions of `values` in ascending order (ties by position), by a native sort of packed keys where they fit. */
+function sortedOrder(values: Float32Array): Uint32Array {
+  const n = values.length;
+  const bits = new Uint32Array(values.buffer, values.byteOffset, n);
+  let packable = n <= 1 << 22;
+  for (let i = 0; packable && i < n; i++) if (!(values[i] >= 0)) packable = false;
+  if (packable) {
+    // A non-negative float's bit pattern orders as its value; bits × 2^22 + position stays under 2^53.
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = bits[i] * 4194304 + i;
+    keys.sort();
+    const out = new Uint32Array(n);
+    for (let i = 0; i < n; i++) out[i] = keys[i] % 4194304;
+    return out;
+  }
+  return Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => values[x] - values[y] || x - y);
+}
+
+function permute<T extends Float32Array | Uint32Array>(values: T, order: Uint32Array, Kind: { new (n: number): T }): T {
+  const out = new Kind(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
+  return out;
+}

@@ -1,0 +1,79 @@
+/**
+ * One spectrum search as the service answers it (shared/beyond-the-spec.md 5): the query cleaned as the library was,
+ * scored against the index in the mode asked for, then each record once at its best spectrum, by descending score
+ * (4 decimals), ties by record ID.
+ */
+import { SPECTRUM_LIMITS, roundScore, type IonMode, type Peak, type SpectrumSearchType } from '../../wire';
+import { cleanSpectrum } from './clean';
+import type { EntropyIndex } from './entropy-index';
+
+export interface SpectrumSearchRequest {
+  peaks: readonly Peak[];
+  precursorMz?: number;
+  searchType?: SpectrumSearchType;
+  ionMode?: IonMode;
+  fragmentToleranceDa?: number;
+  precursorToleranceDa?: number;
+  threshold?: number;
+  maxResults?: number;
+  /** Records outside the requested datasources are passed over (checked in score order, only as far as needed). */
+  accept?: (recordId: number) => boolean | Promise<boolean>;
+}
+
+export interface RecordHit {
+  recordId: number;
+  /** Rounded to 4 decimals. */
+  score: number;
+  spectrumId: number;
+  matchedPeaks: number;
+}
+
+export interface SpectrumSearchAnswer {
+  hits: RecordHit[];
+  /** Why nothing could match, when the cleaned query is empty. */
+  message?: string;
+}
+
+export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearchRequest): Promise<SpectrumSearchAnswer> {
+  const searchType = request.searchType ?? 'identity';
+  const mz = request.peaks.map((p) => p[0]);
+  const intensity = request.peaks.map((p) => p[1]);
+  const peaks = cleanSpectrum(mz, intensity, { precursorMz: request.precursorMz });
+  if (peaks.mz.length === 0) {
+    return {
+      hits: [],
+      message: `No peak of the query is left after cleaning (peaks with intensity above 0${request.precursorMz === undefined ? '' : ` and below the precursor m/z − ${SPECTRUM_LIMITS.removePrecursorDa}`}, at least 1 % of the base peak); nothing can match.`,
+    };
+  }
+  const spectrumHits = index.search({
+    peaks,
+    precursorMz: request.precursorMz,
+    searchType,
+    ionMode: request.ionMode,
+    fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
+    precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
+  });
+  const best = new Map<number, { score: number; spectrumId: number; matchedPeaks: number }>();
+  for (const h of spectrumHits) {
+    const recordId = index.recordIdAt(h.spectrum);
+    const spectrumId = index.spectrumIdAt(h.spectrum);
+    const kept = best.get(recordId);
+    if (!kept || h.score > kept.score || (h.score === kept.score && spectrumId < kept.spectrumId)) {
+      best.set(recordId, { score: h.score, spectrumId, matchedPeaks: h.matchedPeaks });
+    }
+  }
+  const threshold = request.threshold ?? 0;
+  const ranked: RecordHit[] = [];
+  for (const [recordId, h] of best) {
+    const score = roundScore(h.score);
+    if (score >= threshold && score > 0) ranked.push({ recordId, score, spectrumId: h.spectrumId, matchedPeaks: h.matchedPeaks });
+  }
+  ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+  const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
+  const hits: RecordHit[] = [];
+  for (const hit of ranked) {
+    if (hits.length >= max) break;
+    if (!request.accept || (await request.accept(hit.recordId))) hits.push(hit);
+  }
+  return { hits };
+}
