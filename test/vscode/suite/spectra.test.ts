@@ -78,7 +78,7 @@ suite('Spectrum identification', () => {
     await waitFor(() => a.searches().find((s) => s.id === state.id)?.labels[caffeine.recordId], 'the result names');
     const [first] = a.treeItems(search.node);
     assert.match(labelOf(first.item), /^Caffeine \(1\.0000 · \d+ peaks?\)$|^Caffeine \(0\.99\d\d · \d+ peaks?\)$/, labelOf(first.item));
-    const tip = (first.item.tooltip as vscode.MarkdownString).value;
+    const tip = (first.item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
     assert.match(tip, /Entropy similarity/);
     assert.match(tip, /peaks matched/);
   });
@@ -139,7 +139,10 @@ suite('Spectrum identification', () => {
       vscode.Uri.file(file),
       new vscode.Position(0, 14),
     );
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const text = hovers
+      .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+      .join('\n')
+      .replace(/&nbsp;/g, ' ');
     assert.match(text, new RegExp(`${infos.length} measured spectr(um|a)`), text);
   });
 
