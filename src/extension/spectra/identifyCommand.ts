@@ -39,6 +39,9 @@ export interface IdentifyArgs extends ByPerson {
   title?: string;
 }
 
+/** Text read at once (a selection, the clipboard): more is a file's work, streamed, never parsed in one piece on the host. */
+const MAX_PASTE_CHARS = 16 * 1024 * 1024;
+
 /** Spectra offered in a pick from a file with many; the spectra list shows them all. */
 const PICK_LIMIT = 500;
 
@@ -116,21 +119,28 @@ async function readFileItems(file: string, person: boolean, wanted: number | und
 async function askSource(): Promise<{ items: SpectrumItem[]; source: string }> {
   const editor = vscode.window.activeTextEditor;
   const selection = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
-  const clipboard = (await vscode.env.clipboard.readText()).slice(0, 64 * 1024 * 1024);
   const firstLine = (text: string) => text.trim().split(/\r?\n/, 1)[0].slice(0, 60);
   type Choice = 'selection' | 'clipboard' | 'type' | 'file';
   const choices: Array<{ label: string; value: Choice; description?: string }> = [];
   if (selection?.trim()) choices.push({ label: vscode.l10n.t('$(selection) The selection'), value: 'selection', description: firstLine(selection) });
-  if (clipboard.trim()) choices.push({ label: vscode.l10n.t('$(clippy) The clipboard'), value: 'clipboard', description: firstLine(clipboard) });
+  // read only when chosen: a browser's VS Code asks for permission on every read
+  choices.push({ label: vscode.l10n.t('$(clippy) The clipboard'), value: 'clipboard', description: vscode.l10n.t('a peak list you copied') });
   choices.push({ label: vscode.l10n.t('$(edit) Type or paste peaks…'), value: 'type', description: '195.0877 100, 138.0662 42.5' });
   choices.push({ label: vscode.l10n.t('$(file) A file…'), value: 'file', description: 'MGF, MSP, mzML, peak list' });
   const title = vscode.l10n.t('Identify Spectrum');
   const choice = await pick(title, choices, vscode.l10n.t('Where is the spectrum?'));
   switch (choice) {
     case 'selection':
+      if ((selection as string).length > MAX_PASTE_CHARS)
+        throw new Error(vscode.l10n.t('The selection holds more than {0} characters: open the file instead', MAX_PASTE_CHARS));
       return { items: parseSpectra(selection as string), source: vscode.l10n.t('the selection') };
-    case 'clipboard':
+    case 'clipboard': {
+      const clipboard = await vscode.env.clipboard.readText();
+      if (!clipboard.trim()) throw new Error(vscode.l10n.t('The clipboard holds no text: copy a peak list first'));
+      if (clipboard.length > MAX_PASTE_CHARS)
+        throw new Error(vscode.l10n.t('The clipboard holds more than {0} characters: open the file instead', MAX_PASTE_CHARS));
       return { items: parseSpectra(clipboard), source: vscode.l10n.t('the clipboard') };
+    }
     case 'type': {
       const text = await askText({
         title,

@@ -10,13 +10,15 @@ import type { Peak } from '../../wire';
 import type { HitView, IdentifyProgress, ReadProgress, SpectrumRowView } from '../../webview/spectra/protocol';
 import { streamFile } from './spectrumText';
 
-/** Searches in flight during Identify All (the built-in database answers each in a few ms; more only queue there). */
-const IN_FLIGHT = 8;
+/** Searches in flight during Identify All against the built-in database (measured: 32 beat 8 by a third, under load). */
+export const LOCAL_IN_FLIGHT = 32;
 /** Names are asked for in batches of this many records. */
 const NAME_BATCH = 100;
 
 export interface IdentifyOptions {
   signal: AbortSignal;
+  /** Searches in flight: LOCAL_IN_FLIGHT for the built-in database, the resolve setting's concurrency for a server. */
+  inFlight: number;
   statusCheckLimit: number;
   /** What a score means in this library (scoreMeaning.ts). */
   meaning: (score: number) => string | undefined;
@@ -148,7 +150,7 @@ export class SpectraDocument {
       }
     };
     try {
-      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      await Promise.all(Array.from({ length: options.inFlight }, worker));
       if (unnamed.length) naming.push(name(unnamed));
       await Promise.all(naming);
     } finally {
@@ -183,7 +185,7 @@ export class SpectraDocument {
   }
 
   /** The hits as CSV, the columns of `compound-db identify` (shared/beyond-the-spec.md 5), one row per spectrum. */
-  async csv(client: CompoundDbClient, signal?: AbortSignal): Promise<string> {
+  async csv(client: CompoundDbClient, inFlight: number, signal?: AbortSignal): Promise<string> {
     const keys = new Map<number, string>();
     const ids = [...new Set([...this.hits.values()].flatMap((h) => (h.recordId === undefined ? [] : [h.recordId])))];
     let next = 0;
@@ -199,7 +201,7 @@ export class SpectraDocument {
         );
       }
     };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await Promise.all(Array.from({ length: inFlight }, worker));
     const lines = [
       csvLine(['query', 'title', 'precursor_mz', 'rank', 'record_id', 'name', 'inchikey', 'score', 'matched_peaks', 'spectrum_id', 'message']),
     ];

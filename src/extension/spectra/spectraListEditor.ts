@@ -19,7 +19,10 @@ import { DetailsPanel, type DetailsHost } from '../details/detailsPanel';
 import type { Connection } from '../server/connection';
 import { loadMirrorPlot, type SpectrumMatch } from './mirrorPlot';
 import { scoreMeaning } from './scoreMeaning';
-import { SpectraDocument } from './spectraDocument';
+import { LOCAL_IN_FLIGHT, SpectraDocument } from './spectraDocument';
+
+/** Requests in flight: many against the built-in database (it only queues them), the resolve setting's for a server. */
+const inFlight = (connection: Connection) => (connection.usesLocal() ? LOCAL_IN_FLIGHT : readSettings().resolveConcurrency);
 import { SPECTRUM_LIMITS } from '../../wire';
 
 interface Listener {
@@ -44,6 +47,7 @@ class SpectraListDocument implements vscode.CustomDocument {
       const { client } = await connection.get();
       await this.spectra.identifyAll(client, {
         signal: controller.signal,
+        inFlight: inFlight(connection),
         statusCheckLimit: readSettings().statusCheckLimit,
         meaning: scoreMeaning,
         onProgress: (identify, hits) => this.listeners.forEach((l) => l.hits({ hits, identify })),
@@ -199,7 +203,7 @@ export class SpectraListEditorProvider implements vscode.CustomReadonlyEditorPro
         });
         if (!target) return;
         const { client } = await host.connection.get();
-        await vscode.workspace.fs.writeFile(target, Buffer.from(await spectra.csv(client), 'utf8'));
+        await vscode.workspace.fs.writeFile(target, Buffer.from(await spectra.csv(client, inFlight(host.connection)), 'utf8'));
         const open = vscode.l10n.t('Open');
         if ((await vscode.window.showInformationMessage(vscode.l10n.t('Saved the hits to {0}', target.fsPath), open)) === open)
           await vscode.window.showTextDocument(target);

@@ -91,6 +91,8 @@ export interface SpectraProtocol {
 /** What the page shows, read back from its DOM (the test hook's input; one way). */
 export interface SpectraSnapshot {
   rows: number;
+  /** Time the page spent building its rows, ms. */
+  rowsMs: number;
   errors: number;
   hits: number;
   /** The row chosen and what its plot shows. */

@@ -78,7 +78,7 @@ suite('Spectrum identification', () => {
     await waitFor(() => a.searches().find((s) => s.id === state.id)?.labels[caffeine.recordId], 'the result names');
     const [first] = a.treeItems(search.node);
     assert.match(labelOf(first.item), /^Caffeine \(1\.0000 · \d+ peaks?\)$|^Caffeine \(0\.99\d\d · \d+ peaks?\)$/, labelOf(first.item));
-    const tip = (first.item.tooltip as vscode.MarkdownString).value;
+    const tip = (first.item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
     assert.match(tip, /Entropy similarity/);
     assert.match(tip, /peaks matched/);
   });
@@ -139,7 +139,10 @@ suite('Spectrum identification', () => {
       vscode.Uri.file(file),
       new vscode.Position(0, 14),
     );
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const text = hovers
+      .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+      .join('\n')
+      .replace(/&nbsp;/g, ' ');
     assert.match(text, new RegExp(`${infos.length} measured spectr(um|a)`), text);
   });
 
@@ -291,6 +294,11 @@ suite('Spectrum identification', () => {
       120_000,
     );
     const listedMs = performance.now() - opened;
+    const page = await lists.rendered(listKey);
+    console.log(
+      `    spectra list: 10,000 spectra listed in ${(listedMs / 1000).toFixed(1)} s [target <= 2 s: ${listedMs <= 2000 ? 'met' : 'NOT met'}] ` +
+        `(file read by the host in ${((lists.state(listKey)?.read.readMs ?? 0) / 1000).toFixed(1)} s, rows built by the page in ${(page.rowsMs / 1000).toFixed(1)} s)`,
+    );
     const started = performance.now();
     await lists.identifyAll(listKey);
     const identifiedMs = performance.now() - started;
@@ -298,8 +306,7 @@ suite('Spectrum identification', () => {
     assert.strictEqual(state?.identify?.done, 10_000);
     assert.strictEqual(state?.hits.filter((h) => h.recordId === caffeine.recordId).length, 10_000);
     console.log(
-      `    spectra list: 10,000 spectra listed in ${(listedMs / 1000).toFixed(1)} s [target <= 2 s: ${listedMs <= 2000 ? 'met' : 'NOT met'}], ` +
-        `identified in ${(identifiedMs / 1000).toFixed(1)} s [target <= 15 s: ${identifiedMs <= 15_000 ? 'met' : 'NOT met'}]`,
+      `    spectra list: 10,000 spectra identified in ${(identifiedMs / 1000).toFixed(1)} s [target <= 15 s: ${identifiedMs <= 15_000 ? 'met' : 'NOT met'}]`,
     );
   });
 });
