@@ -33,7 +33,10 @@ function category() {
 async function structureGrid(page) {
   await W.runCommand(page, 'View: Close All Editors');
   await W.openFile(page, 'structures.sdf');
-  await W.runCommand(page, label('compoundDb.openInStructureGrid'));
+  // Quick Open reopens a file in the editor it was last shown in: after the first theme's shot, the grid itself
+  // (Open in Structure Grid takes the text tab's place). Only a text editor needs the command.
+  await page.waitForTimeout(1000);
+  if (await page.locator('.editor-group-container.active .monaco-editor').count()) await W.runCommand(page, label('compoundDb.openInStructureGrid'));
   const frame = await W.webviewFrame(page, 'Norepinephrine');
   await frame.locator('.cdb-card img').first().waitFor({ timeout: 30000 });
   await frame.locator('tr', { hasText: 'Norepinephrine' }).first().click();
@@ -202,6 +205,19 @@ const shots = [
   ],
   ['spectrum-match', spectrumMatch],
   ['spectra-list', spectraList],
+  [
+    'structure-editor',
+    async (page) => {
+      await W.runCommand(page, 'View: Close All Editors');
+      await W.runCommand(page, label('compoundDb.drawStructure'));
+      const frame = await W.webviewFrame(page, 'Draw with the tools');
+      // A name in the box: the host looks it up and the editor draws it.
+      await frame.locator('#query').fill('caffeine');
+      await frame.locator('#query').press('Enter');
+      await frame.locator('#status', { hasText: 'Drawn: Caffeine' }).waitFor({ timeout: 30000 });
+      await W.noToasts(page);
+    },
+  ],
   ['structure-grid', structureGrid],
   ['notebook-grid', notebookGrid],
 ];

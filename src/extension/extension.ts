@@ -1,3 +1,4 @@
+import { Thumbnails } from './common/thumbnails';
 import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
 import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
@@ -73,7 +74,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const skippedFiles = own(new SkippedDataFilesNotice(local));
 
   const searches = own(new SearchesModel(vscode.workspace.workspaceFolders ? context.workspaceState : context.globalState, connection, log));
-  const tree = own(new SearchesTreeProvider(searches));
+  const thumbnails = new Thumbnails(async (id) => (await connection.get()).client.compound(id).image(), context.globalStorageUri);
+  own(connection.onDidChange(() => thumbnails.clear()));
+  const tree = own(new SearchesTreeProvider(searches, (id) => thumbnails.base64(id)));
   // Made after the commands are registered (below); the commands reach it only when run.
   const view: { tree?: vscode.TreeView<SearchNode> } = {};
 
@@ -109,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       return view.tree!;
     },
     results: own(new ResultDocuments()),
+    thumbnails,
     hovers,
     details,
     insertMol,

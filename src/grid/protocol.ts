@@ -130,6 +130,8 @@ export interface GridSnapshot {
   pageMs?: number;
   heapBytes?: number;
   status: string;
+  /** What a person would see wrong on the grid as laid out now (src/webview/layoutAudit.ts): its width and problems. */
+  layout: { width: number; problems: string[] };
 }
 
 /** Test hooks: the host asks the grid to act as a user would. */

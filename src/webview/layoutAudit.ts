@@ -97,7 +97,8 @@ export function auditLayout(root: Element = document.body): LayoutReport {
         problems.push(`${name(a)} is drawn over the text ${name(t)}`);
       }
     }
-    if (a.tagName === 'BUTTON') {
+    // A column header's sort button reads as the header itself (as in VS Code's own tables): not a free-standing button.
+    if (a.tagName === 'BUTTON' && !a.closest('th')) {
       const style = getComputedStyle(a);
       const behind = backdrop(a);
       const filled = opaque(style.backgroundColor) && !sameColor(style.backgroundColor, behind);

@@ -21,6 +21,8 @@ export interface RecordSource {
   recent(): KnownRecord[];
   /** Records matching a name, InChIKey, InChI or SMILES, best first. */
   lookUp(text: string): Promise<KnownRecord[]>;
+  /** A file holding the record's structure image, for a pick row's icon (none when left out or not found). */
+  thumbnail?(recordId: number): Promise<vscode.Uri | undefined>;
 }
 
 let source: RecordSource | undefined;
@@ -91,15 +93,42 @@ export function recordChoices(s: RecordSource, typed: string, structure?: Struct
   return rows;
 }
 
-/** The record for typed text that is not a record ID: the only match, or the one picked among several. */
+/** Rows of a pick among several records show each structure: the icons come in as their images arrive. */
+const THUMBNAILS_IN_PICK = 30;
+
+/** The record for typed text that is not a record ID: the only match, or the one picked among several (with structures). */
 export async function resolveRecord(s: RecordSource, text: string, title: string): Promise<number> {
   const found = await s.lookUp(text);
   if (found.length === 0) throw new Error(vscode.l10n.t('No record matches "{0}"', text));
   if (found.length === 1) return found[0].recordId;
-  const chosen = await vscode.window.showQuickPick(
-    found.map((r) => recordItem(r)),
-    { title, placeHolder: vscode.l10n.t('{0} records match "{1}"', found.length, text), ignoreFocusOut: true },
-  );
+  const picker = vscode.window.createQuickPick<Choice>();
+  picker.title = title;
+  picker.placeholder = vscode.l10n.t('{0} records match "{1}"', found.length, text);
+  picker.ignoreFocusOut = true;
+  picker.matchOnDescription = true;
+  picker.items = found.map((r) => recordItem(r));
+  const icons = new Map<number, vscode.Uri>();
+  const showIcons = () => {
+    const active = picker.activeItems[0]?.recordId;
+    picker.items = found.map((r) => ({ ...recordItem(r), iconPath: icons.get(r.recordId) }));
+    const again = picker.items.find((i) => i.recordId === active);
+    if (again) picker.activeItems = [again];
+  };
+  for (const r of found.slice(0, THUMBNAILS_IN_PICK)) {
+    void s
+      .thumbnail?.(r.recordId)
+      .then((uri) => {
+        if (uri) icons.set(r.recordId, uri);
+        if (uri) showIcons();
+      })
+      .catch(() => undefined);
+  }
+  const chosen = await new Promise<Choice | undefined>((resolve) => {
+    picker.onDidAccept(() => resolve(picker.selectedItems[0]));
+    picker.onDidHide(() => resolve(undefined));
+    picker.show();
+  });
+  picker.dispose();
   if (!chosen?.recordId) throw new PromptCancelled();
   return chosen.recordId;
 }

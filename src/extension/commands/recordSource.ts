@@ -28,6 +28,10 @@ export function recordSourceOf(s: Services): RecordSource {
       }
       return out;
     },
+    thumbnail: async (recordId) => {
+      const { server } = await s.connection.get();
+      return s.thumbnails.file(recordId, server.kind === 'local' ? 'built-in' : server.baseUrl);
+    },
     lookUp: async (text) => {
       const { client } = await s.connection.get();
       const results = await client.search(text, { raiseErrors: true, maxStatusChecks: readSettings().statusCheckLimit });

@@ -10,6 +10,7 @@ import type { LocalService } from '../server/localService';
 import type { SearchesModel } from '../searches/searchesModel';
 import type { SearchNode, SearchesTreeProvider } from '../searches/searchesTreeProvider';
 import type { ResultDocuments } from './resultDocuments';
+import type { Thumbnails } from '../common/thumbnails';
 
 /** What command handlers work with; built once in extension.ts. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   tree: SearchesTreeProvider;
   treeView: vscode.TreeView<SearchNode>;
   results: ResultDocuments;
+  /** Structure images of records for tooltips and picks. */
+  thumbnails: Thumbnails;
   details: DetailsHost;
   hovers: HoverLookup;
   insertMol: InsertMol;

@@ -34,7 +34,11 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
    */
   private readonly lists = new Map<string, Map<string, SearchNode>>();
 
-  constructor(private readonly model: SearchesModel) {
+  /** `thumbnail`: a record's structure as base64 PNG for a result's tooltip, loaded when the tooltip is first shown. */
+  constructor(
+    private readonly model: SearchesModel,
+    private readonly thumbnail?: (recordId: number) => Promise<string | undefined>,
+  ) {
     super();
     this._register(model.onDidChange((state) => this._onDidChangeTreeData.fire(state ? this.searchNode(state.id) : undefined)));
   }
@@ -109,6 +113,14 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       if (node.type === 'group') this.model.setExpanded(node.searchId, node.group, expanded);
     };
     return [view.onDidExpandElement((e) => remember(e.element, true)), view.onDidCollapseElement((e) => remember(e.element, false))];
+  }
+
+  /** A result's tooltip gets its structure when it is first shown (VS Code asks here on hover). */
+  async resolveTreeItem(item: vscode.TreeItem, node: SearchNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    if (node.type !== 'result' || !this.thumbnail || !(item.tooltip instanceof vscode.MarkdownString)) return item;
+    const png = await this.thumbnail(node.recordId);
+    if (png && !token.isCancellationRequested) item.tooltip.appendMarkdown(`\n\n![structure](data:image/png;base64,${png}|width=140)`);
+    return item;
   }
 
   getParent(node: SearchNode): SearchNode | undefined {

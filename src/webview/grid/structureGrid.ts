@@ -3,6 +3,7 @@
  * and filtered by any column or by a substructure, with a selection and its actions. One component for the
  * text-backed editor, the streaming grid and notebook outputs; only its backend differs.
  */
+import { auditLayout } from '../layoutAudit';
 import type { Mol } from '@rdkit/rdkit';
 import {
   COMPUTED_COLUMNS,
@@ -68,6 +69,8 @@ export class StructureGrid {
   private readonly actions: SelectionActions;
   private readonly header: GridHeader;
   private readonly status: HTMLElement;
+  /** The grid's own element: what the layout check reads. */
+  private readonly root: HTMLElement;
   private readonly substructureInput: HTMLInputElement;
   private readonly editButtons: HTMLButtonElement[];
   private readonly table: HTMLTableElement;
@@ -126,9 +129,8 @@ export class StructureGrid {
     this.pager.setAttribute('aria-label', 'Pages');
     this.message = el('p', { className: 'cdb-message' });
     this.message.hidden = true;
-    container.appendChild(
-      el('div', { className: 'cdb-grid' }, bar.element, this.message, el('div', { className: 'cdb-table-wrap' }, this.table), this.pager),
-    );
+    this.root = el('div', { className: 'cdb-grid' }, bar.element, this.message, el('div', { className: 'cdb-table-wrap' }, this.table), this.pager);
+    container.appendChild(this.root);
 
     void toolkit.then(
       (t) => {
@@ -360,6 +362,7 @@ export class StructureGrid {
       pageMs: this.pageMs,
       heapBytes: memory?.usedJSHeapSize,
       status: this.status.textContent ?? '',
+      layout: auditLayout(this.root),
     };
   }
 

@@ -7,6 +7,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LayoutReport, RenderedSnapshot } from '../../../src/webview/protocol';
+import { GRID_EDITOR_VIEW_TYPE, type GridSnapshot } from '../../../src/grid/protocol';
 import { api, closeAllEditors, recordIdByName, run, waitFor, workspaceFile } from './helpers';
 
 const THEMES: Record<string, string> = {
@@ -91,6 +92,58 @@ suite('Layout of the webviews, as a person sees it', () => {
         const without = await settled(() => a.details.rendered(bare), theme, width);
         assert.deepStrictEqual(without.spectra, [], 'a record with no spectra');
         check(without, theme, width);
+      });
+
+      test(`the structure grid of an SDF file and a notebook's outputs: ${theme}, ${width}`, async () => {
+        const a = await api();
+        await useTheme(theme);
+        await closeAllEditors();
+        await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{}] });
+        if (width === 'narrow') await vscode.window.showTextDocument(workspaceFile('compounds.py'), { viewColumn: vscode.ViewColumn.One });
+        const sdf = workspaceFile('structures.sdf');
+        await vscode.commands.executeCommand('vscode.openWith', sdf, GRID_EDITOR_VIEW_TYPE, width === 'narrow' ? vscode.ViewColumn.Two : undefined);
+        if (width === 'narrow') await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
+        const fits = (l: LayoutReport) => (width === 'narrow' ? l.width <= NARROW_MAX : l.width >= WIDE_MIN);
+        let grid: GridSnapshot | undefined;
+        await waitFor(
+          async () => {
+            grid = await a.grids.rendered(sdf.toString(), (g) => g.drawn > 0);
+            return fits(grid.layout) && grid.layout.problems.length === 0 ? grid : undefined;
+          },
+          `the grid to lay out in ${theme}, ${width}`,
+          15_000,
+        ).catch(() => undefined);
+        assert.ok(grid);
+        assert.ok(fits(grid.layout), `${width}: ${grid.layout.width} px`);
+        assert.deepStrictEqual(grid.layout.problems, [], `nothing wrong on the grid in ${theme}, ${width} (${grid.layout.width} px)`);
+        console.log(`    structure grid: ${theme}, ${width} (${grid.layout.width} px), no layout problem`);
+
+        // The sample notebook's outputs (an SDF of 12, a SMILES list, one MOL file: a card), each as drawn.
+        const before = new Set(a.grids.keys());
+        const notebook = await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(workspaceFile('structures.ipynb')), {
+          viewColumn: width === 'narrow' ? vscode.ViewColumn.Two : undefined,
+        });
+        const checked = new Set<string>();
+        for (let cell = 0; cell < notebook.notebook.cellCount; cell++) {
+          if (!notebook.notebook.cellAt(cell).outputs.length) continue;
+          notebook.revealRange(new vscode.NotebookRange(cell, cell + 1), vscode.NotebookEditorRevealType.AtTop);
+          const output = await waitFor(
+            async () => {
+              for (const key of a.grids.keys().filter((k) => k.startsWith('notebook:') && !before.has(k) && !checked.has(k))) {
+                const s = await Promise.race([a.grids.rendered(key, (g) => g.drawn > 0), new Promise<undefined>((r) => setTimeout(() => r(undefined), 50))]);
+                if (s && s.layout.problems.length === 0) return { key, s };
+                if (s) grid = s;
+              }
+              return undefined;
+            },
+            `the output of cell ${cell + 1} laid out in ${theme}, ${width}`,
+            20_000,
+          ).catch(() => undefined);
+          assert.ok(output, `cell ${cell + 1}: ${JSON.stringify(grid?.layout.problems)}`);
+          checked.add(output.key);
+          console.log(`    notebook output of ${output.s.count} records: ${theme}, ${width} (${output.s.layout.width} px), no layout problem`);
+        }
+        assert.ok(checked.size >= 3, 'the three outputs were checked');
       });
 
       test(`the structure editor: ${theme}, ${width}`, async () => {

@@ -133,6 +133,27 @@ suite('Searches persist across a restart', () => {
     assert.deepStrictEqual(rows(tree), before, 'all of them, in order');
   });
 
+  test("a result's tooltip shows its structure, loaded when the tooltip is first shown", async () => {
+    const { client } = await connection.get();
+    const model = new SearchesModel(new JsonMemento(), connection, quietLog);
+    models.push(model);
+    let loads = 0;
+    const tree = new SearchesTreeProvider(model, async (id) => {
+      loads++;
+      return Buffer.from(await client.compound(id).image()).toString('base64');
+    });
+    await model.start({ kind: 'name', name: 'caffeine' });
+    const [search] = tree.getChildren();
+    const [result] = tree.getChildren(search);
+    const item = tree.getTreeItem(result);
+    assert.strictEqual(loads, 0, 'nothing is loaded until the tooltip shows');
+    const resolved = await tree.resolveTreeItem(item, result, new vscode.CancellationTokenSource().token);
+    const tip = resolved.tooltip as vscode.MarkdownString;
+    assert.match(tip.value, /Caffeine/);
+    assert.match(tip.value, /!\[structure\]\(data:image\/png;base64,iVBORw0KGgo/);
+    assert.strictEqual(loads, 1);
+  });
+
   test("the tree's expand state survives a reload", async () => {
     const memento = new JsonMemento();
     const first = window(memento);
