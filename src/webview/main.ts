@@ -1,6 +1,7 @@
 import { HostConnection } from './rpc';
 import { clear, el } from './dom';
 import { renderPlot } from './plot';
+import { relatedRecordsSection } from './relatedRecords';
 import type { DetailsView, PlotMessage, PushMessage, RenderedSnapshot, SpectrumItemView, SpectrumPlotView } from './protocol';
 
 const root = document.getElementById('root') as HTMLElement;
@@ -190,6 +191,8 @@ function show(view: DetailsView): void {
   root.appendChild(references(view));
   root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
   root.appendChild(spectra(view));
+  const related = relatedRecordsSection(view.related, (recordId) => void host.request('openRecord', { recordId }).catch(report));
+  if (related) root.appendChild(related);
   if (view.problems.length) {
     root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
   }

@@ -41,6 +41,16 @@ export interface SpectraView {
   items: SpectrumItemView[];
 }
 
+/** Another record of the same skeleton or parent (shared/beyond-the-spec.md 4), one click from the panel. */
+export interface RelatedRecordView {
+  recordId: number;
+  name: string;
+  /** What it shares with the shown record: `exact` (the same structure in another source), `connectivity`, `parent`, `tautomer`. */
+  level: 'exact' | 'connectivity' | 'parent' | 'tautomer';
+  /** The level in words ("same skeleton, stereo or isotopes differ"). */
+  note: string;
+}
+
 export interface DetailsView {
   recordId: number;
   title: string;
@@ -55,6 +65,8 @@ export interface DetailsView {
   mol2D?: string;
   mol3D?: string;
   spectra: SpectraView;
+  /** Other records of the same skeleton or parent (Compound DB's own service; absent from another server). */
+  related?: RelatedRecordView[];
   /** Parts that could not be loaded, one line each. */
   problems: string[];
 }
@@ -135,6 +147,8 @@ export interface WebviewRequests {
   saveImage: { args: { recordId: number; format: 'png' | 'svg' }; res: void };
   saveMol: { args: { recordId: number; kind: MolKind }; res: void };
   copied: { args: { what: string }; res: void };
+  /** Shows another record in the panel (a related record). */
+  openRecord: { args: { recordId: number }; res: void };
 }
 export type WebviewCommand = keyof WebviewRequests;
 

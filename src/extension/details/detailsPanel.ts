@@ -207,6 +207,11 @@ export class DetailsPanel extends Disposable {
         vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 2000);
         return;
       }
+      case 'openRecord': {
+        const { recordId } = message.args as WebviewRequests['openRecord']['args'];
+        await this.load(recordId);
+        return;
+      }
       case 'structureSearch': {
         const { recordId, kind } = message.args as WebviewRequests['structureSearch']['args'];
         const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[

@@ -2,7 +2,7 @@
  * What a hover shows for an InChIKey or SMILES, looked up through the client, with a cache and one lookup
  * in flight per key. No `vscode` here: the provider and the benchmark both use it.
  */
-import type { RecordDetails } from '../../wire';
+import type { IdentityLevel, RecordDetails } from '../../wire';
 import { CachedLoads } from '../../shared/in-flight';
 import type { HoverKind } from './hoverTargets';
 
@@ -14,11 +14,15 @@ export interface HoverInfo {
   details?: RecordDetails;
   /** base64 PNG of the first record's structure. */
   imageBase64?: string;
+  /** No record matched exactly: the level the shown records match at (shared/beyond-the-spec.md 4). */
+  matchLevel?: Exclude<IdentityLevel, 'exact'>;
 }
 
 /** The three calls a hover needs, so tests and benchmarks can drive the core without VS Code. */
 export interface HoverBackend {
   find(kind: HoverKind, text: string): Promise<number[]>;
+  /** When nothing matches exactly: the records of the closest looser identity level, and that level. */
+  findLoosely?(kind: HoverKind, text: string): Promise<{ ids: number[]; level?: Exclude<IdentityLevel, 'exact'> }>;
   details(recordId: number): Promise<RecordDetails>;
   image(recordId: number): Promise<Uint8Array>;
 }
@@ -50,9 +54,18 @@ export class HoverLookup {
   private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {
     this.backendLookups++;
     const backend = await this.backend();
-    const recordIds = await backend.find(kind, text);
+    let recordIds = await backend.find(kind, text);
+    let matchLevel: HoverInfo['matchLevel'];
+    if (recordIds.length === 0 && backend.findLoosely) ({ ids: recordIds, level: matchLevel } = await backend.findLoosely(kind, text));
     if (recordIds.length === 0) return { kind, query: text, recordIds };
     const [details, image] = await Promise.all([backend.details(recordIds[0]), backend.image(recordIds[0]).catch(() => undefined)]);
-    return { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
+    return {
+      kind,
+      query: text,
+      recordIds,
+      details,
+      imageBase64: image ? Buffer.from(image).toString('base64') : undefined,
+      ...(matchLevel ? { matchLevel } : {}),
+    };
   }
 }
