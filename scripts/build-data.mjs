@@ -29,6 +29,7 @@ import { conformerCache } from './data/conformer-cache.mjs';
 import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 import { buildStructureIndex } from './build-structure-index.mjs';
+import { buildIdentityKeys } from './build-identity-keys.mjs';
 import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
 
 const require = createRequire(import.meta.url);
@@ -450,6 +451,8 @@ async function main() {
     apacheLicenseText: fs.readFileSync(path.join(root, 'node_modules/indigo-ketcher/LICENSE'), 'utf8'),
   });
   writeReadme(outDir, { stats, debianVersion, ketcherVersion: ketcher.version, buildDate: BUILD_DATE });
+  // The identity levels' parent and tautomer keys of the structures just written (data/identity-keys.json.gz).
+  await buildIdentityKeys(outDir);
   for (const line of skipped) log('skipped', line);
   for (const line of no3D) log('no 3D', line);
   for (const line of fromSmiles) log('from SMILES', line);

@@ -117,6 +117,7 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 |---|---|
 | \`compounds.json.gz\` | ${stats.records} compound records without their MOL blocks (gzip of one JSON object, format \`compound-db-collection/2\`) |
 | \`molblocks.json.gz\` | their MOL blocks, read by the service on first use: a JSON array in the records' order of \`[mol2D, mol3D, originalMol]\`, \`mol3D\` null when it is the 2D layout titled with the ID, \`originalMol\` null when it is \`mol2D\` |
+| \`identity-keys.json.gz\` | the identity levels' keys (shared/beyond-the-spec.md 4): \`{format, keys}\`, \`keys[inchiKey]\` = \`[parentKey, tautomerKey]\` (first InChIKey blocks of the largest organic part and of its \`-KET -15T\` InChI) for every structure whose keys are not both its own first block; written by \`scripts/build-identity-keys.mjs\` (the build runs it) |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
 | \`structure-index.bin.gz\` | the structure index's fingerprints: each distinct structure's RDKit pattern fingerprint, Morgan bits and RDKit pickle (layout in \`src/service/structure/shipped-fingerprints.ts\`), made from \`compounds.json.gz\` alone, so the service's substructure and similarity search is ready as it starts |

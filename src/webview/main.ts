@@ -5,6 +5,7 @@ import { hostChannel, testHook, vsCodeApi } from './channel';
 import type { DetailsPanelState, DetailsProtocol, DetailsView, RenderedSnapshot, SpectrumPlotView } from './protocol';
 import { renderedSnapshot } from './detailsSnapshot';
 import { spectraTable } from './spectraTable';
+import { relatedRecordsSection } from './relatedRecords';
 
 const root = document.getElementById('root') as HTMLElement;
 let current: DetailsView | undefined;
@@ -173,6 +174,8 @@ function show(view: DetailsView): void {
   root.appendChild(references(view));
   root.appendChild(section('MOL', mol(view, '2d', view.mol2D), mol(view, '3d', view.mol3D)));
   root.appendChild(spectra(view));
+  const related = relatedRecordsSection(view.related, (recordId) => void host.request('openRecord', { recordId }).catch(report));
+  if (related) root.appendChild(related);
   if (view.problems.length) {
     root.appendChild(section('Not loaded', ...view.problems.map((p) => el('p', { className: 'problem', text: p }))));
   }

@@ -48,6 +48,16 @@ export interface SpectraView {
   items: SpectrumItemView[];
 }
 
+/** Another record of the same skeleton or parent (shared/beyond-the-spec.md 4), one click from the panel. */
+export interface RelatedRecordView {
+  recordId: number;
+  name: string;
+  /** What it shares with the shown record: `exact` (the same structure in another source), `connectivity`, `parent`, `tautomer`. */
+  level: 'exact' | 'connectivity' | 'parent' | 'tautomer';
+  /** The level in words ("same skeleton, stereo or isotopes differ"). */
+  note: string;
+}
+
 export interface DetailsView {
   recordId: number;
   title: string;
@@ -64,6 +74,8 @@ export interface DetailsView {
   spectra: SpectraView;
   /** Opened from a spectrum search's result: the query against the record's best spectrum, as a mirror plot. */
   match?: SpectrumPlotView;
+  /** Other records of the same skeleton or parent (Compound DB's own service; absent from another server). */
+  related?: RelatedRecordView[];
   /** Parts that could not be loaded, one line each. */
   problems: string[];
 }
@@ -174,6 +186,8 @@ export interface DetailsProtocol {
     saveImage: Call<{ recordId: number; format: 'png' | 'svg' }, void>;
     saveMol: Call<{ recordId: number; kind: MolKind }, void>;
     copied: Call<{ what: string }, void>;
+    /** Shows another record in the panel (a related record). */
+    openRecord: Call<{ recordId: number }, void>;
   };
   pushes: {
     show: DetailsView;

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { classifyQuery, isPlainWord, looksLikeSmiles, parseSmilesSyntax, type QueryKind } from '../../src/client';
+import { CONVERT_FORMATS, conversionChain, isAllowedConversion, smilesSyntaxError } from '../../src/wire';
 
 describe('SMILES syntax', () => {
   const valid = [
@@ -98,6 +99,42 @@ describe('classifyQuery', () => {
     ['2-propanol', 'name'],
     ['vitamin B12', 'name'],
     ['BSYNRYMUTXBXSQ-UHFFFAOYSA', 'name'],
+    // A Hill formula of real elements is a formula (issue 27); a word that is a symbol, or out of Hill order, is not.
+    ['C9H8O4', 'formula'],
+    ['C8H10N4O2', 'formula'],
+    ['ClNa', 'formula'],
+    ['H2O4S', 'formula'],
+    ['Co', 'name'],
+    ['NaCl', 'name'],
+    ['C9H8O4Xx', 'name'],
+    ['H4C', 'name'],
+    ['C1H4', 'name'],
   ];
   for (const [query, kind] of table) it(`${JSON.stringify(query)} → ${kind}`, () => assert.strictEqual(classifyQuery(query), kind));
+});
+
+describe('smilesSyntaxError (resolve: a SMILES that does not parse is an error)', () => {
+  it('names the rule a SMILES-alphabet text breaks, and leaves names, words and record IDs alone', () => {
+    assert.match(smilesSyntaxError('C1CC(') ?? '', /unbalanced \(/);
+    assert.match(smilesSyntaxError('CC(=O') ?? '', /unbalanced/);
+    for (const text of ['CCO', 'caffeine', 'N-(4-Hydroxyphenyl)acetamide', '1358', 'L-(+)-Lactic acid', 'vitamin B12', 'C9H8O4']) {
+      assert.strictEqual(smilesSyntaxError(text), undefined, text);
+    }
+  });
+});
+
+describe('conversionChain', () => {
+  it('reaches every pair of the four formats through the allowed conversions', () => {
+    assert.deepStrictEqual(conversionChain('SMILES', 'InChIKey'), ['SMILES', 'InChI', 'InChIKey']);
+    for (const from of CONVERT_FORMATS) {
+      for (const to of CONVERT_FORMATS) {
+        const chain = conversionChain(from, to);
+        if (from === to) assert.strictEqual(chain, undefined);
+        else {
+          assert.ok(chain && chain[0] === from && chain[chain.length - 1] === to, `${from} → ${to}`);
+          for (let i = 1; i < chain.length; i++) assert.ok(isAllowedConversion(chain[i - 1], chain[i]), `${chain[i - 1]} → ${chain[i]}`);
+        }
+      }
+    }
+  });
 });

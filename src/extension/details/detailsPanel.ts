@@ -175,6 +175,9 @@ export class DetailsPanel extends Disposable {
       saveMol: async ({ recordId, kind }) => {
         await saveMolFile(await client(), recordId, kind);
       },
+      openRecord: async ({ recordId }) => {
+        await this.load(recordId);
+      },
       structureSearch: async ({ recordId, kind }) => {
         const command = { similar: 'compoundDb.findSimilar', substructure: 'compoundDb.searchBySubstructure', edit: 'compoundDb.drawStructure' }[
           kind

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
-import type { DetailsView, IdentifierView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
+import type { DetailsView, IdentifierView, RelatedRecordView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
 import { errorMessage } from '../common/errors';
 import { plainFormula, prettyFormula } from '../common/formula';
 import type { Highlight } from '../searches/searchStateData';
@@ -63,6 +63,7 @@ export async function loadDetails(
     match && attempt(vscode.l10n.t('Spectrum match'), () => loadMirrorPlot(client, match, signal)),
   ]);
 
+  const related = inchiKey ? await attempt(vscode.l10n.t('Related records'), () => loadRelated(client, recordId, inchiKey, signal)) : undefined;
   const labels = fieldLabels();
   const fields = DETAILS_FIELDS.map((field) => {
     const value = details[RECORD_KEY_OF_FIELD[field]];
@@ -88,8 +89,31 @@ export async function loadDetails(
     mol3D: details.mol3D,
     spectra,
     ...(mirror ? { match: mirror } : {}),
+    ...(related?.length ? { related } : {}),
     problems,
   };
+}
+
+/** Records related to this one at each looser identity level, at most this many. */
+const MAX_RELATED = 20;
+
+/** Other records of the same skeleton or parent: an identity search on the record's own key (Compound DB's own service). */
+async function loadRelated(client: CompoundDbClient, recordId: number, inchiKey: string, signal?: AbortSignal): Promise<RelatedRecordView[]> {
+  const query = client.query({ kind: 'inchikey', inchikey: inchiKey, identity: 'tautomer' });
+  const ran = await query.run({ signal }).catch(() => undefined);
+  if (!ran?.queryId) return []; // a server without identity levels refuses the query: the panel shows no such block
+  const { results, matchLevels } = await client.filterLevelledResults(ran.queryId, { signal });
+  if (matchLevels.length !== results.length) return [];
+  const others = results.map((id, i) => ({ id, level: matchLevels[i] ?? 'exact' })).filter((r) => r.id !== recordId).slice(0, MAX_RELATED);
+  if (!others.length) return [];
+  const names = new Map((await client.getDetailsBatch(others.map((r) => r.id), ['CommonName'], { signal })).map((d) => [d.id, d.commonName ?? '']));
+  const notes = {
+    exact: vscode.l10n.t('the same structure'),
+    connectivity: vscode.l10n.t('same skeleton, stereo or isotopes differ'),
+    parent: vscode.l10n.t('same parent, salt or charge differs'),
+    tautomer: vscode.l10n.t('same parent, another tautomer'),
+  };
+  return others.map((r) => ({ recordId: r.id, name: names.get(r.id) ?? '', level: r.level, note: notes[r.level] }));
 }
 
 async function loadSpectraList(client: CompoundDbClient, recordId: number, signal?: AbortSignal): Promise<SpectraView> {

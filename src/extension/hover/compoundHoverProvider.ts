@@ -36,6 +36,18 @@ function shortLine(text: string): vscode.MarkdownString {
   return md;
 }
 
+/** "No exact record; the same skeleton: Caffeine, stereo differs" and its kin for the looser identity levels. */
+function looserMatchLine(level: NonNullable<HoverInfo['matchLevel']>, name: string): string {
+  switch (level) {
+    case 'connectivity':
+      return vscode.l10n.t('No exact record; the same skeleton: {0}, stereo or isotopes differ', name);
+    case 'parent':
+      return vscode.l10n.t('No exact record; the same parent: {0}, salt, solvent or charge differs', name);
+    case 'tautomer':
+      return vscode.l10n.t('No exact record; the same compound as another tautomer: {0}', name);
+  }
+}
+
 /** `highlight`: the image shows the matches of this substructure search's query. */
 export function renderHover(info: HoverInfo, highlight?: Highlight): vscode.MarkdownString {
   const kind = KIND_NAME[info.kind];
@@ -66,6 +78,10 @@ export function renderHover(info: HoverInfo, highlight?: Highlight): vscode.Mark
   ].filter(Boolean);
   md.appendText(facts.join(' · '));
   md.appendMarkdown('\n\n');
+  if (info.matchLevel) {
+    md.appendText(looserMatchLine(info.matchLevel, d.commonName || vscode.l10n.t('Record {0}', d.id)));
+    md.appendMarkdown('\n\n');
+  }
   if (info.recordIds.length > 1) {
     md.appendText(vscode.l10n.t('({0} records match; the first is shown)', info.recordIds.length));
     md.appendMarkdown('\n\n');

@@ -2,7 +2,7 @@
  * What a hover shows for an InChIKey or SMILES, looked up through the client, with a cache and one lookup
  * in flight per key. No `vscode` here: the provider and the benchmark both use it.
  */
-import type { RecordDetails } from '../../wire';
+import type { IdentityLevel, RecordDetails } from '../../wire';
 import { CachedLoads } from '../../shared/in-flight';
 import type { HoverKind } from './hoverTargets';
 
@@ -16,11 +16,15 @@ export interface HoverInfo {
   imageBase64?: string;
   /** How many measured spectra the first record has; undefined when the server cannot say (no older interface). */
   spectra?: number;
+  /** No record matched exactly: the level the shown records match at (shared/beyond-the-spec.md 4). */
+  matchLevel?: Exclude<IdentityLevel, 'exact'>;
 }
 
 /** The three calls a hover needs, so tests and benchmarks can drive the core without VS Code. */
 export interface HoverBackend {
   find(kind: HoverKind, text: string): Promise<number[]>;
+  /** When nothing matches exactly: the records of the closest looser identity level, and that level. */
+  findLoosely?(kind: HoverKind, text: string): Promise<{ ids: number[]; level?: Exclude<IdentityLevel, 'exact'> }>;
   details(recordId: number): Promise<RecordDetails>;
   image(recordId: number): Promise<Uint8Array>;
   /** The record's measured spectra, counted; undefined when they cannot be listed. */
@@ -57,7 +61,9 @@ export class HoverLookup {
 
   private async resolve(kind: HoverKind, text: string): Promise<HoverInfo> {
     const backend = await this.backend();
-    const recordIds = await backend.find(kind, text);
+    let recordIds = await backend.find(kind, text);
+    let matchLevel: HoverInfo['matchLevel'];
+    if (recordIds.length === 0 && backend.findLoosely) ({ ids: recordIds, level: matchLevel } = await backend.findLoosely(kind, text));
     if (recordIds.length === 0) return { kind, query: text, recordIds };
     const [details, image, spectra] = await Promise.all([
       backend.details(recordIds[0]),
@@ -66,6 +72,7 @@ export class HoverLookup {
     ]);
     const info: HoverInfo = { kind, query: text, recordIds, details, imageBase64: image ? Buffer.from(image).toString('base64') : undefined };
     if (spectra !== undefined) info.spectra = spectra;
+    if (matchLevel) info.matchLevel = matchLevel;
     return info;
   }
 }

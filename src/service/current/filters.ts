@@ -169,7 +169,7 @@ export const filterName: CurrentHandler<'filterName'> = async (ctx, req) => {
     const found = await ctx.store.byName(body.name as string);
     // Relevance order (shared/beyond-the-spec.md 4) unless `orderBy` asks for another; records that differ only in
     // stereo one of them leaves undefined come together, as one skeleton.
-    return ids(body.orderBy ? found : await groupedBySkeleton(ctx, found), body, true);
+    return ids(await groupedBySkeleton(ctx, found), body, true);
   });
 };
 

@@ -29,9 +29,14 @@ export async function streamAllSpectraInfo(ctx: ServiceContext, req: IncomingMes
   });
   const sink = gzip ? createGzip() : res;
   if (gzip) sink.pipe(res);
+  // One listener for the client going away, shared by every wait for the socket to drain.
+  const closed = once(res, 'close').then(() => {
+    throw new Error('the client went away');
+  });
+  closed.catch(() => undefined);
   const put = async (text: string): Promise<void> => {
     if (res.destroyed) throw new Error('the client went away');
-    if (!sink.write(text)) await Promise.race([once(sink, 'drain'), once(res, 'close')]);
+    if (!sink.write(text)) await Promise.race([once(sink, 'drain'), closed]);
   };
   try {
     await put(xmlStream.start(ROOT));
