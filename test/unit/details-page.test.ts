@@ -54,6 +54,7 @@ function handlers(calls: Array<[string, unknown]>): Handlers<DetailsProtocol['re
     saveImage: note('saveImage'),
     saveMol: note('saveMol'),
     structureSearch: note('structureSearch'),
+    openRecord: note('openRecord'),
     spectrum: async ({ id }) => {
       calls.push(['spectrum', { id }]);
       return plot;

@@ -8,9 +8,9 @@ import { SPECTRUM_LIMITS, type IonMode, type SpectrumSearchType } from '../../wi
 import { csvLine, readSpectraFile, SpectrumIdentifier, type IdentifyHit, type SpectrumItem } from '../../client';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
+import { USAGES } from '../usages';
 
-export const usage =
-  'compound-db identify IN [OUT] [--search identity|open|neutral-loss|hybrid] [--top N] [--ion-mode positive|negative] [--tolerance DA] [--precursor-tolerance DA] [--concurrency N] [--server URL]';
+export const usage = USAGES.identify;
 
 export const IDENTIFY_COLUMNS = [
   'query',
