@@ -7,7 +7,7 @@
  *   after the structure index was built; with `--no-warm-up` (fresh processes of their own) the request reads them;
  * - the process's memory (resident set, and its peak) at listening and once it is idle with every index built and the
  *   MOL blocks read (the warm-up's processes: what a user's service holds);
- * - `npm run serve` to listening, to show what npm and the freshness check of bin/compound-db.js add.
+ * - `npm run serve` to listening, to show what npm and bin/compound-db.js (the bundle dist/cli.js) add.
  * Budgets: listening within 2 s of the spawn on an idle machine; memory at most 600 MB.
  */
 import { spawn, type ChildProcess } from 'child_process';

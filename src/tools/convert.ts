@@ -24,6 +24,15 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
     required: ['input', 'from', 'to'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      output: { type: 'string', description: 'The converted structure or identifier.' },
+      format: { type: 'string', enum: [...CONVERT_FORMATS] },
+    },
+    required: ['output', 'format'],
+    additionalProperties: false,
+  },
   parse: (raw) => {
     const input = objectInput(raw);
     const errors = checkChainedConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
@@ -35,6 +44,9 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
       );
     return { input: input.input as string, from: input.from as ConvertFormat, to: input.to as ConvertFormat };
   },
-  run: ({ input, from, to }, { client, signal }) => client.convertChained(input, from, to, { signal }),
+  run: async ({ input, from, to }, { client, signal }) => {
+    const output = await client.convertChained(input, from, to, { signal });
+    return { text: output, structured: { output, format: to } };
+  },
   sentText: ({ input }) => [input],
 };

@@ -6,9 +6,9 @@ import { compoundResolve } from './resolve';
 import { compoundSearch } from './search';
 import { compoundSimilar } from './similar';
 import { spectrumIdentify } from './identify';
-import type { CompoundTool, ToolContext } from './tool';
+import type { CompoundTool, ToolAnswer, ToolContext } from './tool';
 
-export { ToolInputError, type CompoundTool, type JsonSchemaObject, type ToolContext } from './tool';
+export { ToolInputError, type CompoundTool, type JsonSchemaObject, type ToolAnswer, type ToolContext } from './tool';
 
 export const COMPOUND_TOOLS = [
   compoundSearch,
@@ -30,11 +30,31 @@ export async function runTool(
   context: ToolContext,
   secrets: ReadonlyArray<string | undefined>,
 ): Promise<string> {
+  return (await runToolAnswer(tool, input, context, secrets)).text;
+}
+
+/** runTool with the answer's data beside its text (MCP's structuredContent), neither holding one of `secrets`. */
+export async function runToolAnswer(
+  tool: CompoundTool<unknown>,
+  input: unknown,
+  context: ToolContext,
+  secrets: ReadonlyArray<string | undefined>,
+): Promise<ToolAnswer> {
   const scrub = makeRedactor(secrets);
   try {
-    return scrub(await tool.run(tool.parse(input), context));
+    const answer = await tool.run(tool.parse(input), context);
+    if (typeof answer === 'string') return { text: scrub(answer) };
+    return { text: scrub(answer.text), structured: answer.structured && (scrubbed(answer.structured, scrub) as Record<string, unknown>) };
   } catch (error) {
     if (error instanceof Error) error.message = scrub(error.message);
     throw error;
   }
+}
+
+/** Every string inside `value` scrubbed. */
+function scrubbed(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (Array.isArray(value)) return value.map((v) => scrubbed(v, scrub));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubbed(v, scrub)]));
+  return value;
 }

@@ -1,6 +1,6 @@
-import { resolveCsv, resolveIdentifiers } from '../client';
+import { RESOLVE_COLUMNS, RESOLVE_HEADER, resolveCsv, resolveCsvLine, resolveIdentifiers, rowValues } from '../client';
 import { LIMITS, checkTextLength, describeFieldErrors, shownValue } from '../wire';
-import { objectInput, ToolInputError, type CompoundTool } from './tool';
+import { fittedRows, objectInput, ToolInputError, type CompoundTool } from './tool';
 
 interface ResolveInput {
   identifiers: string[];
@@ -31,6 +31,27 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
     required: ['identifiers'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: Object.fromEntries(RESOLVE_COLUMNS.map((c) => [c, { type: 'string' }])),
+          required: [...RESOLVE_COLUMNS],
+        },
+        description: 'One row per identifier, in order (the CSV columns, each as a string).',
+      },
+      nextIdentifiers: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The identifiers left out to keep the answer short: ask for them next.',
+      },
+    },
+    required: ['rows'],
+    additionalProperties: false,
+  },
   parse: (raw) => {
     const input = objectInput(raw);
     const list = input.identifiers;
@@ -43,7 +64,24 @@ export const compoundResolve: CompoundTool<ResolveInput> = {
     if (errors.length) throw new ToolInputError(describeFieldErrors(errors.slice(0, 3)));
     return { identifiers: list as string[] };
   },
-  run: async ({ identifiers }, { client, signal, ratePerSecond }) =>
-    resolveCsv(await resolveIdentifiers(client, identifiers, { signal, ratePerSecond, concurrency: 4 })),
+  run: async ({ identifiers }, { client, signal, ratePerSecond }) => {
+    // Rows past the answer budget are left out and named, so the model asks for them in a next call.
+    const resolved = await resolveIdentifiers(client, identifiers, { signal, ratePerSecond, concurrency: 4 });
+    const fitted = fittedRows(
+      RESOLVE_HEADER.trimEnd(),
+      resolved,
+      (row) => resolveCsvLine(row).trimEnd(),
+      (shown) =>
+        `# ${resolved.length - shown} more rows left out to keep the answer short: ask again with the identifiers from number ${shown + 1} on`,
+    );
+    const left = identifiers.slice(fitted.rows.length);
+    return {
+      text: fitted.rows.length === resolved.length ? resolveCsv(resolved) : `${fitted.text}\n`,
+      structured: {
+        rows: fitted.rows.map((row) => Object.fromEntries(rowValues(row).map((v, i) => [RESOLVE_COLUMNS[i], v]))),
+        ...(left.length ? { nextIdentifiers: left } : {}),
+      },
+    };
+  },
   sentText: ({ identifiers }) => identifiers,
 };

@@ -12,6 +12,12 @@ export interface ToolContext {
   ratePerSecond?: number;
 }
 
+/** A tool's answer: the text a model reads and, for a tool with an `outputSchema`, the same answer as data. */
+export interface ToolAnswer {
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
 /** The text a model reads; structure text it was given, for the privacy check of a host that sends it afar. */
 export interface CompoundTool<I = unknown> {
   name: string;
@@ -19,9 +25,11 @@ export interface CompoundTool<I = unknown> {
   /** What the model is told: when to use it, what it returns. */
   description: string;
   inputSchema: JsonSchemaObject;
+  /** The schema of the answer's data (MCP's structuredContent), when the tool gives it. */
+  outputSchema?: JsonSchemaObject;
   /** Checks the input with the palette commands' rules; throws ToolInputError naming the field. */
   parse(input: unknown): I;
-  run(input: I, context: ToolContext): Promise<string>;
+  run(input: I, context: ToolContext): Promise<string | ToolAnswer>;
   /** The input strings that came from the user's text (identifiers, structures), for a confirmation before a remote send. */
   sentText(input: I): string[];
 }
@@ -51,8 +59,42 @@ export function wholeNumberInput(input: Record<string, unknown>, field: string, 
   return value;
 }
 
-/** A pipe table: a header line, then one line per row; cells lose their line breaks and pipes. */
+/**
+ * A pipe table: a header line, then one line per row; cells lose their line breaks and pipes.
+ * @public For a tool whose whole table fits any answer (the record lists use fittedRows and tableRow).
+ */
 export function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | undefined>>): string {
-  const cell = (v: string | number | undefined): string => (v === undefined ? '' : String(v)).replace(/[\r\n|]+/g, ' ');
-  return [header, ...rows].map((r) => r.map(cell).join(' | ')).join('\n');
+  return [header, ...rows].map(tableRow).join('\n');
+}
+
+/**
+ * The most characters of an answer: under 5,000 tokens even where identifiers (SMILES, InChIKeys) come to 2.5
+ * characters a token. A longer list is cut at a row and says how to ask for the rest.
+ */
+export const MAX_ANSWER_CHARS = 12_000;
+
+/**
+ * The first of `rows` whose lines fit the answer budget beside `head` (and a closing line), with that text: a list
+ * cut short ends with `rest(shown)`, which tells the model how to ask for the rows left out.
+ */
+export function fittedRows<R>(
+  head: string,
+  rows: readonly R[],
+  lineOf: (row: R) => string,
+  rest: (shown: number) => string,
+): { rows: R[]; text: string } {
+  const lines = [head];
+  let length = head.length;
+  for (let i = 0; i < rows.length; i++) {
+    const line = lineOf(rows[i]);
+    if (length + line.length + 1 > MAX_ANSWER_CHARS - 400) return { rows: rows.slice(0, i), text: [...lines, rest(i)].join('\n') };
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return { rows: [...rows], text: lines.join('\n') };
+}
+
+/** The cells of one table row (table() above). */
+export function tableRow(row: ReadonlyArray<string | number | undefined>): string {
+  return row.map((v) => (v === undefined ? '' : String(v)).replace(/[\r\n|]+/g, ' ')).join(' | ');
 }

@@ -66,7 +66,8 @@ describe('language-model tools: hostile arguments get bounded, named answers', f
           const started = performance.now();
           let text: string;
           try {
-            text = await tool.run(tool.parse(args), { client });
+            const answer = await tool.run(tool.parse(args), { client });
+            text = typeof answer === 'string' ? answer : answer.text;
           } catch (error) {
             assert.ok(error instanceof Error, what);
             text = error.message;

@@ -6,7 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLIENT_VERSION } from '../../client';
-import { COMPOUND_TOOLS, runTool, toolNamed } from '../../tools';
+import { COMPOUND_TOOLS, runToolAnswer, toolNamed } from '../../tools';
 import { connect } from '../connect';
 import { LinearStdioServerTransport } from '../mcp-stdio';
 import { API_KEY_ENV, TOKEN_ENV } from '../environment';
@@ -25,19 +25,27 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
 
   const server = new Server({ name: 'compound-db', version: CLIENT_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: COMPOUND_TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema })),
+    tools: COMPOUND_TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      // They only read; the same call gives the same answer; a remote server is a world outside this machine.
+      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: !builtIn },
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = toolNamed(request.params.name);
     if (!tool) return failure(`unknown tool ${JSON.stringify(request.params.name)}; the tools are ${COMPOUND_TOOLS.map((t) => t.name).join(', ')}`);
     try {
-      const text = await runTool(
+      const { text, structured } = await runToolAnswer(
         tool,
         request.params.arguments ?? {},
         { client, signal: extra.signal, ratePerSecond: builtIn ? undefined : 5 },
         secrets,
       );
-      return { content: [{ type: 'text', text }] };
+      return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
     } catch (error) {
       return failure(error instanceof Error ? error.message : String(error));
     }
