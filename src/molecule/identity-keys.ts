@@ -55,14 +55,25 @@ function largestOrganicPart(mol: RDKitMol): RDKitMol | undefined {
   }
 }
 
-/** Parent and tautomer keys of a parsed molecule; undefined when the InChI library gives none. */
+/**
+ * Parent and tautomer keys of a parsed molecule; undefined when the InChI library gives none, or when RDKit cannot
+ * split the molecule into parts (a structure read unsanitised, such as diborane's hydrogen bridges): the record then
+ * has its exact and connectivity levels only, and its other facts stand.
+ */
 export function identityKeysOf(rdkit: RDKit, mol: RDKitMol): IdentityKeys | undefined {
-  const part = largestOrganicPart(mol);
+  let part: RDKitMol | undefined;
+  try {
+    part = largestOrganicPart(mol);
+  } catch {
+    return undefined;
+  }
   const parent = part ?? mol;
   try {
     const parentKey = firstBlock(rdkit, inchiWithChargesJoined(rdkit, parent));
     const tautomerKey = firstBlock(rdkit, parent.get_inchi(TAUTOMER_INCHI_OPTIONS));
     return parentKey && tautomerKey ? { parentKey, tautomerKey } : undefined;
+  } catch {
+    return undefined;
   } finally {
     part?.delete();
   }
