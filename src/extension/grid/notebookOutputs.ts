@@ -43,7 +43,8 @@ export class NotebookOutputs extends Disposable {
     );
     this._register({ dispose: () => endpoint.dispose() });
     if (this.host.registry) {
-      endpoint.push('testHooks', true);
+      // Said on each ready: a notebook webview that reloads evaluates the renderer afresh.
+      endpoint.onReady(() => endpoint.push('testHooks', true));
       this._register(this.host.registry.register(`notebook:${outputId}`, endpoint));
     }
     return output;
