@@ -164,7 +164,8 @@ export class BoundedToolkit {
     const job = this.finish(slot)!;
     if (message.type === 'done') job.resolve(message.result);
     else job.reject(new Error(`chemistry toolkit: ${message.message}`));
-    this.dispatch();
+    if (message.type === 'done' && message.retiring) this.replace(slot);
+    else this.dispatch();
   }
 
   /** The call outlived its deadline: the worker is terminated, the caller told which input was too costly. */

@@ -37,5 +37,6 @@ export type FromToolkitWorker =
   | { type: 'ready' }
   /** The call begins now (its toolkit loaded): its deadline counts from here. */
   | { type: 'started'; id: number }
-  | { type: 'done'; id: number; result: unknown }
+  /** `retiring`: the worker exits now (an input broke one of its toolkit instances); the pool replaces it. */
+  | { type: 'done'; id: number; result: unknown; retiring?: boolean }
   | { type: 'failed'; id: number; message: string };

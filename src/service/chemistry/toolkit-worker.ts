@@ -19,7 +19,11 @@ async function handle(message: ToToolkitWorker): Promise<void> {
     if (INDIGO_CALLS.has(message.call)) await ready.prepareInchi();
     send({ type: 'started', id: message.id });
     const result = await call(ready, ...message.args);
-    send({ type: 'done', id: message.id, result });
+    // An input broke a toolkit instance (its guard answered with its fallback and dropped it): a fresh worker, with a
+    // fresh toolkit, takes this one's place rather than one without a spare.
+    const retiring = ready.toolkitHealth().replacements > 0;
+    send({ type: 'done', id: message.id, result, retiring });
+    if (retiring) process.exit(0);
   } catch (err) {
     send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
     process.exit(1);
