@@ -3,6 +3,7 @@
  * (`src/webview/layoutAudit.ts`: a control over another or over text, an image outside its card, something cut
  * at the right edge, a button with neither border nor background). Every page is read in Dark Modern, Light
  * Modern and High Contrast, wide and as narrow as an 800 px window leaves it beside the side bar.
+ * Last in the suite (file order): it switches themes and editor layouts, and opens notebooks, so nothing runs after it.
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
@@ -102,7 +103,8 @@ suite('Layout of the webviews, as a person sees it', () => {
         if (width === 'narrow') await vscode.window.showTextDocument(workspaceFile('compounds.py'), { viewColumn: vscode.ViewColumn.One });
         const sdf = workspaceFile('structures.sdf');
         await vscode.commands.executeCommand('vscode.openWith', sdf, GRID_EDITOR_VIEW_TYPE, width === 'narrow' ? vscode.ViewColumn.Two : undefined);
-        if (width === 'narrow') await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
+        if (width === 'narrow')
+          await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 0.55 }, { size: 0.45 }] });
         const fits = (l: LayoutReport) => (width === 'narrow' ? l.width <= NARROW_MAX : l.width >= WIDE_MIN);
         let grid: GridSnapshot | undefined;
         await waitFor(
@@ -130,7 +132,10 @@ suite('Layout of the webviews, as a person sees it', () => {
           const output = await waitFor(
             async () => {
               for (const key of a.grids.keys().filter((k) => k.startsWith('notebook:') && !before.has(k) && !checked.has(k))) {
-                const s = await Promise.race([a.grids.rendered(key, (g) => g.drawn > 0), new Promise<undefined>((r) => setTimeout(() => r(undefined), 50))]);
+                const s = await Promise.race([
+                  a.grids.rendered(key, (g) => g.drawn > 0),
+                  new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)),
+                ]);
                 if (s && s.layout.problems.length === 0) return { key, s };
                 if (s) grid = s;
               }
