@@ -145,7 +145,7 @@ export function looksLikeSmiles(text: string): boolean {
  */
 export function smilesSyntaxError(text: string): string | undefined {
   const t = text.trim();
-  if (!t || /\s/.test(t) || !/[A-Za-z*]/.test(t) || !/[()[\]=#@\/\\%0-9]/.test(t) || isPlainWord(t)) return undefined;
+  if (!t || /\s/.test(t) || !/[A-Za-z*]/.test(t) || !/[()[\]=#@/\\%0-9]/.test(t) || isPlainWord(t)) return undefined;
   const outside = t.replace(/\[[^\]]*\]/g, '').replace(/Cl|Br/g, '');
   if (!/^[BCNOPSFIbcnops*0-9()=#$:/\\%+.\-[\]@]*$/.test(outside)) return undefined;
   const parsed = parseSmilesSyntax(t);

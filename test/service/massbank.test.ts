@@ -304,7 +304,9 @@ describe('shipped collection: MassBank', function () {
         ids,
         allSpectra.map((s) => s.spc_id),
       );
-      console.log(`      the whole list unpaged: ${ids.length} infos, ${(whole.text.length / 1048576).toFixed(1)} MB of XML in ${Date.now() - wholeStarted} ms`);
+      console.log(
+        `      the whole list unpaged: ${ids.length} infos, ${(whole.text.length / 1048576).toFixed(1)} MB of XML in ${Date.now() - wholeStarted} ms`,
+      );
       const zipped = await fetch(`${svc.baseUrl}/Spectra.asmx/GetAllSpectraInfo?token=${DEV_TOKEN}`, { headers: { 'Accept-Encoding': 'gzip' } });
       assert.strictEqual(zipped.headers.get('content-encoding'), 'gzip');
       assert.ok((await zipped.text()) === whole.text, 'the same document, compressed on the wire');
