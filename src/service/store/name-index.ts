@@ -95,11 +95,6 @@ export class NameIndex {
     return out;
   }
 
-  /** The distinct keys (names and bare names), for spelling suggestions. */
-  keys(): Iterable<string> {
-    return this.joined.split('\n');
-  }
-
   private *prefixed(prefix: string): Generator<number> {
     for (let i = lowerBound(this.sortedKeys, prefix); i < this.sortedKeys.length && this.sortedKeys[i].startsWith(prefix); i++) {
       yield this.sortedPositions[i];
