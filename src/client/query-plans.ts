@@ -202,13 +202,17 @@ export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
       return list((call) => current.filterIntrinsicProperty(input, call));
     }
     case 'inchi':
-      return list((call) => (spec.identity ? current.filterIdentity('inchi', spec.inchi, spec.identity, call) : current.filterInchi(spec.inchi, call)));
+      return list((call) =>
+        spec.identity ? current.filterIdentity('inchi', spec.inchi, spec.identity, call) : current.filterInchi(spec.inchi, call),
+      );
     case 'inchikey':
       return list((call) =>
         spec.identity ? current.filterIdentity('inchikey', spec.inchikey, spec.identity, call) : current.filterInchikey(spec.inchikey, call),
       );
     case 'smiles':
-      return list((call) => (spec.identity ? current.filterIdentity('smiles', spec.smiles, spec.identity, call) : current.filterSmiles(spec.smiles, call)));
+      return list((call) =>
+        spec.identity ? current.filterIdentity('smiles', spec.smiles, spec.identity, call) : current.filterSmiles(spec.smiles, call),
+      );
     case 'substructure': {
       const { kind: _kind, query, ...input } = spec;
       return list((call) => current.filterSubstructure(query, input, call));

@@ -35,7 +35,11 @@ export const compoundConvert: CompoundTool<ConvertInput> = {
   },
   parse: (raw) => {
     const input = objectInput(raw);
-    const errors = checkChainedConvert({ input: input.input as string, inputFormat: input.from as ConvertFormat, outputFormat: input.to as ConvertFormat });
+    const errors = checkChainedConvert({
+      input: input.input as string,
+      inputFormat: input.from as ConvertFormat,
+      outputFormat: input.to as ConvertFormat,
+    });
     if (errors.length)
       throw new ToolInputError(
         describeFieldErrors(errors)

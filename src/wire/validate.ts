@@ -7,7 +7,15 @@ import { LIMITS, isInchiKeyShape } from './limits';
 import { isElementSymbol } from './elements';
 import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
-import { COMPLEXITIES, ISOTOPIC_OPTIONS, isAllowedConversion, isConvertFormat, ALLOWED_CONVERSIONS, conversionChain, type ConvertFormat } from './formats';
+import {
+  COMPLEXITIES,
+  ISOTOPIC_OPTIONS,
+  isAllowedConversion,
+  isConvertFormat,
+  ALLOWED_CONVERSIONS,
+  conversionChain,
+  type ConvertFormat,
+} from './formats';
 import type { FieldError } from './errors';
 import { STRUCTURE_CHARS, checkStructureSize, checkTextLength } from './structure-size';
 import { classifyQuery } from './query-kind';

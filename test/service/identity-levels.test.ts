@@ -60,7 +60,11 @@ describe('service: identity levels and spelling suggestions (shipped collection)
   it("every multi-part record's parent key, and a sample's tautomer keys, agree with Open Babel's", async () => {
     const records = await loadShippedCollection();
     const parts = records.filter((r) => r.components > 1 && r.elements.includes('C'));
-    const parents = openBabelBlocks(dir, parts.map((r) => r.smiles), ['-r', '--neutralize']);
+    const parents = openBabelBlocks(
+      dir,
+      parts.map((r) => r.smiles),
+      ['-r', '--neutralize'],
+    );
     // Open Babel's --neutralize also protonates carbanions (ferrocene's cyclopentadienide becomes cyclopentadiene);
     // the parent here is neutralised as the InChI library's /p layer does, which leaves a carbanion's charge alone.
     const carbanion = /\[c(H\d?)?-\]|\[C(H\d?)?-\]/i;
@@ -72,7 +76,11 @@ describe('service: identity levels and spelling suggestions (shipped collection)
       [],
     );
     const sample = records.filter((_, i) => i % 20 === 0);
-    const tautomers = openBabelBlocks(dir, sample.map((r) => r.smiles), ['-r', '-xX', 'KET 15T']);
+    const tautomers = openBabelBlocks(
+      dir,
+      sample.map((r) => r.smiles),
+      ['-r', '-xX', 'KET 15T'],
+    );
     const tautomerMiss = sample.filter((r, i) => tautomers[i] && tautomers[i] !== r.tautomerKey);
     console.log(`      tautomers: ${sample.length - tautomerMiss.length} of ${sample.length} sampled records agree with Open Babel`);
     // The two toolkits hand the InChI library their own aromaticity and stereo perception: a few may differ.

@@ -206,7 +206,11 @@ describe('service: older interface', () => {
       assert.strictEqual(doc.RequestStatus.Count, '3');
       assert.ok(!raw.includes('<Message'), 'an empty message is left out');
       assert.match(doc.RequestStatus.Elapsed, /^\d+:\d{2}:\d{2}\.\d{3}$/);
-      assert.deepStrictEqual(ints((await xml('Search.asmx/GetAsyncSearchResult', [['rid', rid]])).doc), [30, 171, 2157], 'three name prefixes, by record ID');
+      assert.deepStrictEqual(
+        ints((await xml('Search.asmx/GetAsyncSearchResult', [['rid', rid]])).doc),
+        [30, 171, 2157],
+        'three name prefixes, by record ID',
+      );
       assert.deepStrictEqual(
         ints(
           (

@@ -61,13 +61,19 @@ describe('service: relevance of name search (shipped collection)', () => {
 
   it('finds names containing the query after those starting with it', async () => {
     const found = await names('penicillin');
-    assert.ok(found.some((r) => r.name === 'Benzylpenicillin'), JSON.stringify(found));
+    assert.ok(
+      found.some((r) => r.name === 'Benzylpenicillin'),
+      JSON.stringify(found),
+    );
   });
 
   it('keeps relevance with orderDirection alone, and the spec order with orderBy', async () => {
     const plain = await runFilter(base, 'filter/name', { name: 'quercetin' });
     assert.deepStrictEqual(await runFilter(base, 'filter/name', { name: 'quercetin', orderDirection: 'ascending' }), plain);
     const byId = await runFilter(base, 'filter/name', { name: 'quercetin', orderBy: 'recordId', orderDirection: 'ascending' });
-    assert.deepStrictEqual(byId, [...plain].sort((a, b) => a - b));
+    assert.deepStrictEqual(
+      byId,
+      [...plain].sort((a, b) => a - b),
+    );
   });
 });

@@ -80,7 +80,8 @@ export class DiskResolveCache extends MemoryResolveCache {
     for (const raw of lines.slice(1)) {
       if (!raw) continue;
       const line = parseLine(raw);
-      if (line && 's' in line && typeof line.s === 'string' && Array.isArray(line.ids)) super.putSearch(line.s, line.ids.filter(Number.isInteger), isMatch(line.m) ? line.m : undefined);
+      if (line && 's' in line && typeof line.s === 'string' && Array.isArray(line.ids))
+        super.putSearch(line.s, line.ids.filter(Number.isInteger), isMatch(line.m) ? line.m : undefined);
       else if (line && 'r' in line && Number.isInteger(line.r) && isRecordOrNull(line.rec)) super.putRecord(line.r, line.rec);
       else torn = true;
     }

@@ -14,7 +14,10 @@ export function parseIdentifier(input: string): ParsedIdentifier {
   if (isInchiKeyShape(upper)) return { ok: true, key: upper, kind: 'inchikey' };
   // 14 letters and a hyphen begin only InChIKeys: one that is cut short or garbled is an error, not a name to look up.
   if (/^[A-Z]{14}-[A-Z0-9-]*$/.test(upper)) {
-    return { ok: false, message: `not a valid InChIKey: ${JSON.stringify(text)} is not 14 letters, a hyphen, 8 letters, S or N, A, a hyphen and a letter` };
+    return {
+      ok: false,
+      message: `not a valid InChIKey: ${JSON.stringify(text)} is not 14 letters, a hyphen, 8 letters, S or N, A, a hyphen and a letter`,
+    };
   }
   const broken = smilesSyntaxError(text);
   if (broken) return { ok: false, message: `not a valid SMILES: ${broken}` };

@@ -104,9 +104,20 @@ async function loadRelated(client: CompoundDbClient, recordId: number, inchiKey:
   if (!ran?.queryId) return []; // a server without identity levels refuses the query: the panel shows no such block
   const { results, matchLevels } = await client.filterLevelledResults(ran.queryId, { signal });
   if (matchLevels.length !== results.length) return [];
-  const others = results.map((id, i) => ({ id, level: matchLevels[i] ?? 'exact' })).filter((r) => r.id !== recordId).slice(0, MAX_RELATED);
+  const others = results
+    .map((id, i) => ({ id, level: matchLevels[i] ?? 'exact' }))
+    .filter((r) => r.id !== recordId)
+    .slice(0, MAX_RELATED);
   if (!others.length) return [];
-  const names = new Map((await client.getDetailsBatch(others.map((r) => r.id), ['CommonName'], { signal })).map((d) => [d.id, d.commonName ?? '']));
+  const names = new Map(
+    (
+      await client.getDetailsBatch(
+        others.map((r) => r.id),
+        ['CommonName'],
+        { signal },
+      )
+    ).map((d) => [d.id, d.commonName ?? '']),
+  );
   const notes = {
     exact: vscode.l10n.t('the same structure'),
     connectivity: vscode.l10n.t('same skeleton, stereo or isotopes differ'),

@@ -16,7 +16,8 @@ export function clientHoverBackend(client: CompoundDbClient, statusCheckLimit: n
     async findLoosely(kind: HoverKind, text: string) {
       // Compound DB's own service only (shared/beyond-the-spec.md 4); another server's refusal means no looser match.
       try {
-        const spec = kind === 'inchikey' ? { kind, inchikey: text, identity: 'tautomer' as const } : { kind, smiles: text, identity: 'tautomer' as const };
+        const spec =
+          kind === 'inchikey' ? { kind, inchikey: text, identity: 'tautomer' as const } : { kind, smiles: text, identity: 'tautomer' as const };
         const query = client.query(spec);
         await query.run({ maxStatusChecks: statusCheckLimit });
         if (!query.queryId) return { ids: [] };

@@ -82,7 +82,11 @@ export const validateInchikey: CurrentHandler<'validateInchikey'> = async (_ctx,
 export const suggestNames: CurrentHandler<'suggestNames'> = async (ctx, req) => {
   const { name, maxResults } = req.body as { name?: unknown; maxResults?: unknown };
   const errors = checkNonEmptyString('name', name);
-  if (maxResults !== undefined && maxResults !== null && !(typeof maxResults === 'number' && Number.isInteger(maxResults) && maxResults >= 1 && maxResults <= MAX_NAME_SUGGESTIONS)) {
+  if (
+    maxResults !== undefined &&
+    maxResults !== null &&
+    !(typeof maxResults === 'number' && Number.isInteger(maxResults) && maxResults >= 1 && maxResults <= MAX_NAME_SUGGESTIONS)
+  ) {
     errors.push({ field: 'maxResults', message: `maxResults must be a whole number from 1 to ${MAX_NAME_SUGGESTIONS}` });
   }
   assertValid(errors);

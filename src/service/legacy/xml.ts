@@ -65,8 +65,7 @@ export function xmlDocument(root: XmlElement): string {
 
 /** A long list as a document written a piece at a time: the declaration and the root's start, its children, its end. */
 export const xmlStream = {
-  start: (rootName: string): string =>
-    `<?xml version="1.0" encoding="utf-8"?>\n<${checkName(rootName)} xmlns="${escapeXml(LEGACY_XML_NAMESPACE)}">`,
+  start: (rootName: string): string => `<?xml version="1.0" encoding="utf-8"?>\n<${checkName(rootName)} xmlns="${escapeXml(LEGACY_XML_NAMESPACE)}">`,
   children: (nodes: readonly XmlElement[]): string => {
     const out: string[] = [];
     for (const node of nodes) write(node, out, '');

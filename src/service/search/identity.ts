@@ -53,7 +53,9 @@ export async function recordsAtLevels(
       continue;
     }
     const own = level === 'parent' ? query.parentKey : query.tautomerKey;
-    const keys = own ? [own] : [block, ...(sameSkeleton ?? (await ctx.store.byIdentityKeys('connectivity', [block]))).map((r) => identityKeyOf(r, level))];
+    const keys = own
+      ? [own]
+      : [block, ...(sameSkeleton ?? (await ctx.store.byIdentityKeys('connectivity', [block]))).map((r) => identityKeyOf(r, level))];
     take(await ctx.store.byIdentityKeys(level satisfies LooseLevel, keys), level);
   }
   return { records, levels };

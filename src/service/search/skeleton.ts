@@ -15,8 +15,9 @@ const MAX_GROUPED = 1000;
 const blockOf = (r: CompoundRecord): string => r.inchiKey.slice(0, 14);
 const stereoFree = (r: CompoundRecord): boolean => r.inchiKey.slice(15, 25) === STEREO_FREE;
 
-export function oneSkeleton(a: CompoundRecord, b: CompoundRecord): boolean {
-  return blockOf(a) === blockOf(b) && a.inchiKey.slice(-1) === b.inchiKey.slice(-1) && (stereoFree(a) || stereoFree(b));
+function oneSkeleton(a: CompoundRecord, b: CompoundRecord): boolean {
+  // Isotope labels change the second block too: a labelled standard is another compound, not a stereo variant.
+  return blockOf(a) === blockOf(b) && a.inchiKey.slice(-1) === b.inchiKey.slice(-1) && a.isotopic === b.isotopic && (stereoFree(a) || stereoFree(b));
 }
 
 export async function groupedBySkeleton(ctx: SearchContext, found: readonly CompoundRecord[]): Promise<CompoundRecord[]> {

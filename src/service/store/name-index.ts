@@ -95,11 +95,6 @@ export class NameIndex {
     return out;
   }
 
-  /** The distinct keys (names and bare names), for spelling suggestions. */
-  keys(): Iterable<string> {
-    return this.joined.split('\n');
-  }
-
   private *prefixed(prefix: string): Generator<number> {
     for (let i = lowerBound(this.sortedKeys, prefix); i < this.sortedKeys.length && this.sortedKeys[i].startsWith(prefix); i++) {
       yield this.sortedPositions[i];
@@ -108,10 +103,14 @@ export class NameIndex {
 
   private *containing(text: string): Generator<number> {
     if (text.includes('\n')) return;
-    for (let at = this.joined.indexOf(text); at >= 0; ) {
+    for (let at = this.joined.indexOf(text); at >= 0;) {
       const k = upperBound(this.starts, at) - 1;
       const end = k + 1 < this.starts.length ? this.starts[k + 1] - 1 : this.joined.length;
-      for (let i = this.firstEntry[k]; i < this.sortedKeys.length && (i === this.firstEntry[k] || this.sortedKeys[i] === this.sortedKeys[i - 1]); i++) {
+      for (
+        let i = this.firstEntry[k];
+        i < this.sortedKeys.length && (i === this.firstEntry[k] || this.sortedKeys[i] === this.sortedKeys[i - 1]);
+        i++
+      ) {
         yield this.sortedPositions[i];
       }
       at = this.joined.indexOf(text, end + 1);

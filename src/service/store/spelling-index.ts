@@ -13,7 +13,7 @@ const MAX_NAME_CHARS = 64;
 const MAX_COMPARISONS = 20_000;
 
 /** Edits allowed for a query of this length: one up to 4 characters, two up to 9, three beyond. */
-export function allowedEdits(length: number): number {
+function allowedEdits(length: number): number {
   return length <= 4 ? 1 : length <= 9 ? 2 : 3;
 }
 
@@ -108,7 +108,7 @@ export class SpellingIndex {
       this.root = { key };
       return;
     }
-    for (let node = this.root; ; ) {
+    for (let node = this.root; ;) {
       const d = editDistance(key, node.key);
       node.children ??= new Map();
       const next = node.children.get(d);
