@@ -8,8 +8,6 @@ import type { RateLimiter } from './auth/rate-limit';
 import type { StructureSearch } from './structure/structure-search';
 
 export interface ServiceContext extends SearchContext {
-  /** Resolves once `chemistry` has loaded (starting its load): a route that uses it waits for this first. */
-  chemistryReady(): Promise<unknown>;
   engine: Queries;
   images: ImageCache;
   spectra: SpectrumStore;

@@ -103,9 +103,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  // The service listens before RDKit, Indigo and resvg have loaded; what needs them waits for `chemistryReady()`. A
-  // one-shot command's service (structure index on demand) loads them on first need; else they load from the start,
-  // their WASM compiling while the records are read.
+  // The service's own process listens before RDKit, Indigo and resvg have loaded (listenBeforeChemistry); what needs
+  // them waits for `chemistryReady()`. A one-shot command's service (structure index on demand) loads them on first
+  // need; else they load from the start, their WASM compiling while the records are read.
   const late = lateChemistry(
     () => (options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir })),
     options.wasmDir,
@@ -128,6 +128,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const { store, engine, release, skippedFiles } = backend;
   const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
+  if (!options.listenBeforeChemistry) await chemistryReady();
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the
   // index when it is asked for on demand.

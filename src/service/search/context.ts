@@ -5,4 +5,6 @@ import type { CompoundStore } from '../store/compound-store';
 export interface SearchContext {
   store: CompoundStore;
   chemistry: Chemistry;
+  /** Resolves once `chemistry` has loaded (starting its load): code that uses it waits for this first. */
+  chemistryReady(): Promise<unknown>;
 }

@@ -27,6 +27,7 @@ export async function recordsByInchi(ctx: SearchContext, inchi: string, knownKey
 export async function inchiKeyOfStructure(ctx: SearchContext, smilesOrMol: string): Promise<string | undefined> {
   const [exact] = (await ctx.store.getBySmiles?.(smilesOrMol.trim())) ?? [];
   if (exact) return exact.inchiKey;
+  await ctx.chemistryReady();
   return ctx.chemistry.inchiKeyOf(smilesOrMol);
 }
 
