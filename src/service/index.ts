@@ -107,7 +107,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   // them waits for `chemistryReady()`. A one-shot command's service (structure index on demand) loads them on first
   // need; else they load from the start, their WASM compiling while the records are read.
   const late = lateChemistry(
-    () => (options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir })),
+    () =>
+      options.chemistry
+        ? Promise.resolve(options.chemistry)
+        : loadChemistry({ wasmDir: options.wasmDir, spareRdkit: !options.structureIndexOnDemand }),
     options.wasmDir,
   );
   if (!options.structureIndexOnDemand) void late.ready().catch(() => undefined);

@@ -39,7 +39,7 @@ export function loadChemistry(options: ChemistryOptions = {}): Promise<Chemistry
 async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
   let log: (line: string) => void = () => undefined;
   const toLog = (line: string) => log(line);
-  const rdkit = new ToolkitGuard<RDKit>({ name: 'RDKit', load: () => loadRDKit(options.wasmDir), probe: rdkitWorks, keepSpare: true, log: toLog });
+  const rdkit = new ToolkitGuard<RDKit>({ name: 'RDKit', load: () => loadRDKit(options.wasmDir), probe: rdkitWorks, keepSpare: options.spareRdkit ?? true, log: toLog });
   const loadIndigo = lazyIndigo(options.wasmDir);
   // Indigo (~125 MB) has no spare: after a failure the next InChI call waits for a fresh one (InChI calls are async).
   const indigo = new ToolkitGuard<Indigo>({ name: 'Indigo', load: loadIndigo.fresh, probe: indigoWorks, keepSpare: false, log: toLog });

@@ -42,6 +42,9 @@ export interface Chemistry {
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
+  /** Keep a spare RDKit instance loaded, so a call after a failure does not wait (default true; a one-shot command's
+   * service, which ends after a request or two, does without). */
+  spareRdkit?: boolean;
 }
 
 /** A parsed substructure query (an RDKit molecule held in WASM memory: dispose it). */
