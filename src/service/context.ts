@@ -9,8 +9,6 @@ import type { StructureSearch } from './structure/structure-search';
 import type { SpectrumLibrary } from './spectrum-search/library';
 
 export interface ServiceContext extends SearchContext {
-  /** Resolves once `chemistry` has loaded (starting its load): a route that uses it waits for this first. */
-  chemistryReady(): Promise<unknown>;
   engine: Queries;
   images: ImageCache;
   spectra: SpectrumStore;

@@ -105,11 +105,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  // The service listens before RDKit, Indigo and resvg have loaded; what needs them waits for `chemistryReady()`. A
-  // one-shot command's service (structure index on demand) loads them on first need; else they load from the start,
-  // their WASM compiling while the records are read.
+  // The service's own process listens before RDKit, Indigo and resvg have loaded (listenBeforeChemistry); what needs
+  // them waits for `chemistryReady()`. A one-shot command's service (structure index on demand) loads them on first
+  // need; else they load from the start, their WASM compiling while the records are read.
   const late = lateChemistry(
-    () => (options.chemistry ? Promise.resolve(options.chemistry) : loadChemistry({ wasmDir: options.wasmDir })),
+    () =>
+      options.chemistry
+        ? Promise.resolve(options.chemistry)
+        : loadChemistry({ wasmDir: options.wasmDir, spareRdkit: !options.structureIndexOnDemand }),
     options.wasmDir,
   );
   if (!options.structureIndexOnDemand) void late.ready().catch(() => undefined);
@@ -130,6 +133,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const { store, engine, release, skippedFiles } = backend;
   const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
+  if (!options.listenBeforeChemistry) await chemistryReady();
   const spectra = await spectraOf(dataDir, options.spectraDir, options.shippedSpectra ?? true);
   const spectrumLibrary = new SpectrumLibrary(spectra, log);
   // Over PostgreSQL the cartridge's operators search the database; in memory, the first structure query builds the

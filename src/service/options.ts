@@ -38,6 +38,12 @@ export interface ServiceOptions {
   structureIndexOnDemand?: boolean;
   /** Build the spectrum index when the first spectrum search needs it, not after listening. */
   spectrumIndexOnDemand?: boolean;
+  /**
+   * Listen before the chemistry toolkits have loaded (what needs them waits for them), as the service's own process
+   * does (serve.ts); else (the default, for a service started in-process) start-up waits for them and fails when they
+   * do not load.
+   */
+  listenBeforeChemistry?: boolean;
   /** In memory: draw some structures on idle turns after listening, so the first hovers find the drawing code optimised (warm-drawing.ts). */
   warmDrawing?: boolean;
   /** How long query IDs stay valid. Default 30 minutes. */

@@ -111,7 +111,12 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
 export async function runService(options: ServiceOptions, ipc = typeof process.send === 'function'): Promise<void> {
   try {
     // One-shot commands (the structure index on demand) are done before a warm-up would pay for itself.
-    const service = await startService({ warmDrawing: !options.structureIndexOnDemand, ...options, log: (line) => console.error(line) });
+    const service = await startService({
+      warmDrawing: !options.structureIndexOnDemand,
+      listenBeforeChemistry: true,
+      ...options,
+      log: (line) => console.error(line),
+    });
     console.log(`Compound DB local service listening at ${service.baseUrl}`);
     console.log(`  current interface: ${service.baseUrl}/compounds/v1/...   older interface: ${service.legacyBaseUrl}/Search.asmx/...`);
     console.log(

@@ -21,13 +21,12 @@ export function createServiceServer(ctx: ServiceContext, activity?: RequestActiv
     }
     const path = url.pathname.toLowerCase();
     let handled: Promise<void>;
-    // The current interface waits for the chemistry per operation (its router); the older interface's routes and the
-    // image and file handlers draw and read structures, so they wait for it here.
-    const afterChemistry = (handle: () => Promise<void>): Promise<void> => ctx.chemistryReady().then(handle);
+    // What needs the chemistry waits for it (ServiceContext.chemistryReady): the current interface per operation (its
+    // router), the older interface where it draws or reads a structure (handlers.ts, search/structure.ts), and images.
     if (path.startsWith('/compounds/')) handled = handleCurrent(ctx, req, res, url);
-    else if (isLegacyPath(url.pathname)) handled = afterChemistry(() => handleLegacy(ctx, req, res, url));
-    else if (path === IMAGES_HANDLER_PATH.toLowerCase()) handled = afterChemistry(() => handleImage(ctx, req, res, url));
-    else if (path === FILES_HANDLER_PATH.toLowerCase()) handled = afterChemistry(() => handleFile(ctx, req, res, url));
+    else if (isLegacyPath(url.pathname)) handled = handleLegacy(ctx, req, res, url);
+    else if (path === IMAGES_HANDLER_PATH.toLowerCase()) handled = ctx.chemistryReady().then(() => handleImage(ctx, req, res, url));
+    else if (path === FILES_HANDLER_PATH.toLowerCase()) handled = handleFile(ctx, req, res, url);
     else {
       sendProblem(res, new ProblemError(404, `No endpoint at ${url.pathname}.`));
       return;

@@ -13,7 +13,7 @@ import { COLLECTION_FILE, MOL_BLOCKS_FILE, loadShippedCollection, prefetchMolBlo
 import { PACKED_SPECTRA_INDEX } from '../../src/service/chemistry/spectra';
 import type { LocalServiceMessage } from '../../src/wire';
 import { tempDir } from '../support/temp';
-import { legacy, runFilter } from './support/http';
+import { api, legacy, runFilter } from './support/http';
 
 const CLI = path.resolve(__dirname, '../../src/service/cli.js');
 /** Target 2 s on an idle machine (bench/startup.bench.ts); CI's shared cores get room. */
@@ -21,6 +21,36 @@ const FIRST_ANSWER_BOUND_MS = 8000;
 
 describe('built-in database start-up', function () {
   this.timeout(120_000);
+
+  it('answers at once what needs no chemistry toolkit when it listens before they load; what needs one waits for it', async () => {
+    // As the service's own process and a one-shot command start it: the toolkits load on the first request needing them.
+    const svc = await startService({ port: 0, listenBeforeChemistry: true, structureIndexOnDemand: true, warmDrawing: false });
+    try {
+      const [caffeine] = await runFilter(svc.baseUrl, 'filter/name', { name: 'caffeine' });
+      assert.ok(caffeine > 0, 'a name search');
+      const details = await api(svc.baseUrl, 'POST', 'records/batch', { recordIds: [caffeine], fields: ['Formula'] });
+      assert.strictEqual(details.status, 200, details.text);
+      const simple = await legacy(svc.baseUrl, 'Search.asmx/SimpleSearch', [['query', 'caffeine']]);
+      assert.match(simple.text, new RegExp(`<int>${caffeine}</int>`), 'a name search of the older interface');
+      // Each of these waits for RDKit (and Indigo for an InChI) and then answers as a fully started service does.
+      const [converted, bySmiles, byStructure, image] = await Promise.all([
+        api(svc.baseUrl, 'POST', 'tools/convert', { input: 'CCO', inputFormat: 'SMILES', outputFormat: 'InChI' }),
+        runFilter(svc.baseUrl, 'filter/smiles', { smiles: 'O=c1n(C)c(=O)c2c(ncn2C)n1C' }),
+        legacy(svc.baseUrl, 'Search.asmx/SimpleSearch', [['query', 'Cn1c(=O)c2c(ncn2C)n(C)c1=O']]),
+        api(svc.baseUrl, 'GET', `records/${caffeine}/image`),
+      ]);
+      assert.match(converted.text, /InChI=1S\/C2H6O\/c1-2-3\/h3H,2H2,1H3/);
+      assert.deepStrictEqual(bySmiles, [caffeine]);
+      assert.match(byStructure.text, new RegExp(`<int>${caffeine}</int>`));
+      assert.strictEqual(image.status, 200);
+      assert.ok(
+        (await runFilter(svc.baseUrl, 'filter/substructure', { query: 'Cn1c(=O)c2c(ncn2C)n(C)c1=O' })).includes(caffeine),
+        'a substructure search',
+      );
+    } finally {
+      await svc.close();
+    }
+  });
 
   it('listens without reading the spectra index; the first spectra request reads it', async () => {
     // The shipped data with a spectra index that is not gzip at all: a service that read it at start would not start.

@@ -47,7 +47,10 @@ export interface Chemistry {
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
-  /** Keep a spare RDKit instance loaded (default true; a toolkit worker, replaced whole after a failure, keeps none). */
+  /**
+   * Keep a spare RDKit instance loaded, so a call after a failure does not wait (default true; a one-shot command's
+   * service, which ends after a request or two, does without, and so does a toolkit worker, replaced whole after a failure).
+   */
   spareRdkit?: boolean;
 }
 

@@ -69,7 +69,7 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   filterFormulaBatch: false,
   filterFormulaBatchStatus: false,
   filterFormulaBatchResults: false,
-  filterInchi: true,
+  filterInchi: false, // search/structure.ts waits for it when no record holds the exact InChI
   filterInchikey: false,
   filterIntrinsicProperty: false,
   filterMass: false,
@@ -77,7 +77,7 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   filterMassBatchStatus: false,
   filterMassBatchResults: false,
   filterName: false,
-  filterSmiles: true,
+  filterSmiles: false, // the same for SMILES
   filterStatus: false,
   filterResults: false,
   filterResultsSdf: false,

@@ -116,6 +116,7 @@ export const LEGACY_HANDLERS: Readonly<Record<LegacyOperation, LegacyHandler>> =
   getOriginalMol: async (ctx, p) => textElement('string', (await recordOrFail(ctx, p.recordId('csid'))).originalMol),
   getCompoundThumbnail: async (ctx, p) => {
     const r = await recordOrFail(ctx, p.recordId('id'));
+    await ctx.chemistryReady();
     const png = ctx.images.png(r);
     if (!png) throw new LegacyError(`Unable to draw record ${r.id}`);
     return textElement('base64Binary', png.toString('base64'));

@@ -10,4 +10,6 @@ export interface SearchContext {
   store: CompoundStore;
   chemistry: Chemistry;
   toolkit: BoundedToolkit;
+  /** Resolves once `chemistry` has loaded (starting its load): code that uses it waits for this first. */
+  chemistryReady(): Promise<unknown>;
 }
