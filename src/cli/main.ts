@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   details: () => import('./commands/details.js'),
   convert: () => import('./commands/convert.js'),
   resolve: () => import('./commands/resolve.js'),
+  identify: () => import('./commands/identify.js'),
   mcp: () => import('./commands/mcp.js'),
   load: () => import('./commands/load.js'),
   db: () => import('./commands/db.js'),

@@ -5,13 +5,19 @@ import { compoundDetails } from './details';
 import { compoundResolve } from './resolve';
 import { compoundSearch } from './search';
 import { compoundSimilar } from './similar';
+import { spectrumIdentify } from './identify';
 import type { CompoundTool, ToolContext } from './tool';
 
 export { ToolInputError, type CompoundTool, type JsonSchemaObject, type ToolContext } from './tool';
 
-export const COMPOUND_TOOLS = [compoundSearch, compoundDetails, compoundConvert, compoundResolve, compoundSimilar] as unknown as ReadonlyArray<
-  CompoundTool<unknown>
->;
+export const COMPOUND_TOOLS = [
+  compoundSearch,
+  compoundDetails,
+  compoundConvert,
+  compoundResolve,
+  compoundSimilar,
+  spectrumIdentify,
+] as unknown as ReadonlyArray<CompoundTool<unknown>>;
 
 export function toolNamed(name: string): CompoundTool<unknown> | undefined {
   return COMPOUND_TOOLS.find((t) => t.name === name);

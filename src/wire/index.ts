@@ -16,4 +16,5 @@ export * from './sdf';
 export * from './local-service';
 export * from './structure-search';
 export * from './spectrum-search';
+export * from './spectrum-score';
 export * from './documented-limits';

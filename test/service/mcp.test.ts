@@ -1,5 +1,5 @@
 /**
- * `compound-db mcp` as a child process, driven by the official SDK's client over stdio: the five tools listed with
+ * `compound-db mcp` as a child process, driven by the official SDK's client over stdio: the six tools listed with
  * their schemas, each called (caffeine's InChIKey, a conversion, a similarity list), bad inputs as tool errors, and
  * no key or token in any result even from a server that echoes them.
  */
@@ -51,11 +51,11 @@ describe('compound-db mcp', function () {
     await service?.close();
   });
 
-  it('lists the five tools with the schemas of src/tools', async () => {
+  it('lists the six tools with the schemas of src/tools', async () => {
     const { tools } = await mcp.listTools();
     assert.deepStrictEqual(
       tools.map((t) => t.name),
-      ['compound_search', 'compound_details', 'compound_convert', 'compound_resolve', 'compound_similar'],
+      ['compound_search', 'compound_details', 'compound_convert', 'compound_resolve', 'compound_similar', 'spectrum_identify'],
     );
     for (const tool of tools) {
       const own = COMPOUND_TOOLS.find((t) => t.name === tool.name)!;

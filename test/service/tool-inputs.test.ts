@@ -32,6 +32,13 @@ const VALID: Readonly<Record<string, Record<string, unknown>>> = {
   compound_convert: { input: 'CCO', from: 'SMILES', to: 'InChI' },
   compound_resolve: { identifiers: ['caffeine'] },
   compound_similar: { smiles: 'CCO' },
+  spectrum_identify: {
+    peaks: [
+      [138.0662, 42.5],
+      [195.0877, 100],
+    ],
+    precursorMz: 195.0877,
+  },
 };
 
 describe('language-model tools: hostile arguments get bounded, named answers', function () {

@@ -71,7 +71,7 @@ suite('Language-model tools and MCP server', () => {
     assert.deepStrictEqual(textsNeedingConsent(texts, { inchikey: true, smiles: true }), []);
   });
 
-  test('the MCP server definition starts compound-db mcp, which lists the five tools', async () => {
+  test('the MCP server definition starts compound-db mcp, which lists every tool', async () => {
     const { command, args, env } = (await api()).mcpServer();
     assert.ok(args[0].endsWith('dist/cli.js') && args[1] === 'mcp', args.join(' '));
     const child = spawn(command, args, { env: { ...process.env, ...(env as Record<string, string>) }, stdio: ['pipe', 'pipe', 'pipe'] });

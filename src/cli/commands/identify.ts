@@ -1,0 +1,147 @@
+/**
+ * `compound-db identify IN [OUT]`: every MS2 spectrum of an MGF, MSP or mzML file (read streaming) searched in the
+ * spectral library, its best records written as CSV rows (shared/beyond-the-spec.md 5) in input order as they
+ * complete. A spectrum that cannot be read, or matches nothing, gets one row with the reason.
+ */
+import * as fs from 'fs';
+import { SPECTRUM_LIMITS, type IonMode, type SpectrumSearchType } from '../../wire';
+import { csvLine, readSpectraFile, SpectrumIdentifier, type IdentifyHit, type SpectrumItem } from '../../client';
+import type { CliContext } from '../context';
+import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
+
+export const usage =
+  'compound-db identify IN [OUT] [--search identity|open|neutral-loss|hybrid] [--top N] [--ion-mode positive|negative] [--tolerance DA] [--precursor-tolerance DA] [--concurrency N] [--server URL]';
+
+export const IDENTIFY_COLUMNS = [
+  'query',
+  'title',
+  'precursor_mz',
+  'rank',
+  'record_id',
+  'name',
+  'inchikey',
+  'score',
+  'matched_peaks',
+  'spectrum_id',
+  'message',
+] as const;
+
+const SEARCH_NAMES: Record<string, SpectrumSearchType> = { identity: 'identity', open: 'open', 'neutral-loss': 'neutralLoss', hybrid: 'hybrid' };
+
+function toleranceOption(name: string, value: string | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0) || n > max)
+    throw new UsageError(`identify: --${name} must be a number of Da above 0 and at most ${max}, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+export async function run(args: string[], cli: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs('identify', args, {
+    search: { type: 'string' },
+    top: { type: 'string' },
+    'ion-mode': { type: 'string' },
+    tolerance: { type: 'string' },
+    'precursor-tolerance': { type: 'string' },
+    concurrency: { type: 'string' },
+    server: { type: 'string' },
+  });
+  if (positionals.length < 1 || positionals.length > 2) throw new UsageError(`identify takes IN and optionally OUT: ${usage}`);
+  const [inPath, outPath] = positionals;
+  const searchType = SEARCH_NAMES[values.search ?? 'identity'];
+  if (!searchType)
+    throw new UsageError(`identify: --search must be one of ${Object.keys(SEARCH_NAMES).join(', ')}, not ${JSON.stringify(values.search)}`);
+  const top = wholeNumberOption('identify', 'top', values.top, 1, 100) ?? 5;
+  const ionMode = values['ion-mode'];
+  if (ionMode !== undefined && ionMode !== 'positive' && ionMode !== 'negative')
+    throw new UsageError(`identify: --ion-mode must be positive or negative, not ${JSON.stringify(ionMode)}`);
+  const fragmentToleranceDa = toleranceOption('tolerance', values.tolerance, SPECTRUM_LIMITS.maxFragmentToleranceDa);
+  const precursorToleranceDa = toleranceOption('precursor-tolerance', values['precursor-tolerance'], SPECTRUM_LIMITS.maxPrecursorToleranceDa);
+  const concurrency = wholeNumberOption('identify', 'concurrency', values.concurrency, 1, 64) ?? 8;
+  try {
+    fs.accessSync(inPath, fs.constants.R_OK);
+  } catch {
+    throw new Error(`identify: cannot read ${inPath}`);
+  }
+
+  return cli.withConnection(values.server, async ({ client }) => {
+    const identifier = new SpectrumIdentifier(client, {
+      searchType,
+      ionMode: ionMode as IonMode | undefined,
+      fragmentToleranceDa,
+      precursorToleranceDa,
+      top,
+      signal: cli.signal,
+    });
+    const sink = outPath ? fs.openSync(outPath, 'w') : undefined;
+    const write = (text: string): void => (sink === undefined ? cli.out(text) : void fs.writeSync(sink, text));
+    let spectra = 0;
+    let identified = 0;
+    let failed = 0;
+    const started = Date.now();
+    try {
+      write(csvLine(IDENTIFY_COLUMNS));
+      // Up to `concurrency` searches in flight; rows are written in input order.
+      const pending: Array<Promise<string>> = [];
+      const flush = async (keep: number): Promise<void> => {
+        while (pending.length > keep) write(await (pending.shift() as Promise<string>));
+      };
+      for await (const item of readSpectraFile(inPath, undefined, cli.signal)) {
+        spectra++;
+        pending.push(
+          rowsOf(item, identifier).then((rows) => {
+            if (rows.identified) identified++;
+            if (rows.failed) failed++;
+            return rows.text;
+          }),
+        );
+        await flush(concurrency - 1);
+        cli.progress(`identify: ${spectra} spectra read, ${identified} identified`);
+      }
+      await flush(0);
+    } finally {
+      if (sink !== undefined) fs.closeSync(sink);
+    }
+    cli.note(
+      `identify: ${spectra} spectra, ${identified} with a hit, ${failed} not read or not searched, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  });
+}
+
+async function rowsOf(item: SpectrumItem, identifier: SpectrumIdentifier): Promise<{ text: string; identified: boolean; failed: boolean }> {
+  if (item.error) {
+    const e = item.error;
+    return { text: csvLine([String(e.index), e.title ?? '', '', '', '', '', '', '', '', '', e.message]), identified: false, failed: true };
+  }
+  const s = item.spectrum;
+  const head = [String(s.index), s.title ?? '', s.precursorMz === undefined ? '' : String(s.precursorMz)];
+  let hits: IdentifyHit[];
+  try {
+    hits = await identifier.identify(s);
+  } catch (error) {
+    return {
+      text: csvLine([...head, '', '', '', '', '', '', '', `spectrum ${s.index}: ${(error as Error).message}`]),
+      identified: false,
+      failed: true,
+    };
+  }
+  if (hits.length === 0)
+    return { text: csvLine([...head, '', '', '', '', '', '', '', 'no library spectrum matches']), identified: false, failed: false };
+  const text = hits
+    .map((h) =>
+      csvLine([
+        ...head,
+        String(h.rank),
+        String(h.recordId),
+        h.name,
+        h.inchikey,
+        h.score.toFixed(4),
+        String(h.matchedPeaks),
+        String(h.spectrumId),
+        '',
+      ]),
+    )
+    .join('');
+  return { text, identified: true, failed: false };
+}
