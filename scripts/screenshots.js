@@ -64,10 +64,13 @@ async function spectrumMatch(page) {
   await W.answerInput(page, 'selection');
   await W.answerInput(page, '195.0877');
   await W.answerInput(page, 'Positive');
-  const row = W.treeRow(page, 'Caffeine (');
-  await row.first().waitFor({ timeout: 60000 });
+  // the result's label carries its score and matched peaks: "Caffeine (0.9987 · 9 peaks)"
+  const row = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Caffeine \(/ }) }).first();
+  await row.waitFor({ timeout: 60000 });
+  // the details panel then takes the editor area (beside a text editor it would get half)
+  await W.runCommand(page, 'View: Close All Editors');
   await W.widenSideBar(page, 420);
-  await row.first().click();
+  await row.click();
   const frame = await W.webviewFrame(page, 'Spectrum match');
   await frame.locator('figure.plot.mirror').waitFor({ timeout: 30000 });
   await W.imagesLoaded(frame);
@@ -85,9 +88,16 @@ async function spectraList(page) {
   await frame.locator('.status', { hasText: 'Identified' }).waitFor({ timeout: 60000 });
   await frame.locator('tr[data-index="1"]').click();
   await frame.locator('figure.plot.mirror').waitFor({ timeout: 30000 });
-  await frame.waitForFunction(() => Array.from(document.querySelectorAll('img.thumb')).every((i) => i.complete && i.naturalWidth > 0), null, {
-    timeout: 30000,
-  });
+  await frame.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('img.thumb'))
+        .slice(0, 3)
+        .every((i) => i.complete && i.naturalWidth > 0),
+    null,
+    {
+      timeout: 30000,
+    },
+  );
   await W.noToasts(page);
 }
 

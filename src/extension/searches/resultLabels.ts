@@ -68,8 +68,7 @@ export function resultTooltip(state: SearchState, recordId: number, group?: stri
   if (score !== undefined && state.spec.kind === 'spectrum') {
     const matched = state.matchedPeaks?.[recordId];
     tip.appendText(`${vscode.l10n.t('Entropy similarity {0}', score.toFixed(4))}\n\n`);
-    const meaning = scoreMeaning(score);
-    if (meaning) tip.appendText(`${meaning}\n\n`);
+    tip.appendText(`${scoreMeaning(score)}\n\n`);
     if (matched !== undefined) tip.appendText(`${vscode.l10n.t("{0} of the query's {1} peaks matched", matched, state.spec.peaks.length)}\n\n`);
     const spectrumId = state.spectrumIds?.[recordId];
     if (spectrumId !== undefined) tip.appendText(`${vscode.l10n.t('Best spectrum {0} (open the details for the mirror plot)', spectrumId)}\n\n`);

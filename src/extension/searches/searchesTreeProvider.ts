@@ -156,9 +156,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         item.description = resultDescription(state, node.recordId, node.group);
         item.tooltip = resultTooltip(state, node.recordId, node.group);
         item.accessibilityInformation = {
-          label: [label?.name || vscode.l10n.t('Record {0}', node.recordId), item.description, vscode.l10n.t('record {0}', node.recordId)]
-            .filter(Boolean)
-            .join(', '),
+          label: [resultLabel(state, node.recordId, name), item.description, vscode.l10n.t('record {0}', node.recordId)].filter(Boolean).join(', '),
         };
         item.iconPath = new vscode.ThemeIcon('beaker');
         item.contextValue = 'result';

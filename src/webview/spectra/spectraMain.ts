@@ -68,7 +68,7 @@ const table = el(
       'tr',
       {},
       ...['#', 'Title', 'Precursor m/z', 'Peaks', 'Best hit', 'Score'].map((h, i) =>
-        el('th', { text: h, className: i === 0 || i >= 2 ? 'number' : undefined }),
+        el('th', { text: h, className: [0, 2, 3, 5].includes(i) ? 'number' : undefined }),
       ),
     ),
   ),

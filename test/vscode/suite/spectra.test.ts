@@ -81,6 +81,7 @@ suite('Spectrum identification', () => {
     const tip = (first.item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
     assert.match(tip, /Entropy similarity/);
     assert.match(tip, /peaks matched/);
+    assert.match(tip, /\d\.\d\d: in this library, \d+(\.\d)? % of best hits at or above 0\.\d+ were wrong/, 'the score says what it means');
   });
 
   test('the same search with a peak list typed as m/z:intensity pairs, and one the service refuses names the rule', async () => {
