@@ -45,7 +45,7 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
       message: `No peak of the query is left after cleaning (peaks with intensity above 0${request.precursorMz === undefined ? '' : ` and below the precursor m/z − ${SPECTRUM_LIMITS.removePrecursorDa}`}, at least 1 % of the base peak); nothing can match.`,
     };
   }
-  const spectrumHits = index.search({
+  const best = index.bestPerRecord({
     peaks,
     precursorMz: request.precursorMz,
     searchType,
@@ -53,20 +53,11 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
     fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
     precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
   });
-  const best = new Map<number, { score: number; spectrumId: number; matchedPeaks: number }>();
-  for (const h of spectrumHits) {
-    const recordId = index.recordIdAt(h.spectrum);
-    const spectrumId = index.spectrumIdAt(h.spectrum);
-    const kept = best.get(recordId);
-    if (!kept || h.score > kept.score || (h.score === kept.score && spectrumId < kept.spectrumId)) {
-      best.set(recordId, { score: h.score, spectrumId, matchedPeaks: h.matchedPeaks });
-    }
-  }
   const threshold = request.threshold ?? 0;
   const ranked: RecordHit[] = [];
-  for (const [recordId, h] of best) {
+  for (const h of best) {
     const score = roundScore(h.score);
-    if (score >= threshold && score > 0) ranked.push({ recordId, score, spectrumId: h.spectrumId, matchedPeaks: h.matchedPeaks });
+    if (score >= threshold && score > 0) ranked.push({ ...h, score });
   }
   ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
   const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
