@@ -67,7 +67,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   const options = { searchType, ionMode: ionMode as IonMode | undefined, fragmentToleranceDa, precursorToleranceDa, top, signal: cli.signal };
   if (values.server === undefined) {
     // The built-in database: the shipped spectra searched in this process (no child service, no requests).
-    const { LocalSpectrumIdentifier } = await import('../../service/spectrum-search/local-identifier.js');
+    const { LocalSpectrumIdentifier } = await import('../local-identifier.js');
     return identifyAll(inPath, outPath, await LocalSpectrumIdentifier.open(options), concurrency, cli);
   }
   return cli.withConnection(values.server, ({ client }) => identifyAll(inPath, outPath, new SpectrumIdentifier(client, options), concurrency, cli));

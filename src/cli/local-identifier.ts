@@ -5,12 +5,11 @@
  * over HTTP: the same search (search.ts), the same rows.
  */
 import * as path from 'path';
-import type { IdentifyHit, IdentifyOptions } from '../../client';
-import type { ParsedSpectrum } from '../../client/peaks';
-import { loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR } from '../chemistry';
-import { SpectrumLibrary } from './library';
-import { searchSpectrum } from './search';
-import type { EntropyIndex } from './entropy-index';
+import type { IdentifyHit, IdentifyOptions, ParsedSpectrum } from '../client';
+import { loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR } from '../service/chemistry';
+import { SpectrumLibrary } from '../service/spectrum-search/library';
+import { searchSpectrum } from '../service/spectrum-search/search';
+import type { EntropyIndex } from '../service/spectrum-search/entropy-index';
 
 export class LocalSpectrumIdentifier {
   private constructor(
