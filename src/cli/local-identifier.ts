@@ -5,7 +5,7 @@
  * over HTTP: the same search (search.ts), the same rows.
  */
 import * as path from 'path';
-import type { IdentifyHit, IdentifyOptions, ParsedSpectrum } from '../client';
+import { spectrumRequest, type IdentifyHit, type IdentifyOptions, type ParsedSpectrum } from '../client';
 import { loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR } from '../service/chemistry';
 import { SpectrumLibrary } from '../service/spectrum-search/library';
 import { searchSpectrum } from '../service/spectrum-search/search';
@@ -27,19 +27,7 @@ export class LocalSpectrumIdentifier {
   }
 
   async identify(spectrum: Pick<ParsedSpectrum, 'peaks' | 'precursorMz' | 'ionMode'>): Promise<IdentifyHit[]> {
-    const searchType = this.options.searchType ?? 'identity';
-    if (searchType !== 'open' && spectrum.precursorMz === undefined) {
-      throw new Error(`no precursor m/z: a${searchType === 'identity' ? 'n' : ''} ${searchType} search needs one (or search open)`);
-    }
-    const { hits } = await searchSpectrum(this.index, {
-      peaks: spectrum.peaks,
-      precursorMz: spectrum.precursorMz,
-      searchType,
-      ionMode: this.options.ionMode ?? spectrum.ionMode,
-      fragmentToleranceDa: this.options.fragmentToleranceDa,
-      precursorToleranceDa: this.options.precursorToleranceDa,
-      maxResults: this.options.top ?? 5,
-    });
+    const { hits } = await searchSpectrum(this.index, { ...spectrumRequest(spectrum, this.options), maxResults: this.options.top ?? 5 });
     return hits.map((h, i) => ({
       rank: i + 1,
       recordId: h.recordId,
