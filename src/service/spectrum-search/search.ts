@@ -54,13 +54,19 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
     precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
   });
   const threshold = request.threshold ?? 0;
-  const ranked: RecordHit[] = [];
+  let ranked: RecordHit[] = [];
   for (const h of best) {
     const score = roundScore(h.score);
     if (score >= threshold && score > 0) ranked.push({ ...h, score });
   }
-  ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
   const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
+  if (!request.accept && ranked.length > 4 * max) {
+    // Only the best `max` are answered: those scoring at least the max-th best score are sorted, not all.
+    const scores = Float64Array.from(ranked, (h) => h.score).sort();
+    const floor = scores[scores.length - max];
+    ranked = ranked.filter((h) => h.score >= floor);
+  }
+  ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
   const hits: RecordHit[] = [];
   for (const hit of ranked) {
     if (hits.length >= max) break;
