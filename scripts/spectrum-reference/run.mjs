@@ -33,7 +33,8 @@ if (!msentropy || !fs.existsSync(path.join(msentropy, 'ms_entropy'))) {
   process.exit(2);
 }
 // A checkout says its commit; an exported tree (no .git) is named by MSENTROPY_COMMIT.
-const commit = spawnSync('git', ['-C', msentropy, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || process.env.MSENTROPY_COMMIT || 'unknown';
+const commit =
+  spawnSync('git', ['-C', msentropy, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || process.env.MSENTROPY_COMMIT || 'unknown';
 
 const store = await loadSpectra(path.join(root, 'data/spectra'));
 const library = await libraryOf(store);
