@@ -32,7 +32,9 @@ if (!msentropy || !fs.existsSync(path.join(msentropy, 'ms_entropy'))) {
   console.error('usage: node scripts/spectrum-reference/run.mjs /path/to/MSEntropy [--queries N] [--seed N]');
   process.exit(2);
 }
-const commit = spawnSync('git', ['-C', msentropy, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || 'unknown';
+// A checkout says its commit; an exported tree (no .git) is named by MSENTROPY_COMMIT.
+const commit =
+  spawnSync('git', ['-C', msentropy, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || process.env.MSENTROPY_COMMIT || 'unknown';
 
 const store = await loadSpectra(path.join(root, 'data/spectra'));
 const library = await libraryOf(store);

@@ -28,6 +28,25 @@ export interface IdentifyHit {
   spectrumId: number;
 }
 
+/**
+ * The search a spectrum asks for under these options (the ion mode of the options, else the spectrum's own); throws
+ * when it has no precursor and the search needs one.
+ */
+export function spectrumRequest(spectrum: Pick<ParsedSpectrum, 'peaks' | 'precursorMz' | 'ionMode'>, options: IdentifyOptions) {
+  const searchType = options.searchType ?? 'identity';
+  if (searchType !== 'open' && spectrum.precursorMz === undefined) {
+    throw new Error(`no precursor m/z: a${searchType === 'identity' ? 'n' : ''} ${searchType} search needs one (or search open)`);
+  }
+  return {
+    peaks: spectrum.peaks,
+    precursorMz: spectrum.precursorMz,
+    searchType,
+    ionMode: options.ionMode ?? spectrum.ionMode,
+    fragmentToleranceDa: options.fragmentToleranceDa,
+    precursorToleranceDa: options.precursorToleranceDa,
+  };
+}
+
 /** Names and InChIKeys kept per record (a run of 10,000 spectra meets a few thousand records). */
 const KEPT_RECORDS = 50_000;
 
@@ -43,20 +62,7 @@ export class SpectrumIdentifier {
   async identify(spectrum: Pick<ParsedSpectrum, 'peaks' | 'precursorMz' | 'ionMode'>): Promise<IdentifyHit[]> {
     const { signal } = this.options;
     const top = this.options.top ?? 5;
-    const searchType = this.options.searchType ?? 'identity';
-    if (searchType !== 'open' && spectrum.precursorMz === undefined) {
-      throw new Error(`no precursor m/z: a${searchType === 'identity' ? 'n' : ''} ${searchType} search needs one (or search open)`);
-    }
-    const query = this.client.query({
-      kind: 'spectrum',
-      peaks: spectrum.peaks,
-      precursorMz: spectrum.precursorMz,
-      searchType,
-      ionMode: this.options.ionMode ?? spectrum.ionMode,
-      fragmentToleranceDa: this.options.fragmentToleranceDa,
-      precursorToleranceDa: this.options.precursorToleranceDa,
-      maxResults: top,
-    });
+    const query = this.client.query({ kind: 'spectrum', ...spectrumRequest(spectrum, this.options), maxResults: top });
     await query.run({ signal });
     const page = await query.page(0, top, { signal });
     const missing = page.ids.filter((id) => !this.records.has(id));

@@ -30,4 +30,4 @@ export { CLIENT_VERSION, defaultUserAgent } from './version';
 export * from './errors';
 export * from './resolve';
 export * from './peaks';
-export { SpectrumIdentifier, type IdentifyHit, type IdentifyOptions } from './identify';
+export { SpectrumIdentifier, spectrumRequest, type IdentifyHit, type IdentifyOptions } from './identify';

@@ -130,6 +130,18 @@ describe('spectrum search (filter/spectrum)', function () {
     assert.strictEqual((await query.page(0, 1)).ids[0], sample.recordId);
   });
 
+  it('answers the largest queries (10,000 dense peaks, every mode) in bounded time', async () => {
+    const dense: Peak[] = Array.from({ length: 10_000 }, (_, i) => [50 + i * 0.013, 1 + (i % 97)]);
+    for (const searchType of ['identity', 'open', 'neutralLoss', 'hybrid']) {
+      const started = Date.now();
+      const { status } = await run({ peaks: dense, precursorMz: 250, searchType });
+      const ms = Date.now() - started;
+      assert.strictEqual(status, 'Complete');
+      console.log(`      ${searchType}: 10,000 peaks in ${ms} ms`);
+      assert.ok(ms < 20_000, `${searchType}: ${ms} ms`);
+    }
+  });
+
   it('a server without spectrum search is one clear error', async () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(404, { 'Content-Type': 'application/problem+json' });

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import { SPECTRUM_LIMITS, type IonMode, type SpectrumSearchType } from '../../wire';
-import { csvLine, readSpectraFile, SpectrumIdentifier, type IdentifyHit, type SpectrumItem } from '../../client';
+import { csvLine, readSpectraFile, SpectrumIdentifier, type IdentifyHit, type ParsedSpectrum, type SpectrumItem } from '../../client';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
 import { USAGES } from '../usages';
@@ -64,15 +64,27 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
     throw new Error(`identify: cannot read ${inPath}`);
   }
 
-  return cli.withConnection(values.server, async ({ client }) => {
-    const identifier = new SpectrumIdentifier(client, {
-      searchType,
-      ionMode: ionMode as IonMode | undefined,
-      fragmentToleranceDa,
-      precursorToleranceDa,
-      top,
-      signal: cli.signal,
-    });
+  const options = { searchType, ionMode: ionMode as IonMode | undefined, fragmentToleranceDa, precursorToleranceDa, top, signal: cli.signal };
+  if (values.server === undefined) {
+    // The built-in database: the shipped spectra searched in this process (no child service, no requests).
+    const { LocalSpectrumIdentifier } = await import('../local-identifier.js');
+    return identifyAll(inPath, outPath, await LocalSpectrumIdentifier.open(options), concurrency, cli);
+  }
+  return cli.withConnection(values.server, ({ client }) => identifyAll(inPath, outPath, new SpectrumIdentifier(client, options), concurrency, cli));
+}
+
+interface Identifier {
+  identify(spectrum: ParsedSpectrum): Promise<IdentifyHit[]>;
+}
+
+async function identifyAll(
+  inPath: string,
+  outPath: string | undefined,
+  identifier: Identifier,
+  concurrency: number,
+  cli: CliContext,
+): Promise<number> {
+  {
     const sink = outPath ? fs.openSync(outPath, 'w') : undefined;
     const write = (text: string): void => (sink === undefined ? cli.out(text) : void fs.writeSync(sink, text));
     let spectra = 0;
@@ -106,10 +118,10 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
       `identify: ${spectra} spectra, ${identified} with a hit, ${failed} not read or not searched, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     return 0;
-  });
+  }
 }
 
-async function rowsOf(item: SpectrumItem, identifier: SpectrumIdentifier): Promise<{ text: string; identified: boolean; failed: boolean }> {
+async function rowsOf(item: SpectrumItem, identifier: Identifier): Promise<{ text: string; identified: boolean; failed: boolean }> {
   if (item.error) {
     const e = item.error;
     return { text: csvLine([String(e.index), e.title ?? '', '', '', '', '', '', '', '', '', e.message]), identified: false, failed: true };

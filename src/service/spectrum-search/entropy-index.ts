@@ -31,6 +31,13 @@ export interface EntropyQuery {
   precursorToleranceDa: number;
 }
 
+export interface RecordBest {
+  recordId: number;
+  score: number;
+  spectrumId: number;
+  matchedPeaks: number;
+}
+
 export interface SpectrumHit {
   /** Position of the spectrum in the index. */
   spectrum: number;
@@ -146,12 +153,20 @@ export class EntropyIndex {
   /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
   private readonly productBy: Int32Array;
 
+  /** Per record: the best spectrum's position plus one (0: none yet), and the records touched by one search. */
+  private readonly recordBest: Int32Array;
+  private readonly recordsTouched: Uint32Array;
+
   constructor(readonly a: IndexArrays) {
     const n = a.precursor.length;
     this.scores = new Float64Array(n);
     this.matched = new Uint16Array(n);
     this.touched = new Uint32Array(n);
     this.productBy = new Int32Array(n);
+    let maxRecord = 0;
+    for (const r of a.recordId) if (r > maxRecord) maxRecord = r;
+    this.recordBest = new Int32Array(maxRecord + 1);
+    this.recordsTouched = new Uint32Array(Math.min(n, maxRecord + 1));
   }
 
   get size(): number {
@@ -180,8 +195,61 @@ export class EntropyIndex {
 
   /** Every library spectrum scoring above 0, unordered. Synchronous and bounded: at most query peaks × matches. */
   search(q: EntropyQuery): SpectrumHit[] {
+    const touchedCount = this.score(q);
+    const hits: SpectrumHit[] = [];
+    const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const s = this.touched[t];
+      if ((mode === 0 || this.a.ionMode[s] === mode) && this.scores[s] > 0)
+        hits.push({ spectrum: s, score: this.scores[s], matchedPeaks: this.matched[s] });
+    }
+    this.reset(touchedCount);
+    return hits;
+  }
+
+  /** Each record scoring above 0 once, at its best spectrum (ties: the lower spectrum ID), unordered. */
+  bestPerRecord(q: EntropyQuery): RecordBest[] {
+    const touchedCount = this.score(q);
+    const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
+    const { recordId, spectrumId, ionMode } = this.a;
+    let records = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const s = this.touched[t];
+      const score = this.scores[s];
+      if (!(score > 0) || (mode !== 0 && ionMode[s] !== mode)) continue;
+      const r = recordId[s];
+      const best = this.recordBest[r] - 1;
+      if (best < 0) {
+        this.recordsTouched[records++] = r;
+        this.recordBest[r] = s + 1;
+      } else if (score > this.scores[best] || (score === this.scores[best] && spectrumId[s] < spectrumId[best])) {
+        this.recordBest[r] = s + 1;
+      }
+    }
+    const out = new Array<RecordBest>(records);
+    for (let i = 0; i < records; i++) {
+      const r = this.recordsTouched[i];
+      const s = this.recordBest[r] - 1;
+      out[i] = { recordId: r, score: this.scores[s], spectrumId: spectrumId[s], matchedPeaks: this.matched[s] };
+      this.recordBest[r] = 0;
+    }
+    this.reset(touchedCount);
+    return out;
+  }
+
+  private reset(touchedCount: number): void {
+    for (let t = 0; t < touchedCount; t++) {
+      const s = this.touched[t];
+      this.scores[s] = 0;
+      this.matched[s] = 0;
+      this.productBy[s] = 0;
+    }
+  }
+
+  /** Scores the query into the scratch arrays; returns how many spectra it touched (listed in `touched`). */
+  private score(q: EntropyQuery): number {
     const { peaks } = q;
-    if (peaks.mz.length === 0) return [];
+    if (peaks.mz.length === 0) return 0;
     const weighted = weightedHalves(peaks.intensity);
     const tol = f32(q.fragmentToleranceDa);
     let from = 0;
@@ -190,7 +258,7 @@ export class EntropyIndex {
       const p = q.precursorMz as number;
       from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
       to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
-      if (from >= to) return [];
+      if (from >= to) return 0;
     }
     let touchedCount = 0;
     const add = (spectrum: number, value: number): void => {
@@ -250,17 +318,7 @@ export class EntropyIndex {
         }
       }
     }
-    const hits: SpectrumHit[] = [];
-    const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
-    for (let t = 0; t < touchedCount; t++) {
-      const s = this.touched[t];
-      if ((mode === 0 || this.a.ionMode[s] === mode) && this.scores[s] > 0)
-        hits.push({ spectrum: s, score: this.scores[s], matchedPeaks: this.matched[s] });
-      this.scores[s] = 0;
-      this.matched[s] = 0;
-      this.productBy[s] = 0;
-    }
-    return hits;
+    return touchedCount;
   }
 }
 

@@ -45,7 +45,7 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
       message: `No peak of the query is left after cleaning (peaks with intensity above 0${request.precursorMz === undefined ? '' : ` and below the precursor m/z − ${SPECTRUM_LIMITS.removePrecursorDa}`}, at least 1 % of the base peak); nothing can match.`,
     };
   }
-  const spectrumHits = index.search({
+  const best = index.bestPerRecord({
     peaks,
     precursorMz: request.precursorMz,
     searchType,
@@ -53,23 +53,20 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
     fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
     precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
   });
-  const best = new Map<number, { score: number; spectrumId: number; matchedPeaks: number }>();
-  for (const h of spectrumHits) {
-    const recordId = index.recordIdAt(h.spectrum);
-    const spectrumId = index.spectrumIdAt(h.spectrum);
-    const kept = best.get(recordId);
-    if (!kept || h.score > kept.score || (h.score === kept.score && spectrumId < kept.spectrumId)) {
-      best.set(recordId, { score: h.score, spectrumId, matchedPeaks: h.matchedPeaks });
-    }
-  }
   const threshold = request.threshold ?? 0;
-  const ranked: RecordHit[] = [];
-  for (const [recordId, h] of best) {
+  let ranked: RecordHit[] = [];
+  for (const h of best) {
     const score = roundScore(h.score);
-    if (score >= threshold && score > 0) ranked.push({ recordId, score, spectrumId: h.spectrumId, matchedPeaks: h.matchedPeaks });
+    if (score >= threshold && score > 0) ranked.push({ ...h, score });
+  }
+  const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
+  if (!request.accept && ranked.length > 4 * max) {
+    // Only the best `max` are answered: those scoring at least the max-th best score are sorted, not all.
+    const scores = Float64Array.from(ranked, (h) => h.score).sort();
+    const floor = scores[scores.length - max];
+    ranked = ranked.filter((h) => h.score >= floor);
   }
   ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
-  const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
   const hits: RecordHit[] = [];
   for (const hit of ranked) {
     if (hits.length >= max) break;
