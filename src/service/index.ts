@@ -183,7 +183,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const indexBuilt = Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]);
   const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
-  if (options.warmDrawing) void indexBuilt.then(() => toolkit.warm(), () => undefined);
+  if (options.warmDrawing)
+    void indexBuilt.then(
+      () => toolkit.warm(),
+      () => undefined,
+    );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
   if (!options.spectrumIndexOnDemand)
     void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));

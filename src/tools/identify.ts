@@ -93,6 +93,32 @@ export const spectrumIdentify: CompoundTool<IdentifyInput> = {
       maxResults: wholeNumberInput(input, 'maxResults', 1, 20, 5),
     };
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      searchType: { type: 'string', enum: [...SPECTRUM_SEARCH_TYPES] },
+      hits: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            rank: { type: 'integer' },
+            recordId: { type: 'integer' },
+            name: { type: 'string' },
+            inchikey: { type: 'string' },
+            score: { type: 'number', description: 'Entropy similarity, 0 to 1.' },
+            matchedPeaks: { type: 'integer' },
+            spectrumId: { type: 'integer', description: "The best library spectrum's ID (the older interface's)." },
+          },
+          required: ['rank', 'recordId', 'name', 'inchikey', 'score', 'matchedPeaks', 'spectrumId'],
+          additionalProperties: false,
+        },
+      },
+      scoreMeaning: { type: 'string', description: 'What the best score means in this library (its measured false discovery rate).' },
+    },
+    required: ['searchType', 'hits'],
+    additionalProperties: false,
+  },
   run: async (input, { client, signal }) => {
     const hits = await new SpectrumIdentifier(client, {
       searchType: input.searchType,
@@ -101,12 +127,30 @@ export const spectrumIdentify: CompoundTool<IdentifyInput> = {
       signal,
     }).identify(input);
     if (hits.length === 0)
-      return `No library spectrum matches (${input.searchType} search, ${input.peaks.length} peaks${input.precursorMz === undefined ? '' : `, precursor ${input.precursorMz}`}).`;
+      return {
+        text: `No library spectrum matches (${input.searchType} search, ${input.peaks.length} peaks${input.precursorMz === undefined ? '' : `, precursor ${input.precursorMz}`}).`,
+        structured: { searchType: input.searchType, hits: [] },
+      };
     const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
-    return `${hits.length} record${hits.length === 1 ? '' : 's'} by entropy similarity (${input.searchType} search):\n${table(
+    const meaning = scoreMeaning(hits[0].score);
+    const text = `${hits.length} record${hits.length === 1 ? '' : 's'} by entropy similarity (${input.searchType} search):\n${table(
       ['rank', 'record_id', 'name', 'inchikey', 'score', 'matched_peaks', 'spectrum_id'],
       hits.map((h) => [h.rank, h.recordId, clip(h.name), h.inchikey, h.score.toFixed(4), h.matchedPeaks, h.spectrumId]),
-    )}\nBest score ${hits[0].score.toFixed(2)}: ${scoreMeaning(hits[0].score)}`;
+    )}\nBest score ${hits[0].score.toFixed(2)}: ${meaning}`;
+    const structured = {
+      searchType: input.searchType,
+      hits: hits.map(({ rank, recordId, name, inchikey, score, matchedPeaks, spectrumId }) => ({
+        rank,
+        recordId,
+        name,
+        inchikey,
+        score,
+        matchedPeaks,
+        spectrumId,
+      })),
+      scoreMeaning: meaning,
+    };
+    return { text, structured };
   },
   sentText: () => [],
 };

@@ -83,7 +83,12 @@ describe('fuzz: toolkit-stressing shapes against the service and the grid', func
 
   before(async () => {
     const chemistry = await loadChemistry();
-    const { records } = await loadRecords(() => Promise.resolve(chemistry), undefined, [], () => undefined);
+    const { records } = await loadRecords(
+      () => Promise.resolve(chemistry),
+      undefined,
+      [],
+      () => undefined,
+    );
     const cage = records.find((r) => r.smiles === chemistry.describe(C60_SMILES)?.smiles || r.commonName === 'C60');
     assert.ok(cage, 'the shipped collection holds C60');
     c60 = cage.id;
