@@ -11,6 +11,7 @@
 import { type RDKit, type RDKitMol } from './read';
 import { inchiWithChargesJoined } from './separated-charges';
 import { MolJson } from './rdkit-json';
+import { compositionOf, type RdkitJson } from '../formula/composition';
 
 export interface IdentityKeys {
   parentKey: string;
@@ -56,24 +57,17 @@ function largestOrganicPart(mol: RDKitMol): RDKitMol | undefined {
 }
 
 /**
- * Parent and tautomer keys of a parsed molecule; undefined when the InChI library gives none, or when RDKit cannot
- * split the molecule into parts (a structure read unsanitised, such as diborane's hydrogen bridges): the record then
- * has its exact and connectivity levels only, and its other facts stand.
+ * Parent and tautomer keys of a parsed molecule; undefined when the InChI library gives none. A molecule in one piece is
+ * its own parent: RDKit is asked to split only what has several parts (it throws on a structure read unsanitised, such
+ * as diborane's hydrogen bridges, and a toolkit error must reach the guard that replaces a broken RDKit).
  */
 export function identityKeysOf(rdkit: RDKit, mol: RDKitMol): IdentityKeys | undefined {
-  let part: RDKitMol | undefined;
-  try {
-    part = largestOrganicPart(mol);
-  } catch {
-    return undefined;
-  }
+  const part = compositionOf(JSON.parse(mol.get_json()) as RdkitJson).components > 1 ? largestOrganicPart(mol) : undefined;
   const parent = part ?? mol;
   try {
     const parentKey = firstBlock(rdkit, inchiWithChargesJoined(rdkit, parent));
     const tautomerKey = firstBlock(rdkit, parent.get_inchi(TAUTOMER_INCHI_OPTIONS));
     return parentKey && tautomerKey ? { parentKey, tautomerKey } : undefined;
-  } catch {
-    return undefined;
   } finally {
     part?.delete();
   }
