@@ -131,14 +131,14 @@ suite('Commands and manifest', () => {
     }
   });
 
-  test('a walkthrough: search, hover, details, insert MOL, structure search and drawing, the grid, resolve, a remote server', async () => {
+  test('a walkthrough: search, hover, details, insert MOL, structure search and drawing, the grid, resolve, spectrum identification, a remote server', async () => {
     const contributes = manifest.contributes as unknown as {
       walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents: string[]; media: { markdown?: string } }> }>;
     };
     const [walkthrough] = contributes.walkthroughs;
     assert.deepStrictEqual(
       walkthrough.steps.map((st) => st.id),
-      ['search', 'hover', 'details', 'insertMol', 'structureSearch', 'grid', 'resolve', 'remoteServer'],
+      ['search', 'hover', 'details', 'insertMol', 'structureSearch', 'grid', 'resolve', 'identifySpectrum', 'remoteServer'],
     );
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
     const commands = new Set(await vscode.commands.getCommands(true));
