@@ -53,7 +53,8 @@ suite('Language-model tools and MCP server', () => {
   test('bad input fails the invocation with the rule it breaks', async () => {
     await assert.rejects(invoke('compound_search', { query: '  ' }), /query/);
     await assert.rejects(invoke('compound_details', { recordIds: [] }), /recordIds/);
-    await assert.rejects(invoke('compound_convert', { input: 'CCO', from: 'SMILES', to: 'Mol' }), /allowed/);
+    // Every pair of the four formats converts now (chained); a format outside them is refused, naming the field.
+    await assert.rejects(invoke('compound_convert', { input: 'CCO', from: 'SMILES', to: 'PNG' }), /\bto\b/);
   });
 
   test('a cancelled invocation stops', async () => {
