@@ -2,6 +2,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { CompoundDbApi } from '../../../src/extension/api';
+import type { GridSnapshot } from '../../../src/grid/protocol';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 
 export const EXTENSION_ID = 'compound-db.compound-db';
@@ -27,6 +28,37 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The first notebook-output grid not in `seen` whose snapshot satisfies `until`. Each new output is asked once and
+ * its answer awaited (on a loaded machine a reply from the notebook's webview takes longer than any fixed slice), asked
+ * again only if that request fails.
+ */
+export function nextNotebookGrid(
+  grids: CompoundDbApi['grids'],
+  seen: ReadonlySet<string>,
+  until: (s: GridSnapshot) => boolean,
+  what: string,
+  limitMs: number,
+): Promise<{ key: string; s: GridSnapshot }> {
+  const asked = new Set<string>();
+  let found: { key: string; s: GridSnapshot } | undefined;
+  return waitFor(
+    () => {
+      for (const key of grids.keys()) {
+        if (!key.startsWith('notebook:') || seen.has(key) || asked.has(key)) continue;
+        asked.add(key);
+        grids.rendered(key, until).then(
+          (s) => (found ??= { key, s }),
+          () => asked.delete(key),
+        );
+      }
+      return found;
+    },
+    what,
+    limitMs,
+  );
 }
 
 const ids = new Map<string, number>();

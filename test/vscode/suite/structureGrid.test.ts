@@ -9,7 +9,7 @@ import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES }
 import { loadRDKit } from '../../../src/service/chemistry/rdkit';
 import { tempDir } from '../../support/temp';
 import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
-import { api, closeAllEditors, waitFor } from './helpers';
+import { api, closeAllEditors, nextNotebookGrid, waitFor } from './helpers';
 
 /**
  * Milliseconds from `start` (performance.now()) printed with a label, and the issue's target when it has one, for
@@ -86,17 +86,7 @@ suite('Structure grid', () => {
     const snapshots: GridSnapshot[] = [];
     for (let cell = 0; cell < editor.notebook.cellCount; cell++) {
       editor.revealRange(new vscode.NotebookRange(cell, cell + 1), vscode.NotebookEditorRevealType.AtTop);
-      const drawn = await waitFor(
-        async () => {
-          for (const key of grids.keys().filter((k) => k.startsWith('notebook:') && !seen.has(k))) {
-            const s = await Promise.race([grids.rendered(key, until), new Promise<undefined>((r) => setTimeout(() => r(undefined), 10))]);
-            if (s) return { key, s };
-          }
-          return undefined;
-        },
-        `the output of cell ${cell + 1} drawn`,
-        60_000,
-      );
+      const drawn = await nextNotebookGrid(grids, seen, until, `the output of cell ${cell + 1} drawn`, 60_000);
       seen.add(drawn.key);
       snapshots.push(drawn.s);
     }

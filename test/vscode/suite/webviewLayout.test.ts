@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LayoutReport, RenderedSnapshot } from '../../../src/webview/protocol';
 import { GRID_EDITOR_VIEW_TYPE, type GridSnapshot } from '../../../src/grid/protocol';
-import { api, closeAllEditors, recordIdByName, run, waitFor, workspaceFile } from './helpers';
+import { api, closeAllEditors, nextNotebookGrid, recordIdByName, run, waitFor, workspaceFile } from './helpers';
 
 const THEMES: Record<string, string> = {
   'Default Dark Modern': 'vscode-dark',
@@ -129,22 +129,18 @@ suite('Layout of the webviews, as a person sees it', () => {
         for (let cell = 0; cell < notebook.notebook.cellCount; cell++) {
           if (!notebook.notebook.cellAt(cell).outputs.length) continue;
           notebook.revealRange(new vscode.NotebookRange(cell, cell + 1), vscode.NotebookEditorRevealType.AtTop);
-          const output = await waitFor(
-            async () => {
-              for (const key of a.grids.keys().filter((k) => k.startsWith('notebook:') && !before.has(k) && !checked.has(k))) {
-                const s = await Promise.race([
-                  a.grids.rendered(key, (g) => g.drawn > 0),
-                  new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)),
-                ]);
-                if (s && s.layout.problems.length === 0) return { key, s };
-                if (s) grid = s;
-              }
-              return undefined;
-            },
+          const output = await nextNotebookGrid(
+            a.grids,
+            new Set([...before, ...checked]),
+            (g) => g.drawn > 0 && g.layout.problems.length === 0,
             `the output of cell ${cell + 1} laid out in ${theme}, ${width}`,
             20_000,
           ).catch(() => undefined);
-          assert.ok(output, `cell ${cell + 1}: ${JSON.stringify(grid?.layout.problems)}`);
+          if (!output) {
+            const unchecked = a.grids.keys().filter((k) => k.startsWith('notebook:') && !before.has(k) && !checked.has(k));
+            const shown = await Promise.all(unchecked.map((k) => a.grids.rendered(k).then((g) => g.layout.problems, String)));
+            assert.fail(`cell ${cell + 1}: ${JSON.stringify(shown)}`);
+          }
           checked.add(output.key);
           console.log(`    notebook output of ${output.s.count} records: ${theme}, ${width} (${output.s.layout.width} px), no layout problem`);
         }
