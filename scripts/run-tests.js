@@ -6,6 +6,8 @@
 // `postgres` is the service suite again over the PostgreSQL store (scripts/test-postgres.js): where it cannot run it
 // says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
 // `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
+// After compiling, what the PostgreSQL and VS Code suites install (Debian packages, code-server) is installed in the
+// background (scripts/provision.js), its output shown before the first suite that waits for it.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -20,8 +22,8 @@ const suites = [
   { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
   { name: 'unit', cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
   { name: 'service', cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
-  { name: 'postgres', cmd: 'node', args: ['scripts/test-postgres.js'], counted: true, skippable: /^PostgreSQL run skipped: .*/m },
-  { name: 'vscode', cmd: 'node', args: ['scripts/test-vscode.js'], counted: true },
+  { name: 'postgres', cmd: 'node', args: ['scripts/test-postgres.js'], counted: true, provisioned: true, skippable: /^PostgreSQL run skipped: .*/m },
+  { name: 'vscode', cmd: 'node', args: ['scripts/test-vscode.js'], counted: true, provisioned: true },
 ].filter((s) => only.length === 0 || s.name === 'compile' || only.includes(s.name));
 
 // The editor under test makes its own runtime files there (IPC sockets, the TypeScript server's folder): not a test's.
@@ -36,13 +38,14 @@ function leftovers(dir, rel = '') {
   });
 }
 
-function run(suite, env) {
+/** Runs `suite`, its output streamed (or, `quiet`, only kept), resolving with its exit code and output. */
+function run(suite, env, quiet = false) {
   return new Promise((resolve) => {
     const child = spawn(suite.cmd, suite.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     const take = (out) => (chunk) => {
       text += chunk.toString();
-      out.write(chunk);
+      if (!quiet) out.write(chunk);
     };
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));
@@ -68,9 +71,18 @@ function counts(text) {
   // it is the runtime's, so it lives with the project's other caches rather than among the suites' files.
   const compileCache = path.join(root, 'node_modules', '.cache', 'node-compile-cache');
   const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, NODE_COMPILE_CACHE: compileCache };
+  let provisioning;
   for (const suite of suites) {
+    if (suite.provisioned && provisioning) {
+      const { text } = await provisioning;
+      provisioning = undefined;
+      console.log(`\n=== provision (ran in the background) ===\n${text.trimEnd()}`);
+    }
     console.log(`\n=== ${suite.name} ===`);
     const { code, text } = await run(suite, env);
+    if (suite.name === 'compile' && code === 0 && suites.some((s) => s.provisioned)) {
+      provisioning = run({ cmd: 'node', args: ['scripts/provision.js'] }, env, true);
+    }
     if (!suite.counted) {
       if (code !== 0) {
         fs.rmSync(tmp, { recursive: true, force: true });

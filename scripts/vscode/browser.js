@@ -7,9 +7,11 @@ const { ensureDebianPackages } = require('./apt');
 const P = require('./paths');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The Debian package of the browser, unless CHROMIUM_PATH names one. */
+const BROWSER_PACKAGES = process.env.CHROMIUM_PATH ? [] : ['chromium'];
 
 async function launchBrowser({ runDir, headless = true } = {}) {
-  if (!process.env.CHROMIUM_PATH) ensureDebianPackages(['chromium'], path.join(P.toolsDir, 'apt.log'));
+  ensureDebianPackages(BROWSER_PACKAGES, path.join(P.toolsDir, 'apt.log'));
   const { chromium } = require('playwright-core');
   const profile = fs.mkdtempSync(path.join(runDir || os.tmpdir(), 'chromium-'));
   // launch() puts --user-data-dir through its own option; launchPersistentContext is the way to choose it.
@@ -31,4 +33,4 @@ async function launchBrowser({ runDir, headless = true } = {}) {
   return context;
 }
 
-module.exports = { launchBrowser };
+module.exports = { launchBrowser, BROWSER_PACKAGES };

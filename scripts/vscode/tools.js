@@ -124,7 +124,7 @@ async function ensureTools() {
   return { node: nodeBin(), entry: codeServerEntry(), env: toolsEnv() };
 }
 
-module.exports = { ensureTools, toolsEnv };
+module.exports = { ensureTools, toolsEnv, BUILD_PACKAGES };
 
 if (require.main === module) {
   ensureTools().then(

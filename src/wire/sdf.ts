@@ -28,6 +28,29 @@ export function texFormula(plain: string): string {
   return body.replace(/(\[\d+[A-Z][a-z]?\]|[A-Z][a-z]?)(\d+)/g, '$1_{$2}') + charge;
 }
 
+const SUBSCRIPT: Record<string, string> = { '0': '₀', '1': '₁', '2': '₂', '3': '₃', '4': '₄', '5': '₅', '6': '₆', '7': '₇', '8': '₈', '9': '₉' };
+const SUPERSCRIPT: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+  '+': '⁺',
+  '-': '⁻',
+};
+
+/** A formula as the UI shows it everywhere, in Unicode subscripts and superscripts (`C9H8O4` or `C_{9}H_{8}O_{4}` → `C₉H₈O₄`). */
+export function prettyFormula(formula: string): string {
+  return texFormula(formula)
+    .replace(/_\{([^}]*)\}/g, (_, d: string) => [...d].map((c) => SUBSCRIPT[c] ?? c).join(''))
+    .replace(/\^\{([^}]*)\}/g, (_, d: string) => [...d].map((c) => SUPERSCRIPT[c] ?? c).join(''));
+}
+
 /**
  * The charge written at the end of a formula, found by one backward scan (a regex anchored at the end is quadratic on
  * long runs of signs): TeX-like `^{2+}`, `^{-}`, `^+`, or plain, where the charge starts with its sign (`-`, `+2`,

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { FakeServer, xmlReply } from './helpers/fake-server';
 import { KEY, TOKEN, makeClient } from './helpers/client-setup';
 import { ASPIRIN_INCHI, ASPIRIN_KEY, record } from './helpers/fixtures';
-import { plainFormula, texFormula } from '../../src/wire';
+import { plainFormula, prettyFormula, texFormula } from '../../src/wire';
 
 /** One format per field whatever the route: older `MF` plain, current `formula` (and a Compound's) TeX-like. */
 describe('formula format is the same with a token or an API key', () => {
@@ -64,5 +64,16 @@ describe('formula format is the same with a token or an API key', () => {
       assert.strictEqual(plainFormula(tex), plain);
       assert.strictEqual(texFormula(tex), tex, 'TeX-like text is kept');
     }
+  });
+
+  it('prettyFormula shows plain and TeX-like formulas alike, in subscripts and superscripts', () => {
+    for (const [formula, shown] of [
+      ['C9H8O4', 'C₉H₈O₄'],
+      ['C_{9}H_{8}O_{4}', 'C₉H₈O₄'],
+      ['C2H3O2-', 'C₂H₃O₂⁻'],
+      ['O_{4}S^{2-}', 'O₄S²⁻'],
+      ['C12H22O11', 'C₁₂H₂₂O₁₁'],
+    ])
+      assert.strictEqual(prettyFormula(formula), shown, formula);
   });
 });

@@ -29,6 +29,7 @@ import { GridHeader } from './header';
 import { keyCommand, type KeyCommand } from './keys';
 import { scanRecords } from './recordScan';
 import { errorText, formatMass } from './recordText';
+import { prettyFormula } from '../../wire/sdf';
 import { Selection } from './selection';
 import { SelectionActions } from './selectionActions';
 
@@ -270,7 +271,14 @@ export class StructureGrid {
     tr.setAttribute('aria-rowindex', String(position + 3));
     tr.setAttribute('aria-selected', String(this.selection.has(row.id)));
     tr.tabIndex = -1;
-    const cells: Array<string | undefined> = [String(row.id + 1), row.name, row.formula, formatMass(row.mw), formatMass(row.mass), ...row.fields];
+    const cells: Array<string | undefined> = [
+      String(row.id + 1),
+      row.name,
+      row.formula && prettyFormula(row.formula),
+      formatMass(row.mw),
+      formatMass(row.mass),
+      ...row.fields,
+    ];
     tr.appendChild(el('td', { className: 'cdb-structure' }, this.cards.card(row)));
     cells.forEach((text, i) => {
       const td = el('td', { text: text ?? '' });
@@ -298,7 +306,7 @@ export class StructureGrid {
       const td = tr?.querySelector<HTMLElement>(`td[data-cell="${cell}"]`);
       if (td) td.textContent = text;
     };
-    set('formula', drawing.formula);
+    set('formula', prettyFormula(drawing.formula));
     set('mw', formatMass(drawing.mw));
     set('mass', formatMass(drawing.mass));
     if (this.info)
