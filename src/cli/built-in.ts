@@ -1,13 +1,10 @@
 /**
- * The built-in database of a command: the local service (src/service/cli.ts) in a child process on a free loopback
- * port, as the extension runs it. Its own process, so the service's work (parsing structures, answering) runs on
- * another core than the command's (a bulk resolve keeps both busy), and this process loads only the client. The child
- * exits when this process ends, however it ends: the IPC channel closes and the service stops on its `disconnect`.
+ * The built-in database of a command: the local service on a free loopback port through the launcher the extension
+ * uses (src/client/launch-built-in.ts); this process loads only the client.
  */
-import { fork } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { isLocalServiceMessage } from '../wire';
+import { launchBuiltIn } from '../client/launch-built-in';
 
 export interface BuiltInService {
   baseUrl: string;
@@ -29,34 +26,10 @@ function serviceEntry(): string {
   return found;
 }
 
-/** What the child said on stderr, the last few kilobytes (a failed start names its reason there too). */
-const STDERR_KEPT = 4096;
-
-export function startBuiltIn(options: BuiltInOptions = {}): Promise<BuiltInService> {
-  const args = ['--host', '127.0.0.1', '--port', '0', ...(options.structureIndexOnDemand ? ['--structure-index-on-demand'] : [])];
-  const child = fork(serviceEntry(), args, { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const close = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      if (child.connected) child.disconnect();
-      else child.kill();
-    }
-    await exited;
-  };
-  return new Promise<BuiltInService>((resolve, reject) => {
-    const fail = (why: string): void => {
-      child.kill();
-      const said = stderr.trim().split('\n').pop();
-      reject(new Error(`the built-in database did not start: ${why}${said && !why.includes(said) ? ` (${said})` : ''}`));
-    };
-    child.on('message', (message: unknown) => {
-      if (!isLocalServiceMessage(message)) return;
-      if (message.type === 'error') fail(message.message);
-      else resolve({ baseUrl: message.baseUrl, pid: child.pid as number, close });
-    });
-    child.once('error', (error) => fail(error.message));
-    child.once('exit', (code, signal) => fail(signal ? `it was stopped by ${signal}` : `it exited with code ${code}`));
+export async function startBuiltIn(options: BuiltInOptions = {}): Promise<BuiltInService> {
+  const running = await launchBuiltIn({
+    script: serviceEntry(),
+    args: options.structureIndexOnDemand ? ['--structure-index-on-demand'] : [],
   });
+  return { baseUrl: running.info.baseUrl, pid: running.pid, close: running.stop };
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { ChildProcess } from 'child_process';
 import { Disposable } from '../common/lifecycle';
-import { DEV_API_KEY, DEV_TOKEN, isLocalServiceMessage, type LocalServiceReady } from '../../wire';
+import { DEV_API_KEY, DEV_TOKEN, type LocalServiceReady } from '../../wire';
+import { BuiltInStartError, launchBuiltIn, type RunningBuiltIn } from '../../client/launch-built-in';
 import type { Logger } from '../common/logger';
 import { InFlight } from '../../shared/in-flight';
 
@@ -18,13 +18,12 @@ const START_TIMEOUT_MS = 120_000;
 const MAX_RESTARTS_PER_MINUTE = 3;
 
 /**
- * The built-in database: `dist/service.js` in a child process, started on first use so the extension
- * host stays light and a crash there cannot take the editor down. Restarted when it dies.
+ * The built-in database: `dist/service.js` in a child process (the launcher the command line uses too), started on
+ * first use so the extension host stays light and a crash there cannot take the editor down. Restarted when it dies.
  */
 export class LocalService extends Disposable {
-  private child: ChildProcess | undefined;
+  private running: RunningBuiltIn | undefined;
   private readonly starting = new InFlight<0, LocalServiceInfo>();
-  private info: LocalServiceInfo | undefined;
   private _state: LocalServiceState = 'stopped';
   private restarts: number[] = [];
   private readonly _onDidChangeState = this._register(new vscode.EventEmitter<LocalServiceState>());
@@ -44,16 +43,16 @@ export class LocalService extends Disposable {
     return this._state;
   }
   get current(): LocalServiceInfo | undefined {
-    return this.info;
+    return this.running?.info;
   }
   /** Process ID of the running service. */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.running?.pid;
   }
 
   /** The running service's addresses, starting it when it is not running. */
   ensureStarted(): Promise<LocalServiceInfo> {
-    if (this.info && this.child && this.child.exitCode === null) return Promise.resolve(this.info);
+    if (this.running) return Promise.resolve(this.running.info);
     return this.starting.run(0, () => this.start());
   }
 
@@ -68,57 +67,35 @@ export class LocalService extends Disposable {
     this._onDidChangeState.fire(state);
   }
 
-  private start(): Promise<LocalServiceInfo> {
+  private async start(): Promise<LocalServiceInfo> {
     this.setState('starting');
-    const args = ['--host', '127.0.0.1', '--port', '0'];
-    for (const file of this.dataFiles()) args.push('--data', file);
+    const args = this.dataFiles().flatMap((file) => ['--data', file]);
     this.log.info(`Starting the built-in database: ${this.scriptPath} ${args.join(' ')}`);
-    // child_process (with net, dgram and stream) loads when the service starts, not with the extension
-    const child = process
-      .getBuiltinModule('child_process')
-      .fork(this.scriptPath, args, { cwd: this.cwd, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-    this.child = child;
-    child.stdout?.on('data', (d: Buffer) => this.log.info(`[service] ${d.toString().trimEnd()}`));
-    child.stderr?.on('data', (d: Buffer) => this.log.warn(`[service] ${d.toString().trimEnd()}`));
-
-    return new Promise<LocalServiceInfo>((resolve, reject) => {
-      let settled = false;
-      const fail = (message: string) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.setState('failed');
-        this.stopChild();
-        reject(new Error(vscode.l10n.t('The built-in database did not start: {0}', message)));
-      };
-      const timer = setTimeout(() => fail(vscode.l10n.t('no answer within {0} s', START_TIMEOUT_MS / 1000)), START_TIMEOUT_MS);
-      child.on('message', (m: unknown) => {
-        if (settled || !isLocalServiceMessage(m)) return;
-        if (m.type === 'error') return fail(m.message);
-        settled = true;
-        clearTimeout(timer);
-        this.info = {
-          baseUrl: m.baseUrl,
-          legacyBaseUrl: m.legacyBaseUrl,
-          records: m.records,
-          dataSources: m.dataSources,
-          skippedDataFiles: m.skippedDataFiles,
-        };
-        this.log.info(`Built-in database ready at ${m.baseUrl} (${m.records} records; datasources: ${m.dataSources.join(', ')})`);
-        this.setState('running');
-        resolve(this.info);
+    let running: RunningBuiltIn;
+    try {
+      running = await launchBuiltIn({
+        script: this.scriptPath,
+        args,
+        cwd: this.cwd,
+        timeoutMs: START_TIMEOUT_MS,
+        onOutput: (stream, text) => (stream === 'stdout' ? this.log.info(`[service] ${text}`) : this.log.warn(`[service] ${text}`)),
       });
-      child.on('error', (e) => fail(e.message));
-      child.on('exit', (code, signal) => {
-        if (!settled) return fail(signal ? vscode.l10n.t('exited with {0}', signal) : vscode.l10n.t('exited with code {0}', String(code)));
-        if (this.child !== child) return; // stopped on purpose
-        this.child = undefined;
-        this.info = undefined;
-        this.log.warn(`The built-in database stopped (${signal ?? `code ${code}`})`);
-        this.setState('stopped');
-        this.restartAfterCrash();
-      });
+    } catch (e) {
+      this.setState('failed');
+      throw new Error(vscode.l10n.t('The built-in database did not start: {0}', startFailureText(e)), { cause: e });
+    }
+    this.running = running;
+    const { info } = running;
+    this.log.info(`Built-in database ready at ${info.baseUrl} (${info.records} records; datasources: ${info.dataSources.join(', ')})`);
+    this.setState('running');
+    void running.exited.then(({ code, signal }) => {
+      if (this.running !== running) return; // stopped on purpose
+      this.running = undefined;
+      this.log.warn(`The built-in database stopped (${signal ?? `code ${code}`})`);
+      this.setState('stopped');
+      this.restartAfterCrash();
     });
+    return info;
   }
 
   private restartAfterCrash(): void {
@@ -134,12 +111,25 @@ export class LocalService extends Disposable {
   }
 
   private stopChild(): void {
-    const child = this.child;
-    this.child = undefined;
-    this.info = undefined;
-    if (!child) return;
-    if (child.connected) child.disconnect();
-    if (child.exitCode === null) child.kill();
+    const running = this.running;
+    this.running = undefined;
+    if (!running) return;
+    void running.stop();
     if (this._state !== 'failed') this.setState('stopped');
   }
+}
+
+/** A failed start in the user's language, with what the service said last. */
+function startFailureText(error: unknown): string {
+  if (!(error instanceof BuiltInStartError)) return error instanceof Error ? error.message : String(error);
+  const f = error.failure;
+  const why =
+    f.kind === 'timeout'
+      ? vscode.l10n.t('no answer within {0} s', f.ms / 1000)
+      : f.kind === 'exited'
+        ? f.signal
+          ? vscode.l10n.t('exited with {0}', f.signal)
+          : vscode.l10n.t('exited with code {0}', String(f.code))
+        : f.message;
+  return error.lastWords && !why.includes(error.lastWords) ? `${why} (${error.lastWords})` : why;
 }

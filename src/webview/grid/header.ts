@@ -5,7 +5,8 @@ import { button } from './controls';
 
 const FILTER_DELAY_MS = 250;
 
-function columns(info: GridInfo): Array<{ id: ColumnId; label: string }> {
+/** The columns after the structure, in order, with their titles. */
+export function gridColumns(info: GridInfo): Array<{ id: ColumnId; label: string }> {
   return [
     { id: 'index', label: '#' },
     { id: 'name', label: 'Name' },
@@ -38,7 +39,7 @@ export class GridHeader {
     structure.scope = 'col';
     titles.appendChild(structure);
     filters.appendChild(el('td'));
-    for (const column of columns(info)) {
+    for (const column of gridColumns(info)) {
       const th = el('th');
       th.scope = 'col';
       const sorted = sort?.column === column.id ? sort : undefined;

@@ -25,7 +25,7 @@ import { Draws } from './draws';
 import { CardPainter } from './cards';
 import type { Drawing, Toolkit } from './chemistry';
 import { renderPager, toolbar } from './controls';
-import { GridHeader } from './header';
+import { GridHeader, gridColumns } from './header';
 import { keyCommand, type KeyCommand } from './keys';
 import { scanRecords } from './recordScan';
 import { errorText, formatMass } from './recordText';
@@ -280,8 +280,11 @@ export class StructureGrid {
       ...row.fields,
     ];
     tr.appendChild(el('td', { className: 'cdb-structure' }, this.cards.card(row)));
+    const labels = this.info ? gridColumns(this.info).map((c) => c.label) : [];
     cells.forEach((text, i) => {
       const td = el('td', { text: text ?? '' });
+      // Shown before the value where the row is laid out as a card (a notebook output of one molecule).
+      if (labels[i]) td.dataset.label = labels[i];
       if (i === 2) td.dataset.cell = 'formula';
       if (i === 3) td.dataset.cell = 'mw';
       if (i === 4) td.dataset.cell = 'mass';
