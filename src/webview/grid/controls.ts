@@ -35,7 +35,8 @@ export function toolbar(act: ToolbarActions): Toolbar {
   status.setAttribute('aria-live', 'polite');
   const substructureInput = el('input', { className: 'cdb-substructure' });
   substructureInput.type = 'search';
-  substructureInput.placeholder = 'Substructure: SMILES or SMARTS, Enter to filter';
+  substructureInput.placeholder = 'Substructure (SMILES or SMARTS)';
+  substructureInput.title = 'Enter filters the records by this substructure; Esc clears it';
   substructureInput.setAttribute('aria-label', 'Filter by substructure (SMILES or SMARTS)');
   substructureInput.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') act.substructure(substructureInput.value);
