@@ -33,18 +33,11 @@ function clusterDir() {
   return { dir: path.join(own, 'cluster'), cleanup: () => fs.rmSync(own, { recursive: true, force: true }) };
 }
 
-/**
- * Files that start a service but test what the PostgreSQL store does not run: the toolkit workers' bounds and the
- * in-memory matcher's fair queue (over PostgreSQL the cartridge runs structure searches, and its slow backends go on
- * after a test ends, starving the files after it: the fair share over PostgreSQL is still to do, issue 24).
- */
-const MEMORY_ONLY = new Set(['toolkit-bounds.test.js', 'toolkit-fuzz.test.js']);
-
 /** The service test files that start a service (`startService`): those the PostgreSQL store changes. */
 function storeTouchingFiles() {
   return fs
     .readdirSync(serviceTests)
-    .filter((f) => f.endsWith('.test.js') && !MEMORY_ONLY.has(f) && /\bstartService\b/.test(fs.readFileSync(path.join(serviceTests, f), 'utf8')))
+    .filter((f) => f.endsWith('.test.js') && /\bstartService\b/.test(fs.readFileSync(path.join(serviceTests, f), 'utf8')))
     .map((f) => path.relative(root, path.join(serviceTests, f)));
 }
 
