@@ -34,11 +34,13 @@ function clusterDir() {
 }
 
 /**
- * Files that start a service but test what the PostgreSQL store does not run: the toolkit workers' bounds and the
- * in-memory matcher's fair queue (over PostgreSQL the cartridge runs structure searches, and its slow backends go on
- * after a test ends, starving the files after it: the fair share over PostgreSQL is still to do, issue 24).
+ * Files that start a service but stay in the memory store: the fuzz sends wildcard SMARTS (rings and chains of up to 60
+ * atoms, C60 in the collection) for which the cartridge's RDKit matcher spends minutes inside one record without
+ * looking at cancellation: the search answers at its bound (cartridge-substructure.ts abandons the connection), but
+ * the backend runs on, and the test database cannot be dropped after the file (one still matched after 3 minutes).
+ * Stopping it needs the matching outside the cartridge (a worker that can be terminated); not done (issue 24).
  */
-const MEMORY_ONLY = new Set(['toolkit-bounds.test.js', 'toolkit-fuzz.test.js']);
+const MEMORY_ONLY = new Set(['toolkit-fuzz.test.js']);
 
 /** The service test files that start a service (`startService`): those the PostgreSQL store changes. */
 function storeTouchingFiles() {

@@ -10,11 +10,11 @@ import { auditLayout } from './layoutAudit';
 import { looksLikeSmiles } from '../wire/smiles-syntax';
 import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorProtocol } from './editorProtocol';
 import { checkQueryShape } from '../wire/query-shape';
-import { checkStructureSize } from '../wire/structure-size';
+import { checkStructureSize, isRdkitJsonText, type StructureFormat } from '../wire/structure-size';
 
-/** The service's bounds on a structure input and on a query, as one sentence; undefined when the SMILES is within them. */
-function boundsProblem(smiles: string, asQuery: boolean): string | undefined {
-  const [problem] = checkStructureSize('The structure', 'SMILES', smiles, asQuery ? checkQueryShape('The structure', smiles) : []);
+/** The service's bounds on a structure input and on a query, as one sentence; undefined when the text is within them. */
+function boundsProblem(text: string, asQuery: boolean, format: StructureFormat = 'SMILES', name = 'The structure'): string | undefined {
+  const [problem] = checkStructureSize(name, format, text, asQuery ? checkQueryShape(name, text) : []);
   return problem && `${problem.message}.`;
 }
 
@@ -28,7 +28,25 @@ const LABELS: Readonly<Record<EditorAction, string>> = {
 
 const status = document.getElementById('status') as HTMLElement;
 const query = document.getElementById('query') as HTMLInputElement;
-const editor = new CanvasEditor(document.getElementById('editor') as HTMLElement, { initialMode: 'molecule' });
+const editorElement = document.getElementById('editor') as HTMLElement;
+const editor = new CanvasEditor(editorElement, { initialMode: 'molecule' });
+
+// OpenChemLib reads text pasted on its canvas (its own paste listener on the editor's element) with no bound of its
+// own: the box's bounds are checked first, on the way down, and text past them never reaches it.
+document.addEventListener(
+  'paste',
+  (event) => {
+    if (!(event.target instanceof Node) || !editorElement.contains(event.target)) return;
+    const text = event.clipboardData?.getData('text') ?? '';
+    const format: StructureFormat = text.includes('\n') || isRdkitJsonText(text) ? 'Mol' : 'SMILES';
+    const tooBig = boundsProblem(format === 'Mol' ? text : text.trim(), false, format, 'The pasted structure');
+    if (!tooBig) return;
+    event.stopPropagation();
+    event.preventDefault();
+    status.textContent = `Not pasted: ${tooBig}`;
+  },
+  { capture: true },
+);
 
 function drawing(): Drawing {
   const molecule = editor.getMolecule();

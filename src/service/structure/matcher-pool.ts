@@ -2,7 +2,7 @@
  * The matcher workers of the structure index (node:worker_threads, each with its own RDKit): the first fingerprints
  * the records while the index is built; they run substructure searches, one task per worker at a time (a further
  * worker starts when a search would wait), so a slow search holds a worker and never the service's event loop.
- * A search runs in slices of SLICE_MS: after each it waits in the fair queue again (work-queue.ts), so a short
+ * A search runs in slices of SEARCH_SLICE_MS: after each it waits in the fair queue again (work-queue.ts), so a short
  * search goes before slow ones that have run, and it ends at its deadline with what it found. A slice that outlives
  * its end by RECORD_MATCH_MS (inside one record, where RDKit's matcher cannot look at the clock) has its worker
  * terminated: the search ends with the matches reported so far, and a fresh worker takes its place.
@@ -10,12 +10,10 @@
 import * as path from 'path';
 import { Worker } from 'node:worker_threads';
 import { WorkQueue, type Ticket, type WorkQueueLimits } from '../work-queue';
-import { SEARCH_QUEUE_LIMITS } from './structure-search';
+import { SEARCH_QUEUE_LIMITS, SEARCH_SLICE_MS } from './structure-search';
 import { STRUCTURE_LIMITS } from '../../wire';
 import type { FingerprintBatch, FromWorker, SearchEnd, SearchTask, SharedIndex, ToWorker, WorkerStart } from './substructure-protocol';
 
-/** How long one slice of a search holds a worker before the next search in the queue has its turn. */
-const SLICE_MS = 200;
 /** How long past its slice's end RDKit's matcher may spend on one record before its worker is terminated. */
 export const RECORD_MATCH_MS = STRUCTURE_LIMITS.recordMatchMs;
 
@@ -176,7 +174,7 @@ export class MatcherPool {
       else {
         job.ran = true;
         const task: SearchTask = { ...job.task, from: job.checked, maxResults: job.task.maxResults - job.found.length, sliceEnd: 0 };
-        this.post(slot, { type: 'search', id: slot.id, task, sliceMs: SLICE_MS });
+        this.post(slot, { type: 'search', id: slot.id, task, sliceMs: SEARCH_SLICE_MS });
       }
     }
   }
@@ -196,7 +194,7 @@ export class MatcherPool {
     if (message.type === 'started' && job.kind === 'search') {
       // Armed when the worker starts (a fresh worker loads RDKit first), as the worker's own clock is.
       slot.started = Date.now();
-      const sliceLeft = Math.max(0, Math.min(SLICE_MS, job.task.deadline - slot.started));
+      const sliceLeft = Math.max(0, Math.min(SEARCH_SLICE_MS, job.task.deadline - slot.started));
       const id = slot.id;
       slot.timer = setTimeout(() => this.overrun(slot, id), sliceLeft + RECORD_MATCH_MS);
       return;

@@ -8,6 +8,8 @@ import type { WorkQueueLimits } from '../work-queue';
 
 /** Substructure searches admitted at once (waiting or running), and one API key's share of them: past it a 503. */
 export const SEARCH_QUEUE_LIMITS: WorkQueueLimits = { admitted: 64, perCaller: 32, retryAfterSeconds: 5 };
+/** How long one slice of a search runs before the next search in the fair queue has its turn (both stores). */
+export const SEARCH_SLICE_MS = 200;
 
 export type StructureSearch = Pick<StructureIndex, 'ready' | 'admit' | 'substructure' | 'similar' | 'dispose'>;
 

@@ -38,12 +38,15 @@ export interface WebviewPage<P extends Protocol> {
   close(): void;
 }
 
-/** Loads `entry`'s bundle into `body`, its host answering with `handlers`; `testHooks` marks the body as the extension does in test mode. */
+/**
+ * Loads `entry`'s bundle into `body`, its host answering with `handlers`; `testHooks` marks the body as the extension does
+ * in test mode; `prepare` sees the window before the script runs.
+ */
 export function openWebviewPage<P extends Protocol>(
   entry: string,
   body: string,
   handlers: Handlers<P['requests']>,
-  options: { testHooks: boolean } & EndpointOptions,
+  options: { testHooks: boolean; prepare?: (window: JSDOM['window']) => void } & EndpointOptions,
 ): WebviewPage<P> {
   const dom = new JSDOM(`<!DOCTYPE html><html><body${options.testHooks ? ' data-test-hooks="on"' : ''}>${body}</body></html>`, {
     runScripts: 'outside-only',
@@ -77,6 +80,7 @@ export function openWebviewPage<P extends Protocol>(
     handlers,
     options,
   );
+  options.prepare?.(window);
   window.eval(bundle(entry));
   return {
     window,
