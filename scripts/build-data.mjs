@@ -22,7 +22,7 @@ import { readCmlTree, normaliseNitrogen, cmlToMolBlock, HEADER_3D } from './data
 import { readKetcherBundle, sdfStringsOf, sdfEntries } from './data/ketcher.mjs';
 import { cmlNames, ketcherNames, pickCommonName } from './data/names.mjs';
 import { writeLicenses, writeReadme } from './data/docs.mjs';
-import { readMassBank, massBankCommonName, spectrumOf } from './data/massbank-stage.mjs';
+import { readMassBank, massBankCommonName, spectrumOf, statedIon } from './data/massbank-stage.mjs';
 import { MASSBANK, LINK_SOURCES } from './data/massbank.mjs';
 import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
@@ -30,7 +30,17 @@ import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mj
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 import { buildStructureIndex } from './build-structure-index.mjs';
 import { buildIdentityKeys } from './build-identity-keys.mjs';
-import { readGeneration, assignIds, compareIds, tokensOf, retiredIds, writeRetiredIds, RETIRED_IDS_FILE } from './data/record-ids.mjs';
+import {
+  readGeneration,
+  assignIds,
+  assignSpectrumIds,
+  compareIds,
+  tokensOf,
+  retiredIds,
+  writeRetiredIds,
+  RETIRED_IDS_FILE,
+} from './data/record-ids.mjs';
+import { stereoGroups, compoundsLeftOut, collectionFaults } from './data/collection-rules.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -252,7 +262,9 @@ async function main() {
   const generations = [...args.previous, dataDir]
     .map((from) => readGeneration(from, { root, collectionFile: COLLECTION_FILE, identitySources }))
     .filter(Boolean);
-  const massbank = readMassBank(args.massbank, chemistry, log);
+  const { loadRDKit } = require(path.join(root, 'out/src/service/chemistry/rdkit.js'));
+  const rdkit = await loadRDKit();
+  const massbank = readMassBank(args.massbank, chemistry, rdkit, log);
   const byKey = new Map(records.map((r) => [r.inchiKey, r]));
   const massbankRef = (compound) => ({
     source: MASSBANK.name,
@@ -402,7 +414,13 @@ async function main() {
   const spectraSorted = [...massbank.spectra]
     .filter((s) => !leftOut.has(s.inchiKey))
     .sort((a, b) => (a.record.accession < b.record.accession ? -1 : 1));
-  const spectra = spectraSorted.map(({ record, inchiKey }, index) => spectrumOf(record, index + 1, byKey.get(inchiKey).id));
+  const spectrumIds = assignSpectrumIds(
+    spectraSorted.map((s) => s.record.accession),
+    generations,
+  );
+  const spectra = spectraSorted
+    .map(({ record, inchiKey }) => spectrumOf(record, spectrumIds.get(record.accession), byKey.get(inchiKey).id))
+    .sort((a, b) => a.info.spc_id - b.info.spc_id);
   const packs = writeSpectrumPacks(path.join(outDir, 'spectra'), spectra);
   const leftOutEntries = names.unnamed.map((r) => ({
     id: r.id,
@@ -437,6 +455,14 @@ async function main() {
       release: MASSBANK_RELEASE,
     },
     selfConsistency,
+    rules: {
+      refused: massbank.stats.rules,
+      // Compounds whose every MassBank record the rules refused, unless a first-stage source also holds them.
+      leftOut: [...compoundsLeftOut(massbank.stats.rules, massbank.compounds)]
+        .filter(([key]) => !byKey.has(key))
+        .map(([key, name]) => `${name} (${key})`),
+      stereoGroups: stereoGroups(records).map((group) => group.map((r) => `${r.id} ${r.commonName}`).join(' | ')),
+    },
     names: { notes: names.notes, unnamed, unconfirmed: names.unconfirmed, read: readings.size, opsinVersion: dpkgVersion('libopsin-java') },
     packs,
     retired: retired.length,
@@ -458,6 +484,8 @@ async function main() {
   for (const line of fromSmiles) log('from SMILES', line);
   for (const line of oldInchiDisagreements) log('InChI differs', line);
   for (const line of selfConsistency) log('self-consistency', line);
+  for (const [rule, list] of Object.entries(massbank.stats.rules))
+    for (const e of list) log(`rule: ${rule}`, `${e.accession} ${e.name}: ${e.detail}`);
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
     // The rebuilt collection as the service loads it: every record described again from its SMILES (minutes).
@@ -466,6 +494,16 @@ async function main() {
     if (faults.length) throw new Error(`records that disagree with themselves: ${faults.join('; ')}`);
     log(
       `--check: all ${rebuilt.length} records give back their identifiers, formula and masses from their SMILES, and their InChIKey from their 2D and 3D MOL; no InChIKey twice`,
+    );
+    // The collection's rules (issue 27) over the rebuilt records and every spectrum they carry.
+    const ruleFaults = collectionFaults(
+      rdkit,
+      rebuilt,
+      spectraSorted.map(({ record, inchiKey }) => ({ recordId: byKey.get(inchiKey).id, accession: record.accession, stated: statedIon(record) })),
+    );
+    if (ruleFaults.length) throw new Error(`the collection breaks its own rules: ${ruleFaults.slice(0, 50).join('; ')}`);
+    log(
+      `--check: every precursor of ${spectraSorted.length} spectra is explained by its record; no labelled name on an unlabelled structure; no O-O bond outside a peroxide`,
     );
     const differences = compareFolders(outDir, dataDir);
     keepOutDir = differences.length > 0;

@@ -104,6 +104,18 @@ ${apacheLicenseText.trim()}
   fs.writeFileSync(path.join(dataDir, 'LICENSES.md'), text);
 }
 
+/** The collection's rules as data/README.md titles them (scripts/data/collection-rules.mjs), refused first. */
+const RULE_TITLES = {
+  precursor: 'Refused, rule 1: precursor not explained',
+  labelled: 'Refused, rule 2: labelled standard',
+  contradicts: 'Refused, rule 3: structure contradicts the record',
+  peroxide: 'Refused, rule 4: O-O bond outside a peroxide',
+  isotopologue: 'Kept, rule 1: precursor of a heavier isotopologue',
+  'usual adduct': "Kept, rule 1: no adduct read, explained by a usual one",
+};
+const RULES_LISTED_IN_FULL = new Set(['labelled', 'contradicts', 'peroxide']);
+const RULE_EXAMPLES = 40;
+
 export function writeReadme(dataDir, { stats, debianVersion, ketcherVersion, buildDate }) {
   const list = (items) => (items.length ? items.map((s) => `- ${s}`).join('\n') : '- none');
   const text = `# Shipped data of the local service
@@ -252,10 +264,66 @@ trivial names by their parts (\`Tropicamide\` as the amide of tropic acid), so a
 
 ${list(stats.names.unconfirmed)}
 
+## The collection agrees with its own spectra
+
+The build applies these rules to every openly licensed MassBank record once its structure is chosen
+(\`scripts/data/collection-rules.mjs\`). A record a rule refuses gives nothing to the collection: not its spectrum,
+not its names, not its references. A compound left with no record is not in the collection; an ID an earlier build
+gave it is retired (\`retired-ids.json\`), never given to another compound. Spectra keep the IDs they were issued.
+
+1. **Precursor.** The record's precursor m/z is the ion its stated adduct (\`MS$FOCUSED_ION: PRECURSOR_TYPE\`) makes
+   of its structure, within 10 ppm, or 0.01 Da on an analyser without TOF or FT (quadrupoles, ion traps, sectors), or
+   half a unit of the last decimal the record writes (\`572\` is a nominal 572). Masses: the structure's monoisotopic
+   mass (neutral atoms) plus the adduct's atoms, less one electron mass per positive charge. The ion may be a heavier
+   isotopologue the structure has (up to two 13C, one 34S, up to four 37Cl or 81Br): kept, counted below. A record
+   with no adduct that can be read must be explained by one of its ion mode's usual adducts (\`[M+H]+\`, \`[M]+\`,
+   \`[M+Na]+\`, \`[M+NH4]+\`, \`[M+K]+\`; \`[M-H]-\`, \`[M]-\`, \`[M+HCOO]-\`, \`[M+CH3COO]-\`, \`[M+Cl]-\`). Records with
+   no precursor m/z (EI, MS1) are not judged by this rule.
+2. **Labelled standards.** A precursor that sits a whole number (at least 2) of deuterons above the structure's ion,
+   or a name that says the compound is labelled (\`PGE2-[d9]\`, \`-d4\`, \`13C6\`) on a structure without isotopes: the
+   spectrum is a labelled internal standard's, and neither it nor its names go to the unlabelled compound.
+3. **A structure that contradicts its own record.** The record's stated exact mass (\`CH$EXACT_MASS\`) explains its
+   precursor with its adduct and the structure does not.
+4. **O-O bonds outside peroxides.** In a compound no name of which says peroxide, an O-O bond on an aromatic atom,
+   on another atom than carbon, or in a sugar is a broken source SMILES (a methylenedioxy written \`OOC\`, a
+   glycosidic O written \`OO\`). An O-O bond between aliphatic carbons stays: natural endoperoxides (verruculogen) are
+   written so.
+5. **One skeleton.** Records that differ only in stereo one of them leaves undefined (same first InChIKey block and
+   protonation, same isotopes, one of them with no stereo layer) stay separate records, each with its own spectra,
+   and are one skeleton in search results: each hit is followed by the others (\`src/service/search/skeleton.ts\`).
+
+This build (MassBank records refused by each rule, then kept records the report counts):
+
+| rule | records |
+|---|---|
+${Object.entries(RULE_TITLES)
+  .map(([rule, title]) => `| ${title} | ${(stats.rules.refused[rule] ?? []).length} |`)
+  .join('\n')}
+| compounds left out (every record refused, no other source) | ${stats.rules.leftOut.length} |
+| one-skeleton groups (rule 5) | ${stats.rules.stereoGroups.length} |
+
+${Object.entries(RULE_TITLES)
+  .map(([rule, title]) => {
+    const all = stats.rules.refused[rule] ?? [];
+    const shown = RULES_LISTED_IN_FULL.has(rule) ? all : all.slice(0, RULE_EXAMPLES);
+    const more = all.length > shown.length ? `\n- ... ${all.length - shown.length} more (the build's log lists them all)` : '';
+    return `${title}${shown.length < all.length ? ` (the first ${shown.length})` : ''}:\n\n${list(shown.map((e) => `${e.accession} ${e.name}: ${e.detail}`))}${more}`;
+  })
+  .join('\n\n')}
+
+Compounds left out:
+
+${list(stats.rules.leftOut)}
+
+One-skeleton groups (the first ${Math.min(RULE_EXAMPLES, stats.rules.stereoGroups.length)}):
+
+${list(stats.rules.stereoGroups.slice(0, RULE_EXAMPLES))}
+
 ## Spectra
 
 All ${stats.spectra} spectra are measured: one per openly licensed MassBank record, its \`csid\` the record of its
-compound. Spectrum IDs follow the MassBank accession order. Info fields: \`spc_type\` from the record's ionisation
+compound. Spectrum IDs follow the MassBank accession order as first issued; a spectrum keeps its ID in later builds
+(one left out leaves a gap), and new ones get IDs after the highest. Info fields: \`spc_type\` from the record's ionisation
 (\`AC$MASS_SPECTROMETRY: IONIZATION\`, else the technique in \`AC$INSTRUMENT_TYPE\`) and ion mode, in the spec's
 vocabulary (\`EI\`, \`ESI+\`, \`ESI-\`, \`APCI+\`, \`APCI-\`, \`APPI+\`, \`APPI-\`, \`MALDI+\`, \`CI+ve\`, \`CI-ve\`; techniques it does not name
 follow the same pattern: \`FAB+\`, \`FAB-\`, \`FD+\`, \`FI+\`, \`SIMS+\`); \`comments\` = MS level, type, precursor m/z and type,

@@ -3,15 +3,17 @@
 import fs from 'node:fs';
 import { listRecordFiles, parseRecord, subtags, spectrumType, submittedDate, linksOf, OPEN_LICENSES, MASSBANK } from './massbank.mjs';
 import { massSpectrumJcamp } from './jcamp.mjs';
+import { judgeRecord } from './collection-rules.mjs';
 
 /**
  * Reads every record under `root`. Returns {compounds: Map(inchiKey → {facts, names, refs, accessions, spectra}),
  * spectra: [{record, inchiKey}], stats}. `resolve(smiles, sourceKey, sourceInchi)` is the structure rule (see
- * resolveStructure), memoised here per distinct triple.
+ * resolveStructure), memoised here per distinct triple. A record the collection's rules refuse
+ * (./collection-rules.mjs; `rdkit` is RDKit MinimalLib) gives nothing: no spectrum, name or reference.
  */
-export function readMassBank(root, chemistry, log) {
+export function readMassBank(root, chemistry, rdkit, log) {
   const files = listRecordFiles(root);
-  const stats = { files: files.length, byLicense: {}, kept: 0, noStructure: [], unreadable: [], disagreements: [], noType: 0 };
+  const stats = { files: files.length, byLicense: {}, kept: 0, noStructure: [], unreadable: [], disagreements: [], noType: 0, rules: {} };
   const resolved = new Map();
   const compounds = new Map();
   const spectra = [];
@@ -38,13 +40,16 @@ export function readMassBank(root, chemistry, log) {
       stats.unreadable.push(`${record.accession}: ${outcome.note}`);
       continue;
     }
+    const names = (record.fields.get('CH$NAME') ?? []).map((n) => n.trim()).filter(Boolean);
+    const judged = judgeRecord(rdkit, outcome.facts, statedIon(record), names);
+    if (judged.rule) (stats.rules[judged.rule] ??= []).push({ accession: record.accession, inchiKey: outcome.facts.inchiKey, name: names[0] ?? '', detail: judged.detail });
+    if (!judged.keep) continue;
     const key = outcome.facts.inchiKey;
     let compound = compounds.get(key);
     if (!compound) {
       compound = { facts: outcome.facts, names: [], firstNames: new Map(), refs: [], accessions: [], spectra: 0 };
       compounds.set(key, compound);
     }
-    const names = (record.fields.get('CH$NAME') ?? []).map((n) => n.trim()).filter(Boolean);
     if (names[0]) compound.firstNames.set(names[0], (compound.firstNames.get(names[0]) ?? 0) + 1);
     compound.names.push(...names);
     compound.refs.push(...linksOf(record));
@@ -53,8 +58,23 @@ export function readMassBank(root, chemistry, log) {
     if (!spectrumType(record)) stats.noType++;
     spectra.push({ record, inchiKey: key });
   }
-  log(`MassBank: ${files.length} records, ${stats.kept} openly licensed, ${compounds.size} compounds, ${stats.disagreements.length} structure disagreements`);
+  const refused = Object.entries(stats.rules)
+    .map(([rule, list]) => `${rule} ${list.length}`)
+    .join(', ');
+  log(`MassBank: ${files.length} records, ${stats.kept} openly licensed, ${compounds.size} compounds, ${stats.disagreements.length} structure disagreements; the collection's rules: ${refused}`);
   return { compounds, spectra, stats };
+}
+
+/** What a record states about its precursor ion, for the collection's rules. */
+export function statedIon(record) {
+  const focused = subtags(record, 'MS$FOCUSED_ION');
+  return {
+    precursor: focused.get('PRECURSOR_M/Z'),
+    adduct: focused.get('PRECURSOR_TYPE'),
+    ionMode: subtags(record, 'AC$MASS_SPECTROMETRY').get('ION_MODE'),
+    instrumentType: record.one('AC$INSTRUMENT_TYPE'),
+    exactMass: record.one('CH$EXACT_MASS'),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ export function readGeneration(from, { root, collectionFile, identitySources }) 
   const tokensById = new Map();
   const byKey = new Map();
   const byAccession = new Map();
+  /** accession → the spectrum ID this build gave it (spectrum IDs stay as issued too). */
+  const spectrumIds = new Map();
   /** ID → {id, inchiKey, accessions} of every compound the build named, served or retired. */
   const entries = new Map();
   for (const record of collection.records) {
@@ -41,9 +43,10 @@ export function readGeneration(from, { root, collectionFile, identitySources }) 
   const packed = `spectra/${PACKED_INDEX}`;
   if (!isFolder || fs.existsSync(path.join(from, packed))) {
     const index = gunzipJson(read(packed));
-    const [fileColumn, idColumn] = ['file_name', 'csid'].map((c) => index.columns.indexOf(c));
+    const [fileColumn, idColumn, spectrumColumn] = ['file_name', 'csid', 'spc_id'].map((c) => index.columns.indexOf(c));
     for (const row of index.rows) {
       const accession = accessionOf(row[fileColumn]);
+      spectrumIds.set(accession, row[spectrumColumn]);
       byAccession.set(accession, row[idColumn]);
       tokensById.get(row[idColumn])?.add(`spectrum:${accession}`);
       entries.get(row[idColumn])?.accessions.push(accession);
@@ -57,7 +60,7 @@ export function readGeneration(from, { root, collectionFile, identitySources }) 
     if (!byKey.has(entry.inchiKey)) byKey.set(entry.inchiKey, entry.id);
     for (const accession of entry.accessions) if (!byAccession.has(accession)) byAccession.set(accession, entry.id);
   }
-  return { label: isFolder ? from : `git ${from}`, byKey, byAccession, tokensById, entries, maxId: Math.max(0, ...entries.keys()) };
+  return { label: isFolder ? from : `git ${from}`, byKey, byAccession, tokensById, entries, spectrumIds, maxId: Math.max(0, ...entries.keys()) };
 }
 
 function gitHas(root, revision, file) {
@@ -67,6 +70,22 @@ function gitHas(root, revision, file) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Spectrum IDs: a spectrum keeps the ID the newest previous build that had it gave it (a spectrum the build leaves out
+ * leaves a gap); new spectra get IDs after the highest any build used, in the order of `accessions`.
+ */
+export function assignSpectrumIds(accessions, generations) {
+  const previous = new Map();
+  let highest = 0;
+  for (const generation of generations) {
+    for (const [accession, id] of generation.spectrumIds) {
+      previous.set(accession, id);
+      highest = Math.max(highest, id);
+    }
+  }
+  return new Map(accessions.map((accession) => [accession, previous.get(accession) ?? ++highest]));
 }
 
 /**
