@@ -14,6 +14,7 @@ import {
 import type { CompoundDbClient } from './client';
 import type { ParsedSpectrum } from './peaks';
 import { resolvedRecords } from './resolve/records';
+import { chunks } from './inputs';
 
 export interface IdentifyOptions {
   searchType?: SpectrumSearchType;
@@ -26,6 +27,11 @@ export interface IdentifyOptions {
   signal?: AbortSignal;
   /** Status checks of each batch (default 40, spec 8). */
   maxStatusChecks?: number;
+  /**
+   * Look up each record's InChIKey (default true). The current interface gives it by two conversions a record (SMILES
+   * to InChI to InChIKey); a caller that shows names only (the spectra list) saves them.
+   */
+  inchikeys?: boolean;
 }
 
 export interface IdentifyHit {
@@ -92,6 +98,9 @@ export function spectrumBatches<T extends { peaks: readonly unknown[] }>(items: 
   if (current.length) out.push(current);
   return out;
 }
+
+/** Records whose InChIKeys are looked up at once (each is two conversions; two batches may name at the same time). */
+const RESOLVED_AT_ONCE = 12;
 
 /** Names and InChIKeys kept per record (a run of 10,000 spectra meets a few thousand records). */
 const KEPT_RECORDS = 50_000;
@@ -182,8 +191,15 @@ export class SpectrumIdentifier {
     const missing = [...new Set(answers.flatMap((a) => a.ids))].filter((id) => !this.records.has(id));
     if (missing.length) {
       if (this.records.size + missing.length > KEPT_RECORDS) this.records.clear();
-      for (const r of await resolvedRecords(this.client, missing, this.options.signal))
-        this.records.set(r.recordId, { name: r.name, inchikey: r.inchikey });
+      const { signal } = this.options;
+      if (this.options.inchikeys === false) {
+        for (const d of await this.client.getDetailsBatch(missing, ['CommonName'], { signal }))
+          this.records.set(d.id, { name: d.commonName ?? '', inchikey: '' });
+      } else {
+        // A few records at a time: each is two conversions, and the service's toolkit queue takes 32 a key.
+        for (const part of chunks(missing, RESOLVED_AT_ONCE))
+          for (const r of await resolvedRecords(this.client, part, signal)) this.records.set(r.recordId, { name: r.name, inchikey: r.inchikey });
+      }
     }
     return answers.map((a) =>
       a.ids.map((recordId, i) => ({

@@ -120,7 +120,7 @@ export class SpectraDocument {
       options.onProgress({ ...progress }, fresh);
       fresh = [];
     };
-    const settings = { top: 1, signal: options.signal, maxStatusChecks: options.statusCheckLimit };
+    const settings = { top: 1, signal: options.signal, maxStatusChecks: options.statusCheckLimit, inchikeys: false };
     const identity = new SpectrumIdentifier(client, { ...settings, searchType: 'identity' });
     const open = new SpectrumIdentifier(client, { ...settings, searchType: 'open' });
     const batches: SpectrumRowView[][] = [];
