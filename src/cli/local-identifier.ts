@@ -26,7 +26,14 @@ export class LocalSpectrumIdentifier {
     return new LocalSpectrumIdentifier(index, new Map(records.map((r) => [r.id, { name: r.commonName, inchikey: r.inchiKey }])), options);
   }
 
-  async identify(spectrum: Pick<ParsedSpectrum, 'peaks' | 'precursorMz' | 'ionMode'>): Promise<IdentifyHit[]> {
+  /** Each spectrum's hits, or why it could not be searched (searched one after another: they share this process). */
+  async identifyMany(spectra: ParsedSpectrum[]): Promise<Array<IdentifyHit[] | Error>> {
+    const out: Array<IdentifyHit[] | Error> = [];
+    for (const spectrum of spectra) out.push(await this.identify(spectrum).catch((error: Error) => error));
+    return out;
+  }
+
+  private async identify(spectrum: Pick<ParsedSpectrum, 'peaks' | 'precursorMz' | 'ionMode'>): Promise<IdentifyHit[]> {
     const { hits } = await searchSpectrum(this.index, { ...spectrumRequest(spectrum, this.options), maxResults: this.options.top ?? 5 });
     return hits.map((h, i) => ({
       rank: i + 1,

@@ -3,15 +3,16 @@
  * the older ones with section 9 routing (older-api.ts), the query object (query.ts) with the composite search,
  * and the lazy Compound objects. Each part's public operations are the client's own, by the same names.
  */
-import type { RecordDetails } from '../wire';
+import type { RecordDetails, SpectrumBatchEntry, SpectrumBatchResult } from '../wire';
 import { Compound, type CompoundSource } from './compound';
 import { ClientCore } from './core';
-import { CurrentApi, type CallOptions } from './current-api';
+import { CurrentApi, type CallOptions, type SpectrumSearchInput } from './current-api';
 import type { Identifiers } from './generation-mapping';
 import { recordIdOf } from './inputs';
 import { OlderApi } from './older-api';
 import type { ClientOptions } from './options';
-import { Query, type QueryOptions } from './query';
+import { Query, type QueryOptions, type QueryRunOptions } from './query';
+import { pollQuery } from './poll';
 import { planOf } from './query-plans';
 import { QueryTimes } from './query-times';
 import type { Results, SearchInterface } from './results';
@@ -53,6 +54,9 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
   readonly filterSubstructure: CurrentApi['filterSubstructure'] = (...args) => this.current.filterSubstructure(...args);
   readonly filterSimilarity: CurrentApi['filterSimilarity'] = (...args) => this.current.filterSimilarity(...args);
   readonly filterSpectrum: CurrentApi['filterSpectrum'] = (...args) => this.current.filterSpectrum(...args);
+  readonly filterSpectrumBatch: CurrentApi['filterSpectrumBatch'] = (...args) => this.current.filterSpectrumBatch(...args);
+  readonly filterSpectrumBatchStatus: CurrentApi['filterSpectrumBatchStatus'] = (...args) => this.current.filterSpectrumBatchStatus(...args);
+  readonly filterSpectrumBatchResults: CurrentApi['filterSpectrumBatchResults'] = (...args) => this.current.filterSpectrumBatchResults(...args);
   readonly filterScoredResults: CurrentApi['filterScoredResults'] = (...args) => this.current.filterScoredResults(...args);
   readonly filterStatus: CurrentApi['filterStatus'] = (...args) => this.current.filterStatus(...args);
   readonly filterFormulaBatchStatus: CurrentApi['filterFormulaBatchStatus'] = (...args) => this.current.filterFormulaBatchStatus(...args);
@@ -117,6 +121,31 @@ export class CompoundDbClient implements CompoundSource, SpectrumSource {
     const origin = (via: SearchInterface): string => originOf((via === 'current' ? core.options.baseUrl : core.options.legacyBaseUrl) ?? '');
     const context = { sleep: core.options.sleep, now: core.options.now, times: this.times, origin, maxRetryAfterMs: core.options.maxRetryWaitMs };
     return new Query(spec, planOf(parts, spec), context, options);
+  }
+
+  /**
+   * A spectrum batch (`filter/spectrum/batch`) submitted, waited for on the learning schedule as every query is, and
+   * read: each spectrum's best records in the order of `spectra`.
+   */
+  async searchSpectra(
+    spectra: SpectrumBatchEntry[],
+    input: SpectrumSearchInput = {},
+    options: Pick<QueryRunOptions, 'signal' | 'maxStatusChecks'> = {},
+  ): Promise<SpectrumBatchResult[]> {
+    const { signal } = options;
+    const { sleep, now, baseUrl, maxRetryWaitMs } = this.core.options;
+    const queryId = await this.current.filterSpectrumBatch(spectra, input, { signal });
+    const origin = originOf(baseUrl ?? '');
+    const outcome = await pollQuery(queryId, (s) => this.current.filterSpectrumBatchStatus(queryId, { signal: s }), {
+      maxStatusChecks: options.maxStatusChecks,
+      maxRetryAfterMs: maxRetryWaitMs,
+      expectedMs: this.times.expected(origin, 'spectrumBatch'),
+      signal,
+      sleep,
+      now,
+    });
+    this.times.learn(origin, 'spectrumBatch', outcome.readyAfterMs);
+    return this.current.filterSpectrumBatchResults(queryId, { signal });
   }
 
   /**

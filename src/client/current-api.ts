@@ -22,6 +22,7 @@ import {
   checkMassFilter,
   checkNonEmptyString,
   checkSimilarityFilter,
+  checkSpectrumBatch,
   checkSpectrumFilter,
   checkSmiles,
   checkStringList,
@@ -47,6 +48,8 @@ import {
   type RecordDetails,
   type IonMode,
   type Peak,
+  type SpectrumBatchEntry,
+  type SpectrumBatchResult,
   type SpectrumSearchType,
   type SubstructureFormat,
 } from '../wire';
@@ -149,6 +152,20 @@ export interface StatusAnswer extends QueryStatusResponse {
 /** Leaves out keys whose value is undefined (the contract treats absent and null alike). */
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The body fields of a spectrum search's settings, shared by filter/spectrum and its batch. */
+function spectrumSettings(input: SpectrumSearchInput) {
+  return {
+    precursorMz: input.precursorMz,
+    searchType: input.searchType,
+    ionMode: input.ionMode,
+    fragmentToleranceDa: input.fragmentToleranceDa,
+    precursorToleranceDa: input.precursorToleranceDa,
+    threshold: input.threshold,
+    maxResults: input.maxResults,
+    dataSources: input.dataSources,
+  };
 }
 
 /** `a=1&b=x,y`: values URI-encoded, commas kept as list separators (contract 1.4 `fields=SMILES,Formula`). */
@@ -352,36 +369,33 @@ export class CurrentApi {
       ...wireOrder(input),
     });
     assertValid(checkSubstructureFilter(body));
-    return this.submitStructureSearch('filterSubstructure', body, call);
+    return this.submitOwnSearch('filterSubstructure', body, call);
   }
 
   /** Records similar to a structure (Tanimoto on Morgan radius 2, 2048 bits); scores come with the results. */
   async filterSimilarity(smiles: string, input: SimilarityInput = {}, call: CallOptions = {}): Promise<string> {
     const body = defined({ smiles, threshold: input.threshold, maxResults: input.maxResults, dataSources: input.dataSources, ...wireOrder(input) });
     assertValid(checkSimilarityFilter(body));
-    return this.submitStructureSearch('filterSimilarity', body, call);
+    return this.submitOwnSearch('filterSimilarity', body, call);
   }
 
   /** Records whose measured spectra match a spectrum (Flash entropy search); scores, spectra and matched peaks come with the results. */
   async filterSpectrum(peaks: Peak[], input: SpectrumSearchInput = {}, call: CallOptions = {}): Promise<string> {
-    const body = defined({
-      peaks,
-      precursorMz: input.precursorMz,
-      searchType: input.searchType,
-      ionMode: input.ionMode,
-      fragmentToleranceDa: input.fragmentToleranceDa,
-      precursorToleranceDa: input.precursorToleranceDa,
-      threshold: input.threshold,
-      maxResults: input.maxResults,
-      dataSources: input.dataSources,
-    });
+    const body = defined({ peaks, ...spectrumSettings(input) });
     assertValid(checkSpectrumFilter(body));
-    try {
-      return await this.submit('filterSpectrum', body, call);
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new SpectrumSearchUnavailableError({ problem: error.problem });
-      throw error;
-    }
+    return this.submitOwnSearch('filterSpectrum', body, call);
+  }
+
+  /**
+   * Many spectra in one query (`filter/spectrum/batch`, Compound DB's own service): the settings of `input` for all,
+   * each spectrum's own precursor, ion mode and search type where it gives them. At most 1,000 spectra and 100,000
+   * peaks, in a body of at most 1 MiB (SPECTRUM_LIMITS; `spectrumBatches` in identify.ts cuts a run to fit).
+   */
+  async filterSpectrumBatch(spectra: SpectrumBatchEntry[], input: SpectrumSearchInput = {}, call: CallOptions = {}): Promise<string> {
+    const entries = Array.isArray(spectra) ? spectra.map((s) => (s && typeof s === 'object' ? defined({ ...s }) : s)) : spectra;
+    const body = defined({ spectra: entries, ...spectrumSettings(input) });
+    assertValid(checkSpectrumBatch(body));
+    return this.submitOwnSearch('filterSpectrumBatch', body, call);
   }
 
   /** Every record ID of a finished similarity query with its score (empty scores from a query of another kind). */
@@ -405,6 +419,9 @@ export class CurrentApi {
   }
   filterMassBatchStatus(queryId: string, call: CallOptions = {}): Promise<StatusAnswer> {
     return this.status('filterMassBatchStatus', queryId, call);
+  }
+  filterSpectrumBatchStatus(queryId: string, call: CallOptions = {}): Promise<StatusAnswer> {
+    return this.status('filterSpectrumBatchStatus', queryId, call);
   }
 
   /** One page of record IDs; `limitedToMaxAllowed` true means more follow (page on with `start`). */
@@ -470,6 +487,12 @@ export class CurrentApi {
     const id = queryIdOf(queryId);
     const res = await this.callJson('filterMassBatchResults', { params: { queryId: id }, signal: call.signal });
     return arrayOf(res, 'batchResults');
+  }
+  /** Each spectrum's best records, in the order the batch gave them (`query` is the 0-based position). */
+  async filterSpectrumBatchResults(queryId: string, call: CallOptions = {}): Promise<SpectrumBatchResult[]> {
+    const id = queryIdOf(queryId);
+    const res = await this.callJson('filterSpectrumBatchResults', { params: { queryId: id }, signal: call.signal });
+    return arrayOf<SpectrumBatchResult>(res, 'batchResults');
   }
 
   // ---- tools ----
@@ -556,7 +579,8 @@ export class CurrentApi {
     return stringOf(await this.callJson(op, { body: body as JsonRequest<Op>['body'], signal: call.signal }), 'queryId');
   }
 
-  private async submitStructureSearch<Op extends 'filterSubstructure' | 'filterSimilarity'>(
+  /** A search only Compound DB's own service offers: its 404 is the error saying so. */
+  private async submitOwnSearch<Op extends 'filterSubstructure' | 'filterSimilarity' | 'filterSpectrum' | 'filterSpectrumBatch'>(
     op: Op,
     body: CurrentRequestBodies[Op],
     call: CallOptions,
@@ -564,13 +588,16 @@ export class CurrentApi {
     try {
       return await this.submit(op, body, call);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new StructureSearchUnavailableError({ problem: error.problem });
-      throw error;
+      if (!(error instanceof NotFoundError)) throw error;
+      const spectrum = op === 'filterSpectrum' || op === 'filterSpectrumBatch';
+      throw spectrum
+        ? new SpectrumSearchUnavailableError({ problem: error.problem })
+        : new StructureSearchUnavailableError({ problem: error.problem });
     }
   }
 
   private async status(
-    op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus',
+    op: 'filterStatus' | 'filterFormulaBatchStatus' | 'filterMassBatchStatus' | 'filterSpectrumBatchStatus',
     queryId: string,
     call: CallOptions,
   ): Promise<StatusAnswer> {

@@ -29,6 +29,8 @@ export interface CompoundDbApi {
     rendered(recordId?: number): Promise<RenderedSnapshot>;
     /** Plots a spectrum as the panel's Plot button does (zoomed to `range`, as a drag does); resolves with the snapshot showing the plot. */
     plot(spectrumId: number, range?: [number, number]): Promise<RenderedSnapshot>;
+    /** Closes the panel and restores it from the state its page kept, as VS Code does after a window reload. */
+    restore(): Promise<void>;
   };
   localService(): { state: LocalServiceState; info?: LocalServiceInfo; pid?: number };
   statusBarText(): string;

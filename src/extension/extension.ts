@@ -166,6 +166,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     details: {
       rendered: (recordId) => openDetailsPanel().then((panel) => panel.rendered(recordId)),
       plot: (spectrumId, range) => openDetailsPanel().then((panel) => panel.plot(spectrumId, range)),
+      restore: async () => {
+        const { saved } = await (await openDetailsPanel()).rendered();
+        const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Compound details', vscode.ViewColumn.Active, {});
+        DetailsPanel.revive(panel, details, saved);
+      },
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,

@@ -7,6 +7,7 @@ import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
 import type { StructureSearch } from './structure/structure-search';
 import type { SpectrumLibrary } from './spectrum-search/library';
+import type { SpectrumSearchQueue } from './spectrum-search/search-queue';
 
 export interface ServiceContext extends SearchContext {
   engine: Queries;
@@ -14,6 +15,8 @@ export interface ServiceContext extends SearchContext {
   spectra: SpectrumStore;
   /** Flash entropy search over those spectra (its index built after the service listens). */
   spectrumLibrary: SpectrumLibrary;
+  /** Spectrum searches and batches in the fair queue, run in slices on the event loop. */
+  spectrumSearches: SpectrumSearchQueue;
   credentials: Credentials;
   rateLimiter: RateLimiter;
   /** Substructure and similarity search over every record's structure. */

@@ -18,6 +18,7 @@ import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './image-cache';
 import { warmDrawing } from './warm-drawing';
 import { SpectrumLibrary, type LibraryStats } from './spectrum-search/library';
+import { SpectrumSearchQueue } from './spectrum-search/search-queue';
 import { RequestActivity } from './request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './structure/structure-index';
 import type { StructureSearch } from './structure/structure-search';
@@ -153,6 +154,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     images: new ImageCache(chemistry),
     spectra,
     spectrumLibrary,
+    spectrumSearches: new SpectrumSearchQueue(() => spectrumLibrary.index()),
     credentials: new Credentials(keys),
     rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.now),
     get structures() {

@@ -12,7 +12,8 @@ let current: DetailsView | undefined;
 let plotted: RenderedSnapshot['plot'];
 let matched: RenderedSnapshot['match'];
 
-const snapshot = () => (current ? renderedSnapshot(root, current.recordId, plotted, matched) : undefined);
+const snapshot = () =>
+  current ? { ...renderedSnapshot(root, current.recordId, plotted, matched), saved: vsCodeApi<DetailsPanelState>().getState() } : undefined;
 const host = new PageEndpoint<DetailsProtocol>(
   hostChannel(),
   {
@@ -162,7 +163,7 @@ function show(view: DetailsView): void {
   current = view;
   plotted = undefined;
   matched = undefined;
-  vsCodeApi<DetailsPanelState>().setState({ recordId: view.recordId });
+  vsCodeApi<DetailsPanelState>().setState({ recordId: view.recordId, ...(view.spectrumMatch ? { spectrumMatch: view.spectrumMatch } : {}) });
   clear(root);
   document.title = view.title;
   root.appendChild(el('h1', { text: view.title }));

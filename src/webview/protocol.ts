@@ -74,10 +74,27 @@ export interface DetailsView {
   spectra: SpectraView;
   /** Opened from a spectrum search's result: the query against the record's best spectrum, as a mirror plot. */
   match?: SpectrumPlotView;
+  /** What that mirror plot was drawn from: kept in the page's state, so a panel restored after a reload draws it again. */
+  spectrumMatch?: SpectrumMatch;
   /** Other records of the same skeleton or parent (Compound DB's own service; absent from another server). */
   related?: RelatedRecordView[];
   /** Parts that could not be loaded, one line each. */
   problems: string[];
+}
+
+/** What a spectrum search's result row knows: the query, the best spectrum of the record, the score. */
+export interface SpectrumMatch {
+  /** How the query is named on the plot (`Spectrum 3 of run.mgf`, `pasted peak list`). */
+  queryTitle: string;
+  peaks: Array<[number, number]>;
+  precursorMz?: number;
+  spectrumId: number;
+  score?: number;
+  matchedPeaks?: number;
+  /** The search's fragment tolerance: peaks this close count as matched on the plot. */
+  toleranceDa: number;
+  /** What the score means in this library (scoreMeaning.ts). */
+  meaning?: string;
 }
 
 export interface SpectrumPlotView {
@@ -145,6 +162,8 @@ export interface RenderedSnapshot {
   plot?: { id: number; points: number } & PlotState;
   /** The mirror plot of a spectrum search's result. */
   match?: { id: number; points: number; libraryPoints: number } & PlotState;
+  /** What the page keeps for a reload (`vscode.getState()`). */
+  saved?: DetailsPanelState;
   /** `<img>` elements inside the rendered content: 1 for the structure image, never more. */
   imgCount: number;
   /** The theme kind class VS Code put on the body (`vscode-dark`, `vscode-high-contrast`, ...). */
@@ -206,4 +225,6 @@ export interface DetailsProtocol {
 /** State kept by the webview (`vscode.setState`) so the panel can be restored after a reload. */
 export interface DetailsPanelState {
   recordId: number;
+  /** The mirror plot shown (checked by the host before it is drawn again: mirrorPlot.ts `restoredMatch`). */
+  spectrumMatch?: SpectrumMatch;
 }

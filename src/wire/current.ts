@@ -5,7 +5,13 @@ import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
 import type { IdentityLevel, IdentityOption } from './identity';
 import { STRUCTURE_ROUTES, type SimilarityFilterBody, type SubstructureFilterBody } from './structure-search';
-import { SPECTRUM_ROUTES, type SpectrumFilterBody, type SpectrumResultsExtras } from './spectrum-search';
+import {
+  SPECTRUM_ROUTES,
+  type SpectrumBatchBody,
+  type SpectrumBatchResultsResponse,
+  type SpectrumFilterBody,
+  type SpectrumResultsExtras,
+} from './spectrum-search';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -239,6 +245,7 @@ export interface CurrentRequestBodies {
   filterSubstructure: SubstructureFilterBody;
   filterSimilarity: SimilarityFilterBody;
   filterSpectrum: SpectrumFilterBody;
+  filterSpectrumBatch: SpectrumBatchBody;
   convert: ConvertBody;
   validateInchikey: ValidateInchikeyBody;
   suggestNames: SuggestNamesBody;
@@ -259,6 +266,8 @@ export interface CurrentResponses extends Record<FilterOperation, QueryIdRespons
   filterFormulaBatchResults: FormulaBatchResultsResponse;
   filterMassBatchStatus: QueryStatusResponse;
   filterMassBatchResults: MassBatchResultsResponse;
+  filterSpectrumBatchStatus: QueryStatusResponse;
+  filterSpectrumBatchResults: SpectrumBatchResultsResponse;
   filterStatus: QueryStatusResponse;
   filterResults: FilterResultsResponse;
   filterResultsSdf: FilterResultsSdfResponse;

@@ -1,7 +1,8 @@
 /**
  * `compound-db identify IN [OUT]`: every MS2 spectrum of an MGF, MSP or mzML file (read streaming) searched in the
- * spectral library, its best records written as CSV rows (shared/beyond-the-spec.md 5) in input order as they
- * complete. A spectrum that cannot be read, or matches nothing, gets one row with the reason.
+ * spectral library, its best records written as CSV rows (shared/beyond-the-spec.md 5) in input order, a thousand
+ * spectra at a time (against a server: in batches of filter/spectrum/batch). A spectrum that cannot be read, or matches
+ * nothing, gets one row with the reason.
  */
 import * as fs from 'fs';
 import { SPECTRUM_LIMITS, type IonMode, type SpectrumSearchType } from '../../wire';
@@ -57,7 +58,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
     throw new UsageError(`identify: --ion-mode must be positive or negative, not ${JSON.stringify(ionMode)}`);
   const fragmentToleranceDa = toleranceOption('tolerance', values.tolerance, SPECTRUM_LIMITS.maxFragmentToleranceDa);
   const precursorToleranceDa = toleranceOption('precursor-tolerance', values['precursor-tolerance'], SPECTRUM_LIMITS.maxPrecursorToleranceDa);
-  const concurrency = wholeNumberOption('identify', 'concurrency', values.concurrency, 1, 64) ?? 8;
+  const concurrency = wholeNumberOption('identify', 'concurrency', values.concurrency, 1, 16) ?? 2;
   try {
     fs.accessSync(inPath, fs.constants.R_OK);
   } catch {
@@ -74,8 +75,12 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
 }
 
 interface Identifier {
-  identify(spectrum: ParsedSpectrum): Promise<IdentifyHit[]>;
+  /** Each spectrum's hits, or why it could not be searched; `inFlight` batch requests at a time. */
+  identifyMany(spectra: ParsedSpectrum[], inFlight: number): Promise<Array<IdentifyHit[] | Error>>;
 }
+
+/** Spectra read before they are searched together: a few batches' worth, so the next ones are read meanwhile. */
+const CHUNK = 1000;
 
 async function identifyAll(
   inPath: string,
@@ -93,24 +98,38 @@ async function identifyAll(
     const started = Date.now();
     try {
       write(csvLine(IDENTIFY_COLUMNS));
-      // Up to `concurrency` searches in flight; rows are written in input order.
-      const pending: Array<Promise<string>> = [];
-      const flush = async (keep: number): Promise<void> => {
-        while (pending.length > keep) write(await (pending.shift() as Promise<string>));
+      // One chunk searched while the next is read; rows are written in input order.
+      let searching: Promise<string> | undefined;
+      let chunk: SpectrumItem[] = [];
+      const search = (items: SpectrumItem[]): Promise<string> => {
+        const readable = items.flatMap((item) => (item.spectrum ? [item.spectrum] : []));
+        return identifier.identifyMany(readable, concurrency).then((answers) => {
+          const byIndex = new Map(readable.map((s, i) => [s.index, answers[i]]));
+          return items
+            .map((item) => {
+              const rows = rowsOf(item, item.spectrum && byIndex.get(item.spectrum.index));
+              if (rows.identified) identified++;
+              if (rows.failed) failed++;
+              return rows.text;
+            })
+            .join('');
+        });
+      };
+      const flush = async (): Promise<void> => {
+        const previous = searching;
+        searching = search(chunk);
+        searching.catch(() => undefined); // awaited below; a cancelled run must not leave it unhandled meanwhile
+        chunk = [];
+        if (previous) write(await previous);
       };
       for await (const item of readSpectraFile(inPath, undefined, cli.signal)) {
         spectra++;
-        pending.push(
-          rowsOf(item, identifier).then((rows) => {
-            if (rows.identified) identified++;
-            if (rows.failed) failed++;
-            return rows.text;
-          }),
-        );
-        await flush(concurrency - 1);
+        chunk.push(item);
+        if (chunk.length >= CHUNK) await flush();
         cli.progress(`identify: ${spectra} spectra read, ${identified} identified`);
       }
-      await flush(0);
+      if (chunk.length) await flush();
+      if (searching) write(await searching);
     } finally {
       if (sink !== undefined) fs.closeSync(sink);
     }
@@ -121,19 +140,17 @@ async function identifyAll(
   }
 }
 
-async function rowsOf(item: SpectrumItem, identifier: Identifier): Promise<{ text: string; identified: boolean; failed: boolean }> {
+function rowsOf(item: SpectrumItem, answer: IdentifyHit[] | Error | undefined): { text: string; identified: boolean; failed: boolean } {
   if (item.error) {
     const e = item.error;
     return { text: csvLine([String(e.index), e.title ?? '', '', '', '', '', '', '', '', '', e.message]), identified: false, failed: true };
   }
   const s = item.spectrum;
   const head = [String(s.index), s.title ?? '', s.precursorMz === undefined ? '' : String(s.precursorMz)];
-  let hits: IdentifyHit[];
-  try {
-    hits = await identifier.identify(s);
-  } catch (error) {
+  const hits = answer ?? new Error('not searched');
+  if (hits instanceof Error) {
     return {
-      text: csvLine([...head, '', '', '', '', '', '', '', `spectrum ${s.index}: ${(error as Error).message}`]),
+      text: csvLine([...head, '', '', '', '', '', '', '', `spectrum ${s.index}: ${hits.message}`]),
       identified: false,
       failed: true,
     };

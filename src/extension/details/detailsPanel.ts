@@ -11,7 +11,7 @@ import { PromptCancelled } from '../commands/prompts';
 import type { Connection } from '../server/connection';
 import type { Highlight } from '../searches/searchStateData';
 import { loadDetails, loadSpectrumPlot } from './loadDetails';
-import type { SpectrumMatch } from '../spectra/mirrorPlot';
+import { restoredMatch, type SpectrumMatch } from '../spectra/mirrorPlot';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import { webviewChannel } from '../common/webviewChannel';
 import { nextEvent, withTimeout } from '../common/nextEvent';
@@ -63,7 +63,7 @@ export class DetailsPanel extends Disposable {
     DetailsPanel.current?.dispose();
     DetailsPanel.current = new DetailsPanel(panel, host, true);
     if (state && Number.isSafeInteger(state.recordId)) {
-      DetailsPanel.current.load(state.recordId).catch((e: Error) => host.log.error(e));
+      DetailsPanel.current.load(state.recordId, undefined, undefined, restoredMatch(state.spectrumMatch)).catch((e: Error) => host.log.error(e));
     }
   }
 

@@ -88,7 +88,7 @@ export async function loadDetails(
     mol2D: details.mol2D,
     mol3D: details.mol3D,
     spectra,
-    ...(mirror ? { match: mirror } : {}),
+    ...(mirror && match ? { match: mirror, spectrumMatch: match } : {}),
     ...(related?.length ? { related } : {}),
     problems,
   };

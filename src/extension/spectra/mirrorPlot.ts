@@ -1,23 +1,35 @@
 /** The details panel's mirror plot of a spectrum search's result: the query above, the record's best spectrum below. */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
-import type { Peak } from '../../wire';
-import type { SpectrumPlotView } from '../../webview/protocol';
+import { LIMITS, SPECTRUM_LIMITS, checkPeaks } from '../../wire';
+import type { SpectrumMatch, SpectrumPlotView } from '../../webview/protocol';
 import { loadSpectrumPlot } from '../details/loadDetails';
 
-/** What a spectrum search's result row knows: the query, the best spectrum of the record, the score. */
-export interface SpectrumMatch {
-  /** How the query is named on the plot (`Spectrum 3 of run.mgf`, `pasted peak list`). */
-  queryTitle: string;
-  peaks: Peak[];
-  precursorMz?: number;
-  spectrumId: number;
-  score?: number;
-  matchedPeaks?: number;
-  /** The search's fragment tolerance: peaks this close count as matched on the plot. */
-  toleranceDa: number;
-  /** What the score means in this library (scoreMeaning.ts). */
-  meaning?: string;
+export type { SpectrumMatch };
+
+const finiteOrAbsent = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isFinite(v));
+const textOrAbsent = (v: unknown) => v === undefined || (typeof v === 'string' && v.length <= LIMITS.textChars);
+
+/**
+ * A mirror plot's inputs as a restored panel's state gives them back, when they are whole and within the bounds of a
+ * search (the page's state is stored outside the extension: it is checked, not trusted); otherwise undefined.
+ */
+export function restoredMatch(value: unknown): SpectrumMatch | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const m = value as Partial<Record<keyof SpectrumMatch, unknown>>;
+  const whole =
+    typeof m.queryTitle === 'string' &&
+    m.queryTitle.length <= LIMITS.textChars &&
+    checkPeaks('peaks', m.peaks).length === 0 &&
+    Number.isSafeInteger(m.spectrumId) &&
+    typeof m.toleranceDa === 'number' &&
+    m.toleranceDa > 0 &&
+    m.toleranceDa <= SPECTRUM_LIMITS.maxFragmentToleranceDa &&
+    finiteOrAbsent(m.precursorMz) &&
+    finiteOrAbsent(m.score) &&
+    finiteOrAbsent(m.matchedPeaks) &&
+    textOrAbsent(m.meaning);
+  return whole ? (m as SpectrumMatch) : undefined;
 }
 
 export async function loadMirrorPlot(client: CompoundDbClient, match: SpectrumMatch, signal?: AbortSignal): Promise<SpectrumPlotView> {

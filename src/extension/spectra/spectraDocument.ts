@@ -1,24 +1,24 @@
 /**
  * A spectra file (.mgf, .msp, .mzML) open in the spectra list: streamed once through the client's reader (rows as they
  * are read, never the whole file in memory: each spectrum's peaks kept as one Float64Array), and "Identify All": each
- * spectrum's best hit, a few searches in flight at a time, cancellable. No `vscode` here beyond its types.
+ * spectrum's best hit, in batches of a few hundred spectra (filter/spectrum/batch), cancellable. No `vscode` here
+ * beyond its types.
  */
 import * as fs from 'fs';
-import type { CompoundDbClient, ParsedSpectrum } from '../../client';
-import { csvLine } from '../../client';
+import type { CompoundDbClient, IdentifyHit, ParsedSpectrum } from '../../client';
+import { csvLine, SpectrumIdentifier } from '../../client';
 import type { Peak } from '../../wire';
 import type { HitView, IdentifyProgress, ReadProgress, SpectrumRowView } from '../../webview/spectra/protocol';
 import { streamFile } from './spectrumText';
 
-/** Searches in flight during Identify All against the built-in database (measured: 32 beat 8 by a third, under load). */
+/** Requests in flight for the CSV's InChIKeys against the built-in database (it only queues them). */
 export const LOCAL_IN_FLIGHT = 32;
-/** Names are asked for in batches of this many records. */
-const NAME_BATCH = 100;
+/** Spectra of one batch request of Identify All (a progress step), and batches in flight. */
+const BATCH = 250;
+const BATCHES_IN_FLIGHT = 2;
 
 export interface IdentifyOptions {
   signal: AbortSignal;
-  /** Searches in flight: LOCAL_IN_FLIGHT for the built-in database, the resolve setting's concurrency for a server. */
-  inFlight: number;
   statusCheckLimit: number;
   /** What a score means in this library (scoreMeaning.ts). */
   meaning: (score: number) => string | undefined;
@@ -98,7 +98,10 @@ export class SpectraDocument {
     return this.rows[index - 1]?.index === index ? this.rows[index - 1] : this.rows.find((r) => r.index === index);
   }
 
-  /** Every readable spectrum's best hit; a run already going is joined, one stopped keeps the hits found. */
+  /**
+   * Every readable spectrum's best hit (an identity search, an open one for a spectrum without precursor), batches of
+   * BATCH spectra in flight BATCHES_IN_FLIGHT at a time; a run stopped keeps the hits found.
+   */
   async identifyAll(client: CompoundDbClient, options: IdentifyOptions): Promise<void> {
     await this.done;
     const started = Date.now();
@@ -108,7 +111,6 @@ export class SpectraDocument {
     this.hits.clear();
     for (const r of this.rows) if (r.error) this.hits.set(r.index, { index: r.index, message: r.error });
     let fresh: HitView[] = [...this.hits.values()];
-    let unnamed: HitView[] = [];
     let lastReport = 0;
     const report = (force: boolean) => {
       const now = Date.now();
@@ -118,41 +120,33 @@ export class SpectraDocument {
       options.onProgress({ ...progress }, fresh);
       fresh = [];
     };
-    const name = async (batch: HitView[]) => {
-      const ids = [...new Set(batch.map((h) => h.recordId as number))];
-      try {
-        const records = await client.getDetailsBatch(ids, ['CommonName'], { signal: options.signal });
-        const names = new Map(records.map((r) => [r.id, r.commonName]));
-        for (const h of batch) h.name = names.get(h.recordId as number) || undefined;
-      } catch {
-        /* the rows keep their record IDs */
-      }
-      fresh.push(...batch);
-    };
-    const naming: Array<Promise<void>> = [];
+    const settings = { top: 1, signal: options.signal, maxStatusChecks: options.statusCheckLimit, inchikeys: false };
+    const identity = new SpectrumIdentifier(client, { ...settings, searchType: 'identity' });
+    const open = new SpectrumIdentifier(client, { ...settings, searchType: 'open' });
+    const batches: SpectrumRowView[][] = [];
+    for (const rows of [todo.filter((r) => r.precursorMz !== undefined), todo.filter((r) => r.precursorMz === undefined)])
+      for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
     let next = 0;
     const worker = async () => {
-      while (next < todo.length && !options.signal.aborted) {
-        const row = todo[next++];
-        const hit: HitView | undefined = await this.best(client, row, options).catch((error: Error) =>
-          options.signal.aborted ? undefined : { index: row.index, message: error.message },
-        );
-        if (!hit) break;
-        this.hits.set(row.index, hit);
-        progress.done++;
-        if (hit.recordId === undefined) fresh.push(hit);
-        else unnamed.push(hit);
-        if (unnamed.length >= NAME_BATCH) {
-          naming.push(name(unnamed));
-          unnamed = [];
-        }
+      while (next < batches.length && !options.signal.aborted) {
+        const batch = batches[next++];
+        const spectra = batch.map((r) => ({ peaks: this.peaksOf(r.index), precursorMz: r.precursorMz, ionMode: r.ionMode }));
+        const answers = await (batch[0].precursorMz === undefined ? open : identity).identifyMany(spectra, 1).catch((error: Error) => {
+          if (options.signal.aborted) return undefined;
+          return batch.map(() => error);
+        });
+        if (!answers) break;
+        batch.forEach((row, i) => {
+          const hit = this.hitOf(row, answers[i], options.meaning);
+          this.hits.set(row.index, hit);
+          fresh.push(hit);
+        });
+        progress.done += batch.length;
         report(false);
       }
     };
     try {
-      await Promise.all(Array.from({ length: options.inFlight }, worker));
-      if (unnamed.length) naming.push(name(unnamed));
-      await Promise.all(naming);
+      await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, worker));
     } finally {
       progress.running = false;
       progress.cancelled = options.signal.aborted || undefined;
@@ -160,27 +154,18 @@ export class SpectraDocument {
     }
   }
 
-  private async best(client: CompoundDbClient, row: SpectrumRowView, options: IdentifyOptions): Promise<HitView> {
-    const query = client.query({
-      kind: 'spectrum',
-      peaks: this.peaksOf(row.index),
-      searchType: row.precursorMz === undefined ? 'open' : 'identity',
-      ...(row.precursorMz !== undefined ? { precursorMz: row.precursorMz } : {}),
-      ...(row.ionMode ? { ionMode: row.ionMode } : {}),
-      maxResults: 1,
-    });
-    await query.run({ signal: options.signal, maxStatusChecks: options.statusCheckLimit });
-    const page = await query.page(0, 1, { signal: options.signal });
-    const recordId = page.ids[0];
-    if (recordId === undefined) return { index: row.index, message: row.precursorMz === undefined ? 'no hit (open search)' : 'no hit' };
-    const score = page.scores?.[0];
+  private hitOf(row: SpectrumRowView, answer: IdentifyHit[] | Error, meaning: IdentifyOptions['meaning']): HitView {
+    if (answer instanceof Error) return { index: row.index, message: answer.message };
+    const best = answer[0];
+    if (!best) return { index: row.index, message: row.precursorMz === undefined ? 'no hit (open search)' : 'no hit' };
     return {
       index: row.index,
-      recordId,
-      score,
-      matchedPeaks: page.matchedPeaks?.[0],
-      spectrumId: page.spectrumIds?.[0],
-      meaning: score === undefined ? undefined : options.meaning(score),
+      recordId: best.recordId,
+      name: best.name || undefined,
+      score: best.score,
+      matchedPeaks: best.matchedPeaks,
+      spectrumId: best.spectrumId,
+      meaning: meaning(best.score),
     };
   }
 

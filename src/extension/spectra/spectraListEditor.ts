@@ -21,7 +21,7 @@ import { loadMirrorPlot, type SpectrumMatch } from './mirrorPlot';
 import { scoreMeaning } from './scoreMeaning';
 import { LOCAL_IN_FLIGHT, SpectraDocument } from './spectraDocument';
 
-/** Requests in flight: many against the built-in database (it only queues them), the resolve setting's for a server. */
+/** InChIKey requests of the CSV in flight: many against the built-in database (it only queues them), the resolve setting's for a server. */
 const inFlight = (connection: Connection) => (connection.usesLocal() ? LOCAL_IN_FLIGHT : readSettings().resolveConcurrency);
 import { SPECTRUM_LIMITS } from '../../wire';
 
@@ -47,7 +47,6 @@ class SpectraListDocument implements vscode.CustomDocument {
       const { client } = await connection.get();
       await this.spectra.identifyAll(client, {
         signal: controller.signal,
-        inFlight: inFlight(connection),
         statusCheckLimit: readSettings().statusCheckLimit,
         meaning: scoreMeaning,
         onProgress: (identify, hits) => this.listeners.forEach((l) => l.hits({ hits, identify })),

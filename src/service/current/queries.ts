@@ -14,6 +14,7 @@ const STATUS_ROUTE: Readonly<Record<QueryKind, CurrentOperation>> = {
   ids: 'filterStatus',
   formulaBatch: 'filterFormulaBatchStatus',
   massBatch: 'filterMassBatchStatus',
+  spectrumBatch: 'filterSpectrumBatchStatus',
 };
 
 async function queryOf(ctx: ServiceContext, req: CurrentRequest, kind: QueryKind): Promise<Query> {
@@ -47,6 +48,8 @@ export const filterStatus: CurrentHandler<'filterStatus'> = async (ctx, req) => 
 export const filterFormulaBatchStatus: CurrentHandler<'filterFormulaBatchStatus'> = async (ctx, req) =>
   status(await queryOf(ctx, req, 'formulaBatch'));
 export const filterMassBatchStatus: CurrentHandler<'filterMassBatchStatus'> = async (ctx, req) => status(await queryOf(ctx, req, 'massBatch'));
+export const filterSpectrumBatchStatus: CurrentHandler<'filterSpectrumBatchStatus'> = async (ctx, req) =>
+  status(await queryOf(ctx, req, 'spectrumBatch'));
 
 /** One page of at most LIMITS.filterResultsPage IDs; `limitedToMaxAllowed` when the cap cut it and more follow. */
 export const filterResults: CurrentHandler<'filterResults'> = async (ctx, req) => {
@@ -80,4 +83,8 @@ export const filterFormulaBatchResults: CurrentHandler<'filterFormulaBatchResult
 
 export const filterMassBatchResults: CurrentHandler<'filterMassBatchResults'> = async (ctx, req) => ({
   batchResults: finished(await queryOf(ctx, req, 'massBatch'), 'massBatch').entries,
+});
+
+export const filterSpectrumBatchResults: CurrentHandler<'filterSpectrumBatchResults'> = async (ctx, req) => ({
+  batchResults: finished(await queryOf(ctx, req, 'spectrumBatch'), 'spectrumBatch').entries,
 });

@@ -22,7 +22,7 @@ import * as filters from './filters';
 import * as queries from './queries';
 import * as tools from './tools';
 import * as structureFilters from './structure-filters';
-import { filterSpectrum } from './spectrum-filter';
+import { filterSpectrum, filterSpectrumBatch } from './spectrum-filter';
 
 const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   getDetails: records.getDetails,
@@ -54,6 +54,9 @@ const HANDLERS: { readonly [Op in CurrentOperation]: CurrentHandler<Op> } = {
   filterSubstructure: structureFilters.filterSubstructure,
   filterSimilarity: structureFilters.filterSimilarity,
   filterSpectrum,
+  filterSpectrumBatch,
+  filterSpectrumBatchStatus: queries.filterSpectrumBatchStatus,
+  filterSpectrumBatchResults: queries.filterSpectrumBatchResults,
 };
 
 /** Which operations use the chemistry toolkits (and so wait for them on a service just started); the rest never do. */
@@ -87,6 +90,9 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   filterSimilarity: true,
   suggestNames: false,
   filterSpectrum: false,
+  filterSpectrumBatch: false,
+  filterSpectrumBatchStatus: false,
+  filterSpectrumBatchResults: false,
 };
 
 type Route = { op: CurrentOperation; route: (typeof CURRENT_ROUTES)[CurrentOperation]; match: ReturnType<typeof routeMatcher> };

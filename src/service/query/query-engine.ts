@@ -4,7 +4,7 @@
  * (TooManyRecords over the result cap, Failed on an error). Finished queries expire after `ttlMs`.
  */
 import { randomUUID } from 'crypto';
-import type { IdentityLevel, QueryStatus } from '../../wire';
+import type { IdentityLevel, QueryStatus, SpectrumBatchResult } from '../../wire';
 import type { RecordIds } from '../store/compound-store';
 
 export interface FormulaBatchEntry {
@@ -31,7 +31,8 @@ export type QueryOutcome =
       message?: string;
     }
   | { kind: 'formulaBatch'; entries: FormulaBatchEntry[] }
-  | { kind: 'massBatch'; entries: MassBatchEntry[] };
+  | { kind: 'massBatch'; entries: MassBatchEntry[] }
+  | { kind: 'spectrumBatch'; entries: SpectrumBatchResult[] };
 export type QueryKind = QueryOutcome['kind'];
 
 export interface Query {

@@ -1,6 +1,8 @@
 /**
  * The spectra list page: a toolbar (Identify All, Cancel, Export CSV, progress), the table of spectra (index, title,
  * precursor, peaks, best hit with its structure, score), and the chosen row's plot (a mirror plot once it has a hit).
+ * The table draws only the rows in view and a few around them (rows of one height, spacers above and below): a file
+ * of 10,000 spectra is 10,000 small objects, not 60,000 table cells to lay out on every update.
  */
 import { clear, el } from '../dom';
 import { renderPlot } from '../plot';
@@ -11,11 +13,16 @@ import type { HitView, IdentifyProgress, ReadProgress, SpectraListState, Spectra
 
 const root = document.getElementById('root') as HTMLElement;
 
-const rowsById = new Map<number, HTMLTableRowElement>();
+/** Every row of the file, in file order; `position` maps a spectrum's index to its place in it. */
+const rows: SpectrumRowView[] = [];
+const position = new Map<number, number>();
+/** The rows drawn now, by place. */
+let drawn = new Map<number, HTMLTableRowElement>();
 const hits = new Map<number, HitView>();
 const thumbnails = new Map<number, Promise<string | undefined>>();
-let rowCount = 0;
 let errorCount = 0;
+/** Rows drawn beyond the visible ones, above and below. */
+const OVERSCAN = 12;
 let selected: number | undefined;
 let plotted: SpectraSnapshot['plot'];
 let fileName = '';
@@ -75,6 +82,8 @@ const table = el(
   body,
 );
 table.setAttribute('aria-label', 'Spectra of the file');
+const scroller = el('div', { className: 'table-scroll' }, table);
+scroller.addEventListener('scroll', () => drawRows());
 const plotArea = el(
   'div',
   { className: 'plot-area' },
@@ -94,59 +103,111 @@ function layout(): void {
       status,
       readStatus,
     ),
-    el(
-      'div',
-      { className: 'split' },
-      el('div', { className: 'table-scroll' }, table),
-      el('section', { className: 'plot-side' }, hitActions, plotArea),
-    ),
+    el('div', { className: 'split' }, scroller, el('section', { className: 'plot-side' }, hitActions, plotArea)),
   );
 }
 
 const fmtMz = (mz: number | undefined) => (mz === undefined ? '—' : String(Number(mz.toFixed(4))));
 
-function addRows(rows: SpectrumRowView[]): void {
-  const started = performance.now();
-  const fragment = document.createDocumentFragment();
-  for (const r of rows) {
-    const row = el('tr');
-    row.dataset.index = String(r.index);
-    row.tabIndex = 0;
-    const title = r.error ? el('td', { className: 'problem', text: r.error }) : el('td', { text: r.title || `Spectrum ${r.index}` });
-    row.append(
-      el('td', { className: 'number', text: String(r.index) }),
-      title,
-      el('td', { className: 'number', text: fmtMz(r.precursorMz) }),
-      el('td', { className: 'number', text: r.error ? '—' : String(r.peaks) }),
-      el('td', { className: 'hit' }),
-      el('td', { className: 'number score' }),
-    );
-    row.title = r.error ?? `${r.title ?? `Spectrum ${r.index}`} · line ${r.line}${r.ionMode ? ` · ${r.ionMode}` : ''}`;
-    if (r.error) {
-      row.classList.add('unreadable');
-      errorCount++;
-    }
-    row.addEventListener('click', () => void choose(r.index));
-    row.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' || event.key === ' ') {
-        event.preventDefault();
-        void choose(r.index);
-      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        const next = (event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling) as HTMLElement | null;
-        if (next?.dataset.index) {
-          next.focus();
-          void choose(Number(next.dataset.index));
-        }
+/** Height of every row, CSS px: taller once a row shows a structure thumbnail (spectra.css gives rows these heights). */
+function rowHeight(): number {
+  return table.classList.contains('identified') ? 56 : 28;
+}
+
+function rowElement(r: SpectrumRowView): HTMLTableRowElement {
+  const row = el('tr');
+  row.dataset.index = String(r.index);
+  row.tabIndex = 0;
+  row.setAttribute('aria-rowindex', String((position.get(r.index) ?? 0) + 2));
+  const title = r.error
+    ? el('td', { className: 'problem title', text: r.error })
+    : el('td', { className: 'title', text: r.title || `Spectrum ${r.index}` });
+  row.append(
+    el('td', { className: 'number', text: String(r.index) }),
+    title,
+    el('td', { className: 'number', text: fmtMz(r.precursorMz) }),
+    el('td', { className: 'number', text: r.error ? '—' : String(r.peaks) }),
+    el('td', { className: 'hit' }),
+    el('td', { className: 'number score' }),
+  );
+  row.title = r.error ?? `${r.title ?? `Spectrum ${r.index}`} · line ${r.line}${r.ionMode ? ` · ${r.ionMode}` : ''}`;
+  if (r.error) row.classList.add('unreadable');
+  if (r.index === selected) row.setAttribute('aria-selected', 'true');
+  row.addEventListener('click', () => void choose(r.index));
+  row.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      void choose(r.index);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = rows[(position.get(r.index) ?? 0) + (event.key === 'ArrowDown' ? 1 : -1)];
+      if (next) {
+        void choose(next.index);
+        rowOf(next.index)?.focus();
       }
-    });
-    rowsById.set(r.index, row);
+    }
+  });
+  const hit = hits.get(r.index);
+  if (hit) drawHit(row, hit);
+  return row;
+}
+
+function spacer(height: number): HTMLTableRowElement {
+  const cell = el('td');
+  cell.colSpan = 6;
+  cell.style.height = `${height}px`;
+  const row = el('tr', { className: 'spacer' }, cell);
+  row.setAttribute('aria-hidden', 'true');
+  return row;
+}
+
+/** Draws the rows in view (and OVERSCAN around them); rows drawn before and still in view are kept as they are. */
+function drawRows(): void {
+  const height = rowHeight();
+  const view = scroller.clientHeight || window.innerHeight;
+  const first = Math.max(0, Math.floor(scroller.scrollTop / height) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scroller.scrollTop + view) / height) + OVERSCAN);
+  const focused = document.activeElement instanceof HTMLTableRowElement ? document.activeElement : undefined;
+  const next = new Map<number, HTMLTableRowElement>();
+  const fragment = document.createDocumentFragment();
+  fragment.appendChild(spacer(first * height));
+  for (let at = first; at < last; at++) {
+    const row = drawn.get(at) ?? rowElement(rows[at]);
+    next.set(at, row);
     fragment.appendChild(row);
-    const hit = hits.get(r.index);
-    if (hit) drawHit(row, hit);
   }
-  body.appendChild(fragment);
-  rowCount += rows.length;
+  fragment.appendChild(spacer((rows.length - last) * height));
+  for (const [at, row] of drawn) if (!next.has(at)) for (const img of row.querySelectorAll('img')) observer.unobserve(img);
+  drawn = next;
+  body.replaceChildren(fragment);
+  if (focused?.isConnected) focused.focus({ preventScroll: true });
+}
+
+/** The row of a spectrum when it is drawn. */
+function rowOf(index: number): HTMLTableRowElement | undefined {
+  const at = position.get(index);
+  return at === undefined ? undefined : drawn.get(at);
+}
+
+/** Scrolls the table so that the spectrum's row is in view (and drawn). */
+function reveal(index: number): void {
+  const at = position.get(index);
+  if (at === undefined) return;
+  const height = rowHeight();
+  const top = at * height;
+  const view = scroller.clientHeight;
+  if (top < scroller.scrollTop || top + height > scroller.scrollTop + view) scroller.scrollTop = Math.max(0, top - view / 2);
+  drawRows();
+}
+
+function addRows(added: SpectrumRowView[]): void {
+  const started = performance.now();
+  for (const r of added) {
+    position.set(r.index, rows.length);
+    rows.push(r);
+    if (r.error) errorCount++;
+  }
+  drawRows();
   rowsMs += performance.now() - started;
 }
 
@@ -156,10 +217,10 @@ function showRead(read: ReadProgress): void {
   readStatus.textContent = read.error
     ? `Could not read the file: ${read.error}`
     : read.reading
-      ? `${rowCount} spectra so far (${(read.bytes / 1e6).toFixed(1)} MB${size})…`
-      : `${rowCount} spectra${errors}; listed in ${((read.readMs ?? 0) / 1000).toFixed(1)} s`;
+      ? `${rows.length} spectra so far (${(read.bytes / 1e6).toFixed(1)} MB${size})…`
+      : `${rows.length} spectra${errors}; listed in ${((read.readMs ?? 0) / 1000).toFixed(1)} s`;
   readStatus.classList.toggle('problem', !!read.error);
-  identify.disabled = read.reading || rowCount === errorCount || !cancel.disabled;
+  identify.disabled = read.reading || rows.length === errorCount || !cancel.disabled;
 }
 
 const observer = new IntersectionObserver((entries) => {
@@ -208,15 +269,26 @@ function drawHit(row: HTMLTableRowElement, hit: HitView): void {
   cell.title = `Record ${hit.recordId}${hit.name ? `: ${hit.name}` : ''}`;
 }
 
+/** Spectra with a hit so far. */
+let found = 0;
+
 function showHits(list: HitView[], state: IdentifyProgress): void {
   for (const hit of list) {
+    if (hits.get(hit.index)?.recordId !== undefined) found--;
     hits.set(hit.index, hit);
-    const row = rowsById.get(hit.index);
+    if (hit.recordId !== undefined) found++;
+    const row = rowOf(hit.index);
     if (row) drawHit(row, hit);
+  }
+  if (found > 0 && !table.classList.contains('identified')) {
+    // Rows with a thumbnail are taller: the same rows stay in view.
+    const top = scroller.scrollTop / rowHeight();
+    table.classList.add('identified');
+    scroller.scrollTop = top * rowHeight();
+    drawRows();
   }
   progress.max = Math.max(1, state.total);
   progress.value = state.done;
-  const found = [...hits.values()].filter((h) => h.recordId !== undefined).length;
   status.classList.remove('problem');
   status.textContent = state.running
     ? `Identifying: ${state.done} of ${state.total} (${(state.elapsedMs / 1000).toFixed(1)} s)…`
@@ -231,7 +303,8 @@ function showHits(list: HitView[], state: IdentifyProgress): void {
 function choose(index: number): Promise<void> {
   selected = index;
   for (const r of body.querySelectorAll('tr[aria-selected="true"]')) r.setAttribute('aria-selected', 'false');
-  rowsById.get(index)?.setAttribute('aria-selected', 'true');
+  reveal(index);
+  rowOf(index)?.setAttribute('aria-selected', 'true');
   clear(hitActions);
   const hit = hits.get(index);
   if (hit?.recordId !== undefined) {
@@ -294,10 +367,10 @@ function snapshot(): SpectraSnapshot {
     ...[...table.querySelectorAll('thead th')].map((th) => box(`header ${th.textContent ?? ''}`, th)),
   ];
   return {
-    rows: rowCount,
+    rows: rows.length,
     rowsMs,
     errors: errorCount,
-    hits: [...hits.values()].filter((h) => h.recordId !== undefined).length,
+    hits: found,
     selected,
     plot: plotted,
     viewportWidth: document.documentElement.clientWidth,
@@ -312,13 +385,19 @@ function snapshot(): SpectraSnapshot {
 function showState(state: SpectraListState): void {
   fileName = state.file;
   document.title = state.file;
-  rowsById.clear();
+  rows.length = 0;
+  position.clear();
+  drawn = new Map();
   hits.clear();
-  clear(body);
-  rowCount = 0;
+  found = 0;
+  table.classList.remove('identified');
   errorCount = 0;
   layout();
-  for (const h of state.hits) hits.set(h.index, h);
+  for (const h of state.hits) {
+    hits.set(h.index, h);
+    if (h.recordId !== undefined) found++;
+  }
+  table.classList.toggle('identified', found > 0);
   addRows(state.rows);
   showRead(state.read);
   if (state.identify) showHits([], state.identify);

@@ -118,6 +118,24 @@ suite('Spectrum identification', () => {
     );
   });
 
+  test('the mirror plot is drawn again when the details panel is restored after a reload', async () => {
+    const a = await api();
+    const state = await run<SearchState>('compoundDb.identifySpectrum', {
+      peaks: caffeine.peaks,
+      precursorMz: caffeine.precursorMz,
+      title: 'reload test',
+    });
+    await run('compoundDb.searches.openDetails', { type: 'result', searchId: state.id, recordId: caffeine.recordId } as const);
+    const before = await a.details.rendered(caffeine.recordId);
+    assert.ok(before.match && before.saved?.spectrumMatch, 'the page keeps what the mirror plot was drawn from');
+    await a.details.restore();
+    const after = await a.details.rendered(caffeine.recordId);
+    assert.ok(after.match, 'the restored panel shows the mirror plot again');
+    assert.strictEqual(after.match.points, before.match.points);
+    assert.strictEqual(after.match.libraryPoints, before.match.libraryPoints);
+    assert.strictEqual(after.match.matched, before.match.matched);
+  });
+
   test('the details panel lists spectra as a table: type, MS level, precursor, adduct, collision energy, instrument', async () => {
     const a = await api();
     await run('compoundDb.showDetails', { recordId: caffeine.recordId });
@@ -295,6 +313,8 @@ suite('Spectrum identification', () => {
       120_000,
     );
     const listedMs = performance.now() - opened;
+    // Bounds for a shared 2-core machine; the targets (2 s, 15 s) are printed beside the figures.
+    assert.ok(listedMs < 60_000, `listed in ${listedMs.toFixed(0)} ms`);
     const page = await lists.rendered(listKey);
     console.log(
       `    spectra list: 10,000 spectra listed in ${(listedMs / 1000).toFixed(1)} s [target <= 2 s: ${listedMs <= 2000 ? 'met' : 'NOT met'}] ` +
@@ -303,6 +323,7 @@ suite('Spectrum identification', () => {
     const started = performance.now();
     await lists.identifyAll(listKey);
     const identifiedMs = performance.now() - started;
+    assert.ok(identifiedMs < 120_000, `identified in ${identifiedMs.toFixed(0)} ms`);
     const state = lists.state(listKey);
     assert.strictEqual(state?.identify?.done, 10_000);
     assert.strictEqual(state?.hits.filter((h) => h.recordId === caffeine.recordId).length, 10_000);
