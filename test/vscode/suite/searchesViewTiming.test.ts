@@ -20,8 +20,14 @@ const median = (xs: number[]): number => {
 suite('Searches view: Enter to rows', () => {
   test('a name search shows its named rows in the tree soon after Enter (the time is printed)', async () => {
     const a = await api();
-    // Warm: the service started, the client made, the name index built.
-    await run<SearchState>('compoundDb.search', { query: 'caffeine' });
+    // Warm: the service started, the client made, the name index built; and the service done with its start-up work
+    // in the background (indexes, warm-up drawings), which slows its answers for a while: the target is for a search
+    // the service answers within 50 ms, so the figures start once two searches in a row were answered so.
+    for (let quick = 0, tries = 0; quick < 2 && tries < 60; tries++) {
+      const warm = await run<SearchState>('compoundDb.search', { query: 'caffeine' });
+      quick = (warm.durationMs ?? Infinity) <= 50 ? quick + 1 : 0;
+      if (quick < 2) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const rows: number[] = [];
     const named: number[] = [];
     const searched: number[] = [];
