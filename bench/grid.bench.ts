@@ -12,7 +12,6 @@
  *    COMPOUND_DB_BENCH_SKIP_VSCODE=1.
  * Figures on a shared 2-core machine are noisy: compare them within one run.
  */
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { GridModel } from '../src/grid/gridModel';
@@ -21,10 +20,10 @@ import { indexRecords } from '../src/grid/recordIndexer';
 import { StreamingRecords } from '../src/extension/grid/streamingRecords';
 import { loadRDKit } from '../src/service/chemistry/rdkit';
 import { memoryByKind, PeakMemory, type MemoryByKind } from './process-memory';
+import { runVSCodeSuite } from './vscode-suite';
 import { writeGeneratedSdf } from '../test/support/structure-files';
 import { tempDir } from '../test/support/temp';
 
-const root = path.resolve(__dirname, '..', '..');
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 async function timed<T>(f: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
@@ -124,23 +123,20 @@ function describe(m: MemoryByKind): string {
   return `extension host ${mb(m.extensionHost)}, browser renderers ${mb(m.renderer)}`;
 }
 
-function vscodePart(): Promise<void> {
+async function vscodePart(): Promise<void> {
   console.log('In VS Code (code-server), from the integration suite:');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/test-vscode.js'], {
-      cwd: root,
-      env: { ...process.env, COMPOUND_DB_TEST_GREP: 'Structure grid', COMPOUND_DB_TEST_TIMEOUT_MS: '180000' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // Sampled from the line the suite prints before opening the 100,000-record file to the one it prints after scrolling.
-    const peak = new PeakMemory(child.pid!, MEASURED_KINDS);
-    let before: MemoryByKind | undefined;
-    const onLine = (line: string) => {
+  // Sampled from the line the suite prints before opening the 100,000-record file to the one it prints after scrolling.
+  let peak: PeakMemory | undefined;
+  let pid = 0;
+  let before: MemoryByKind | undefined;
+  await runVSCodeSuite(
+    'Structure grid',
+    (line) => {
       if (/opening the 100,000-record SDF/.test(line)) {
-        before = memoryByKind(child.pid!, MEASURED_KINDS);
-        peak.start();
+        before = memoryByKind(pid, MEASURED_KINDS);
+        peak?.start();
       }
-      if (/structure grid: extension host RSS/.test(line) && before) {
+      if (/structure grid: extension host RSS/.test(line) && before && peak) {
         peak.stop();
         // The webview lives in a renderer beside the workbench: its share is what the renderers grew by.
         const webview = Math.max(0, peak.peak.renderer - before.renderer);
@@ -151,22 +147,14 @@ function vscodePart(): Promise<void> {
           `  extension host ${mb(peak.peak.extensionHost)} + webview ${mb(webview)} (the renderers' growth) = ${mb(total)} [target <= ${mb(MEMORY_BUDGET_BYTES)}: ${verdict}]`,
         );
       }
-    };
-    let rest = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        onLine(line);
-        if (/structure grid:|passed, \d+ failed|FAIL/.test(line)) console.log(`  ${line.trim()}`);
-      }
-    });
-    child.stderr.resume();
-    child.on('close', () => {
-      peak.stop();
-      resolve();
-    });
-  });
+      if (/structure grid:|passed, \d+ failed|FAIL/.test(line)) console.log(`  ${line.trim()}`);
+    },
+    (started) => {
+      pid = started;
+      peak = new PeakMemory(started, MEASURED_KINDS);
+    },
+  );
+  peak?.stop();
 }
 
 async function main(): Promise<void> {

@@ -75,8 +75,15 @@ function report(title: string, ours: Run[], peer: Run[]): void {
   );
 }
 
+/** Target for the composite search over the built-in service, submit to results in hand (issue 29). */
+const BUILT_IN_TARGET_MS = 3;
+
 async function builtIn(): Promise<void> {
   const service = await startService({ port: 0, log: () => undefined });
+  // The service builds its structure and spectrum indexes in the background after it listens, on this thread: the
+  // figures are the steady state's, so they wait for both (a search during the builds waits behind their chunks).
+  await service.buildStructureIndex();
+  await service.buildSpectrumIndex();
   try {
     const { client, statusRequests } = ourClient(service.baseUrl);
     const names = ['caffeine', 'ethanol', 'phenol', 'glycine', 'urea', 'toluene'];
@@ -122,6 +129,12 @@ async function builtIn(): Promise<void> {
     }
     console.log('Built-in service (in-process, shipped collection), composite name search, submit to results in hand:');
     report('built-in service', ours, peer);
+    const oursMedian = median(ours.map((r) => r.ms));
+    const fewerChecks = ours.every((r, i) => r.statusRequests <= peer[i].statusRequests);
+    console.log(
+      `  target: median <= ${BUILT_IN_TARGET_MS} ms: ${oursMedian.toFixed(2)} ms, ${oursMedian <= BUILT_IN_TARGET_MS ? 'met' : 'NOT met'}; ` +
+        `no more status requests than the peer in any run: ${fewerChecks ? 'met' : 'NOT met'}`,
+    );
     const after = median(afterSubmit);
     const rt = median(rtt);
     console.log(

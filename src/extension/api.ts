@@ -23,6 +23,12 @@ export interface CompoundDbApi {
   searches(): SearchState[];
   /** The tree's items under `node` (top level when left out), as VS Code would render them. */
   treeItems(node?: SearchNode): Array<{ node: SearchNode; item: vscode.TreeItem }>;
+  /**
+   * When (`performance.now()` of the extension host) a result row of the search was first asked for, and first one
+   * with its record's name: VS Code asks when it draws the rows (so does `treeItems`: a test timing the view calls
+   * neither meanwhile).
+   */
+  rowsFirstServed(searchId: string): { row: number; named?: number } | undefined;
   /** The open details panel: the test hook. Each call rejects when no panel is open. */
   readonly details: {
     /** What the panel last drew (for `recordId`, waiting for it when given). */

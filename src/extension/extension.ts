@@ -163,6 +163,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     activationCpuMs,
     searches: () => JSON.parse(JSON.stringify(searches.all())) as ReturnType<CompoundDbApi['searches']>,
     treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
+    rowsFirstServed: (searchId) => tree.rowsFirstServed(searchId),
     details: {
       rendered: (recordId) => openDetailsPanel().then((panel) => panel.rendered(recordId)),
       plot: (spectrumId, range) => openDetailsPanel().then((panel) => panel.plot(spectrumId, range)),

@@ -319,7 +319,11 @@ async function similaritySpec(s: Services, a: SimilarityArgs | undefined): Promi
 export function registerSearchCommands(s: Services): vscode.Disposable[] {
   return [
     ...searchCommands(s).map(({ command, toSpec }) =>
-      registerCommand<object, SearchState>(command, s.log, async (args, invocation) => runTreeSearch(s, await toSpec(args), invocation === 'person')),
+      registerCommand<object, SearchState>(command, s.log, async (args, invocation) => {
+        // Asked from a person (a prompt follows): the built-in database starts while they type, not after Enter.
+        if (invocation === 'person') s.connection.get().catch(() => undefined);
+        return runTreeSearch(s, await toSpec(args), invocation === 'person');
+      }),
     ),
     registerCommand<object, vscode.TextDocument>('compoundDb.openExample', s.log, async () => {
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: EXAMPLE });

@@ -14,6 +14,8 @@ import { isUnknownQueryError, type CompoundDbClient } from '../../client';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
+/** How long a new search's changes wait to reach the tree together (see `start`). */
+const HOLD_MS = 150;
 
 /**
  * The searches of the tree: runs them, follows them live, keeps them in workspace (or global) state.
@@ -23,6 +25,8 @@ export class SearchesModel extends Disposable {
   private states: SearchState[];
   private readonly running = new Map<string, AbortController>();
   private readonly loading = new InFlight<string, void>();
+  /** Searches whose changes are not yet told to the tree (see `start`). */
+  private readonly held = new Set<string>();
   private readonly _onDidChange = this._register(new vscode.EventEmitter<SearchState | undefined>());
   /** Fires with the search that changed, or undefined when the list changed. */
   readonly onDidChange = this._onDidChange.event;
@@ -52,16 +56,33 @@ export class SearchesModel extends Disposable {
 
   private changed(state: SearchState | undefined, persist = true): void {
     if (persist) this.persist();
+    if (state && this.held.has(state.id)) return;
     this._onDidChange.fire(state);
   }
 
-  /** Adds a search at the top of the tree and runs it to the end. Resolves with its final state (error included). */
+  /**
+   * Adds a search at the top of the tree and runs it to the end. Resolves with its final state (error included).
+   * VS Code draws a view's changes at once only when none came in the last 200 ms (later ones wait until 200 ms pass
+   * without one), so each change a quick search made on its way (the new row, its status, its results, their names)
+   * put its rows a few hundred milliseconds later: a search done within HOLD_MS changes the tree once, at its end;
+   * a longer one shows its running row after HOLD_MS and every change after that.
+   */
   async start(spec: SearchSpec, signal?: AbortSignal, about: Pick<SearchState, 'queryTitle'> = {}): Promise<SearchState> {
     const state = { ...newSearchState(`${Date.now().toString(36)}-${(++this.seq).toString(36)}`, spec), ...about };
     this.states.unshift(state);
     this.states.length = Math.min(this.states.length, MAX_SEARCHES);
-    this.changed(undefined);
-    await this.execute(state, signal);
+    this.persist();
+    this.held.add(state.id);
+    const release = () => {
+      clearTimeout(timer);
+      if (this.held.delete(state.id)) this._onDidChange.fire(undefined);
+    };
+    const timer = setTimeout(release, HOLD_MS);
+    try {
+      await this.execute(state, signal);
+    } finally {
+      release();
+    }
     return state;
   }
 

@@ -33,6 +33,8 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
    * go with it, so this holds no more than the tree shows.
    */
   private readonly lists = new Map<string, Map<string, SearchNode>>();
+  /** When VS Code first asked for a result row of each search, and for one with its record's name (performance.now()). */
+  private readonly rowsServed = new Map<string, { row: number; named?: number }>();
 
   /** `thumbnail`: a record's structure as base64 PNG for a result's tooltip, loaded when the tooltip is first shown. */
   constructor(
@@ -69,6 +71,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
   getChildren(node?: SearchNode): SearchNode[] {
     if (!node) {
       for (const scope of this.lists.keys()) if (scope !== '' && !this.model.get(scope.split('\n')[0])) this.lists.delete(scope);
+      for (const id of this.rowsServed.keys()) if (!this.model.get(id)) this.rowsServed.delete(id);
       return this.keepOnly(
         '',
         this.model.all().map((s) => this.searchNode(s.id)),
@@ -150,6 +153,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
       }
       case 'result': {
         const label = state.labels[node.recordId];
+        this.served(state.id, label !== undefined);
         const name = label?.name || vscode.l10n.t('Record {0}', node.recordId);
         const item = new vscode.TreeItem(resultLabel(state, node.recordId, name));
         item.id = `${state.id}/${node.group ?? ''}/r/${node.recordId}`;
@@ -193,6 +197,19 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         return item;
       }
     }
+  }
+
+  /** When a result row of the search, and one with its name, were first asked for: what the Searches view drew. */
+  rowsFirstServed(searchId: string): { row: number; named?: number } | undefined {
+    const served = this.rowsServed.get(searchId);
+    return served && { ...served };
+  }
+
+  private served(searchId: string, named: boolean): void {
+    const now = performance.now();
+    const served = this.rowsServed.get(searchId);
+    if (!served) this.rowsServed.set(searchId, named ? { row: now, named: now } : { row: now });
+    else if (named && served.named === undefined) served.named = now;
   }
 
   private searchItem(state: SearchState): vscode.TreeItem {

@@ -39,7 +39,10 @@ export async function groupedBySkeleton(ctx: SearchContext, found: readonly Comp
   found.forEach((r, i) => {
     if (seen.has(r.id)) return;
     add(r);
-    if (i < MAX_GROUPED) for (const other of kin.get(blockOf(r)) ?? []) if (oneSkeleton(r, other)) add(other);
+    if (i >= MAX_GROUPED) return;
+    // Most skeletons hold one record, the hit itself.
+    const others = kin.get(blockOf(r));
+    if (others && others.length > 1) for (const other of others) if (oneSkeleton(r, other)) add(other);
   });
   return out;
 }

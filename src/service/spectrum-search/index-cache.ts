@@ -46,11 +46,12 @@ export function cacheKeyOf(folders: Array<{ dir: string; packed: boolean }>, ext
   return hash.digest('hex').slice(0, 32);
 }
 
-export function readCachedIndex(dir: string, key: string): IndexArrays | undefined {
+/** Read off the event loop (35 MB for the shipped spectra): a request arriving meanwhile is answered. */
+export async function readCachedIndex(dir: string, key: string): Promise<IndexArrays | undefined> {
   const file = path.join(dir, `spectrum-index-${key}.bin`);
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(file);
+    bytes = await fs.promises.readFile(file);
   } catch {
     return undefined;
   }

@@ -43,7 +43,7 @@ export class SpectrumLibrary {
   private async build(): Promise<EntropyIndex> {
     const started = Date.now();
     const key = this.cacheDir === null ? undefined : cacheKeyOf(this.store.folders, '');
-    const cached = key && readCachedIndex(this.cacheDir as string, key);
+    const cached = key && (await readCachedIndex(this.cacheDir as string, key));
     if (cached) {
       const index = new EntropyIndex(cached);
       this.stats = {

@@ -2,11 +2,12 @@
  * Name search over common names and synonyms (shared/beyond-the-spec.md 4), in rank order: the common name equal to
  * the query, a synonym equal to it, a name equal once stereo descriptors are set aside (name-keys.ts), names that
  * start with it, names that contain it; each record once, at its best rank; ties by record ID. Exact keys are Map
- * lookups, prefixes a binary search over the sorted keys, substrings one `indexOf` walk over the keys joined.
+ * lookups, prefixes a binary search over the sorted keys, substrings a trigram index over the distinct keys.
  */
-import { lowerBound, upperBound } from './bisect';
+import { lowerBound } from './bisect';
 import { pushTo } from './multimap';
 import { bareName, MIN_PREFIX_LENGTH, normaliseName } from './name-keys';
+import { SubstringIndex } from './substring-index';
 
 export { MIN_PREFIX_LENGTH, normaliseName } from './name-keys';
 
@@ -17,11 +18,12 @@ export class NameIndex {
   /** Every key and bare key, sorted, with the position holding it (a key held by several records repeats). */
   private readonly sortedKeys: string[];
   private readonly sortedPositions: Int32Array;
-  /** The distinct keys joined by newlines, and where each starts, for substring matches. */
-  private readonly joined: string;
-  private readonly starts: Int32Array;
-  /** For each distinct key, its first entry in sortedKeys. */
+  /** The distinct keys, for substring matches. */
+  private readonly substrings: SubstringIndex;
+  /** For each distinct key, its first entry in sortedKeys; then sortedKeys' length. */
   private readonly firstEntry: Int32Array;
+  /** Whether record IDs ascend with positions (the shipped data's do): a group is then sorted as plain numbers. */
+  private readonly positionsInIdOrder: boolean;
 
   constructor(
     names: (position: number) => { common: string; synonyms: readonly string[] },
@@ -60,15 +62,11 @@ export class NameIndex {
         first.push(i);
       }
     });
-    this.firstEntry = Int32Array.from(first);
-    const starts = new Int32Array(distinct.length);
-    let at = 0;
-    distinct.forEach((k, i) => {
-      starts[i] = at;
-      at += k.length + 1;
-    });
-    this.starts = starts;
-    this.joined = distinct.join('\n');
+    this.firstEntry = Int32Array.from([...first, this.sortedKeys.length]);
+    this.substrings = new SubstringIndex(distinct);
+    let ascending = true;
+    for (let i = 1; i < size && ascending; i++) ascending = idOf(i) > idOf(i - 1);
+    this.positionsInIdOrder = ascending;
   }
 
   /** Positions in rank order, each once. */
@@ -79,11 +77,14 @@ export class NameIndex {
     const seen = new Set<number>();
     const out: number[] = [];
     const take = (positions: Iterable<number>) => {
-      const group = [...new Set(positions)].filter((p) => !seen.has(p)).sort((a, b) => this.idOf(a) - this.idOf(b) || a - b);
-      for (const p of group) {
+      const group: number[] = [];
+      for (const p of positions) {
+        if (seen.has(p)) continue;
         seen.add(p);
-        out.push(p);
+        group.push(p);
       }
+      if (this.positionsInIdOrder) for (const p of Int32Array.from(group).sort()) out.push(p);
+      else for (const p of group.sort((a, b) => this.idOf(a) - this.idOf(b) || a - b)) out.push(p);
     };
     take(this.common.get(key) ?? []);
     take(this.synonyms.get(key) ?? []);
@@ -102,18 +103,8 @@ export class NameIndex {
   }
 
   private *containing(text: string): Generator<number> {
-    if (text.includes('\n')) return;
-    for (let at = this.joined.indexOf(text); at >= 0;) {
-      const k = upperBound(this.starts, at) - 1;
-      const end = k + 1 < this.starts.length ? this.starts[k + 1] - 1 : this.joined.length;
-      for (
-        let i = this.firstEntry[k];
-        i < this.sortedKeys.length && (i === this.firstEntry[k] || this.sortedKeys[i] === this.sortedKeys[i - 1]);
-        i++
-      ) {
-        yield this.sortedPositions[i];
-      }
-      at = this.joined.indexOf(text, end + 1);
+    for (const k of this.substrings.containing(text)) {
+      for (let i = this.firstEntry[k]; i < this.firstEntry[k + 1]; i++) yield this.sortedPositions[i];
     }
   }
 }

@@ -11,7 +11,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { gunzipSync, gzipSync } from 'zlib';
+import { gzipSync } from 'zlib';
+import { gunzipInBackground } from '../chemistry/gunzip';
 import { wasmPath } from '../chemistry/wasm';
 import { rememberFingerprints, type CachedFingerprints } from './fingerprint-cache';
 import { PATTERN_BYTES } from './substructure-protocol';
@@ -53,8 +54,9 @@ export function encodeStructureIndex(structures: readonly ShippedStructure[], rd
   return gzipSync(Buffer.concat([...parts, ...structures.map((s) => s.pickle)]), { level: 9 });
 }
 
-function decodeStructureIndex(gz: Buffer, file: string): { header: Header; structures: ShippedStructure[] } {
-  const bytes = gunzipSync(gz);
+/** Read and inflated off the event loop (a request arriving meanwhile is answered): only the decoding holds it. */
+async function decodeStructureIndex(file: string): Promise<{ header: Header; structures: ShippedStructure[] }> {
+  const bytes = await gunzipInBackground(await fs.promises.readFile(file));
   let at = 0;
   const take = (n: number): Buffer => {
     if (at + n > bytes.length) throw new Error(`${file} is cut short`);
@@ -87,14 +89,19 @@ function decodeStructureIndex(gz: Buffer, file: string): { header: Header; struc
  * Puts the shipped fingerprints of `dataDir` in the fingerprint cache, once per process and folder. Returns how many,
  * or why none (no file, or one made by another RDKit than the one installed): the workers then compute them.
  */
-const loaded = new Map<string, { count: number } | { skipped: string }>();
+const loaded = new Map<string, Promise<{ count: number } | { skipped: string }>>();
 
-export function rememberShippedFingerprints(dataDir: string, wasmDir?: string): { count: number } | { skipped: string } {
+export function rememberShippedFingerprints(dataDir: string, wasmDir?: string): Promise<{ count: number } | { skipped: string }> {
   const file = path.join(dataDir, STRUCTURE_INDEX_FILE);
   let outcome = loaded.get(file);
-  if (outcome) return outcome;
+  if (!outcome) loaded.set(file, (outcome = remember(file, wasmDir)));
+  return outcome;
+}
+
+async function remember(file: string, wasmDir: string | undefined): Promise<{ count: number } | { skipped: string }> {
+  let outcome: { count: number } | { skipped: string };
   try {
-    const { header, structures } = decodeStructureIndex(fs.readFileSync(file), file);
+    const { header, structures } = await decodeStructureIndex(file);
     const wasmBytes = fs.statSync(wasmPath('rdkit', wasmDir)).size;
     if (header.rdkit.wasmBytes !== wasmBytes) {
       outcome = { skipped: `${file} was made by RDKit ${header.rdkit.version}, not the RDKit installed` };
@@ -105,6 +112,5 @@ export function rememberShippedFingerprints(dataDir: string, wasmDir?: string): 
   } catch (err) {
     outcome = { skipped: (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no ${file}` : err instanceof Error ? err.message : String(err) };
   }
-  loaded.set(file, outcome);
   return outcome;
 }

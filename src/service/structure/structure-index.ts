@@ -88,7 +88,8 @@ export class StructureIndex {
     await turn(); // after the service listens
     if (this.disposed) return;
     this.matchers.prestart();
-    if (this.shippedDataDir) this.shipped = rememberShippedFingerprints(this.shippedDataDir, this.toolkit.wasmDir);
+    if (this.shippedDataDir) this.shipped = await rememberShippedFingerprints(this.shippedDataDir, this.toolkit.wasmDir);
+    if (this.disposed) return;
     const built = await buildSharedIndex(
       this.matchers,
       this.records.map((r) => r.smiles),
