@@ -55,9 +55,10 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
   });
   const threshold = request.threshold ?? 0;
   let ranked: RecordHit[] = [];
+  // The index's answers are fresh objects: rounded in place (an open search can touch ten thousand records).
   for (const h of best) {
-    const score = roundScore(h.score);
-    if (score >= threshold && score > 0) ranked.push({ ...h, score });
+    h.score = roundScore(h.score);
+    if (h.score >= threshold && h.score > 0) ranked.push(h);
   }
   const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
   if (!request.accept && ranked.length > 4 * max) {

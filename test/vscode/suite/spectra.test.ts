@@ -285,7 +285,7 @@ suite('Spectrum identification', () => {
     }
   });
 
-  test('10,000 spectra are listed and identified (times printed, not asserted: the machine is shared)', async function () {
+  test('10,000 spectra are listed and identified (times printed beside the targets; bounds generous: the machine is shared)', async function () {
     this.timeout(240_000);
     const lines = caffeine.peaks.map(([mz, i]) => `${mz} ${i}`);
     const file = path.join(dir, 'ten-thousand.mgf');
