@@ -46,11 +46,10 @@ import {
   type MassWithRange,
   type QueryStatusResponse,
   type RecordDetails,
-  type IonMode,
   type Peak,
   type SpectrumBatchEntry,
   type SpectrumBatchResult,
-  type SpectrumSearchType,
+  type SpectrumSearchSettings,
   type SubstructureFormat,
 } from '../wire';
 import type { ClientCore } from './core';
@@ -113,22 +112,8 @@ export interface SimilarityInput extends DatasourceOrderInput {
   /** 1 to 10,000 (server default 100). */
   maxResults?: number;
 }
-export interface SpectrumSearchInput {
-  /** Required for identity, neutral-loss and hybrid searches. */
-  precursorMz?: number;
-  /** Default identity. */
-  searchType?: SpectrumSearchType;
-  ionMode?: IonMode;
-  /** Default 0.02 Da. */
-  fragmentToleranceDa?: number;
-  /** Default 0.01 Da. */
-  precursorToleranceDa?: number;
-  /** Lowest score, 0 to 1 (default 0). */
-  threshold?: number;
-  /** 1 to 10,000 (server default 100). */
-  maxResults?: number;
-  dataSources?: string[];
-}
+/** Defaults: identity search, fragments 0.02 Da, precursor 0.01 Da, threshold 0, the server's 100 results (1 to 10,000). */
+export type SpectrumSearchInput = SpectrumSearchSettings;
 /** Record IDs with their Tanimoto scores (parallel arrays), from a similarity query. */
 export interface ScoredResults {
   results: number[];

@@ -25,20 +25,26 @@ export interface ExternalReferenceView {
   externalUrl: string;
 }
 
-export interface SpectrumItemView {
-  id: number;
+/** What the details panel reads from a spectrum's info object (src/extension/details/spectrumFacts.ts), where it says it. */
+export interface SpectrumFacts {
+  /** The spectrum type of the info object (`ESI+`, `EI`, ...). */
   type: string;
-  fileName: string;
-  comments?: string;
-  submittedDate?: string;
-  /** Read from the info object's comments (src/extension/details/spectrumFacts.ts) when they say it. */
+  /** `MS`, `MS2`, `MS3`... */
   msLevel?: string;
   precursorMz?: number;
+  /** The precursor ion type, `[M+H]+`. */
   adduct?: string;
   collisionEnergy?: string;
   instrument?: string;
-  /** Where it comes from (the row's tooltip). */
+  /** Where the spectrum comes from: the comments after the facts, the original address, the submission date (the row's tooltip). */
   provenance: string;
+}
+
+export interface SpectrumItemView extends SpectrumFacts {
+  id: number;
+  fileName: string;
+  comments?: string;
+  submittedDate?: string;
 }
 
 export interface SpectraView {

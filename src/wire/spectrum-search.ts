@@ -65,6 +65,9 @@ export interface SpectrumFilterBody {
   dataSources?: string[] | null;
 }
 
+/** The settings of a spectrum search as a caller holds them: the body's optional fields, without JSON's nulls. */
+export type SpectrumSearchSettings = { [K in Exclude<keyof SpectrumFilterBody, 'peaks'>]?: NonNullable<SpectrumFilterBody[K]> };
+
 /** One spectrum of a batch; `precursorMz`, `ionMode` and `searchType` given here replace the batch's own. */
 export interface SpectrumBatchEntry {
   peaks: Peak[];

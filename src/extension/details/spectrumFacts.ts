@@ -6,20 +6,7 @@
  * and the whole comment is the provenance.
  */
 import type { LegacySpectrumInfo } from '../../wire';
-
-export interface SpectrumFacts {
-  /** The spectrum type of the info object (`ESI+`, `EI`, ...). */
-  type: string;
-  /** `MS`, `MS2`, `MS3`... */
-  msLevel?: string;
-  precursorMz?: number;
-  /** The precursor ion type, `[M+H]+`. */
-  adduct?: string;
-  collisionEnergy?: string;
-  instrument?: string;
-  /** Where the spectrum comes from: the comments after the facts, the original address, the submission date. */
-  provenance: string;
-}
+import type { SpectrumFacts } from '../../webview/protocol';
 
 const OPENING = /^Measured (\S+) spectrum, ([^;.]+)((?:; [^;]*?)*?)\. (?=\S)/;
 

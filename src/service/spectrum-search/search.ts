@@ -3,19 +3,12 @@
  * scored against the index in the mode asked for, then each record once at its best spectrum, by descending score
  * (4 decimals), ties by record ID.
  */
-import { SPECTRUM_LIMITS, roundScore, type IonMode, type Peak, type SpectrumSearchType } from '../../wire';
+import { SPECTRUM_LIMITS, roundScore, type Peak, type SpectrumSearchSettings } from '../../wire';
 import { cleanSpectrum } from './clean';
 import type { EntropyIndex } from './entropy-index';
 
-export interface SpectrumSearchRequest {
+export interface SpectrumSearchRequest extends Omit<SpectrumSearchSettings, 'dataSources'> {
   peaks: readonly Peak[];
-  precursorMz?: number;
-  searchType?: SpectrumSearchType;
-  ionMode?: IonMode;
-  fragmentToleranceDa?: number;
-  precursorToleranceDa?: number;
-  threshold?: number;
-  maxResults?: number;
   /** Records outside the requested datasources are passed over (checked in score order, only as far as needed). */
   accept?: (recordId: number) => boolean | Promise<boolean>;
 }
