@@ -1,5 +1,5 @@
 import { checkSearchQuery, describeFieldErrors } from '../wire';
-import { resolvedRecords, type ResolvedRecord } from '../client';
+import { didYouMean, resolvedRecords, type ResolvedRecord } from '../client';
 import {
   fittedRows,
   objectInput,
@@ -126,7 +126,11 @@ export const compoundSearch: CompoundTool<SearchInput> = {
   run: async ({ query, maxResults, offset }, { client, signal }) => {
     const results = await client.search(query, { raiseErrors: true, signal });
     const ids = results.recordIds;
-    if (ids.length === 0) return { text: `No record matches ${JSON.stringify(query)}.`, structured: { total: 0, offset, records: [] } };
+    if (ids.length === 0)
+      return {
+        text: `No record matches ${JSON.stringify(query)}${(await didYouMean(client, query, signal)) || '.'}`,
+        structured: { total: 0, offset, records: [] },
+      };
     const page = ids.slice(offset, offset + maxResults);
     const records = await resolvedRecords(client, page, signal);
     const head =

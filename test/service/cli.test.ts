@@ -104,13 +104,17 @@ describe('compound-db command line', function () {
     assert.strictEqual(convert.stdout, 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3\n');
   });
 
-  it('converts SMILES to an InChIKey (chained through InChI) and reads a Hill formula as a formula', async () => {
+  it('converts SMILES to an InChIKey (chained through InChI), reads a Hill formula as a formula, suggests names for a misspelt one', async () => {
     const key = await run(['convert', 'Cn1cnc2c1c(=O)n(C)c(=O)n2C', '--from', 'SMILES', '--to', 'InChIKey', '--server', service.baseUrl], SECRETS);
     assert.strictEqual(key.status, 0, key.stderr);
     assert.strictEqual(key.stdout, `${CAFFEINE_KEY}\n`);
     const formula = await run(['search', 'C9H8O4', '--server', service.baseUrl], SECRETS);
     assert.strictEqual(formula.status, 0, formula.stderr);
     assert.match(formula.stdout, /\tAspirin\tC9H8O4\tBSYNRYMUTXBXSQ-UHFFFAOYSA-N$/m);
+    const misspelt = await run(['search', 'asprin', '--server', service.baseUrl], SECRETS);
+    assert.strictEqual(misspelt.status, 0, misspelt.stderr);
+    assert.strictEqual(misspelt.stdout, '');
+    assert.match(misspelt.stderr, /no record matches "asprin"; did you mean "Aspirin"/);
   });
 
   it('runs the built-in database in a child process that ends with the command, even one killed while it loads', async () => {

@@ -1,5 +1,5 @@
 /** `compound-db search QUERY [--json] [--limit N]`: the composite search, one record a line. */
-import { resolvedRecords } from '../../client';
+import { didYouMean, resolvedRecords } from '../../client';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError, wholeNumberOption } from '../usage';
 import { USAGES } from '../usages';
@@ -21,7 +21,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
     if (values.json) cli.out(`${JSON.stringify(records, null, 2)}\n`);
     else cli.out(records.map((r) => `${r.recordId}\t${r.name}\t${r.formula}\t${r.inchikey}\n`).join(''));
     if (ids.length > limit) cli.note(`${ids.length} records match; the first ${limit} are shown (--limit N for more)`);
-    else if (ids.length === 0) cli.note(`no record matches ${JSON.stringify(positionals[0])}`);
+    else if (ids.length === 0) cli.note(`no record matches ${JSON.stringify(positionals[0])}${await didYouMean(client, positionals[0], cli.signal)}`);
     return 0;
   });
 }

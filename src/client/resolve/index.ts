@@ -18,4 +18,4 @@ export {
   rowValues,
   type InputFormat,
 } from './resolve-io';
-export { molBlocks, recordDetailsOf, resolvedRecords } from './records';
+export { didYouMean, molBlocks, recordDetailsOf, resolvedRecords } from './records';

@@ -14,6 +14,16 @@ export async function resolvedRecords(client: CompoundDbClient, recordIds: reado
   return recordIds.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * After a search that found nothing, the names within a few edits of its text as the end of a sentence
+ * (`; did you mean "Aspirin"?`); empty when there are none or the server offers no suggestions (they are a help, so a
+ * failed request for them is no error).
+ */
+export async function didYouMean(client: CompoundDbClient, text: string, signal?: AbortSignal): Promise<string> {
+  const near = text.trim() ? await client.suggestNames(text.trim(), 3, { signal }).catch(() => undefined) : undefined;
+  return near?.length ? `; did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}?` : '';
+}
+
 /** 2D MOL blocks of records by ID: 250 a request through the older interface with a token, else 100 a request. */
 export async function molBlocks(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<Map<number, string>> {
   const ids = [...new Set(recordIds)];
