@@ -101,6 +101,10 @@ export async function resolveRecord(s: RecordSource, text: string, title: string
   const found = await s.lookUp(text);
   if (found.length === 0) throw new Error(vscode.l10n.t('No record matches "{0}"', text));
   if (found.length === 1) return found[0].recordId;
+  // A name search also finds names that contain the text ("Isocaffeine" for "caffeine"): the one record named exactly
+  // so is the answer, as resolve takes it; the pick is for names that several records carry.
+  const named = found.filter((r) => r.name?.toLowerCase() === text.trim().toLowerCase());
+  if (named.length === 1) return named[0].recordId;
   const picker = vscode.window.createQuickPick<Choice>();
   picker.title = title;
   picker.placeholder = vscode.l10n.t('{0} records match "{1}"', found.length, text);
