@@ -42,6 +42,15 @@ async function structureGrid(page) {
   await frame.locator('tr', { hasText: 'Norepinephrine' }).first().click();
   await W.imagesLoaded(frame);
   await W.noToasts(page);
+  await restPointer(page, frame);
+}
+
+/** The pointer rests on the empty end of the grid's toolbar: a hover left on a tab or a path shows its tooltip in the shot. */
+async function restPointer(page, frame) {
+  const toolbar = await frame.locator('.cdb-toolbar').first().boundingBox();
+  const frameBox = await page.locator('iframe.webview.ready').last().boundingBox();
+  if (toolbar && frameBox) await page.mouse.move(frameBox.x + toolbar.x + toolbar.width - 10, frameBox.y + toolbar.y + toolbar.height / 2);
+  await page.waitForTimeout(500);
 }
 
 /** The sample notebook's saved outputs (SDF, SMILES list, MOL file), drawn by the renderer. */
@@ -52,6 +61,7 @@ async function notebookGrid(page) {
   await frame.locator('.cdb-card img').first().waitFor({ timeout: 30000 });
   await W.imagesLoaded(frame);
   await W.noToasts(page);
+  await restPointer(page, frame);
 }
 
 /** A pasted MS/MS peak list identified: the Searches tree's hits and the mirror plot of the best one. */
