@@ -183,7 +183,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
   const indexBuilt = Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]);
-  const stopWarming = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : () => undefined;
+  const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : undefined;
+  void warmUp?.finished.catch((error: Error) => log(`drawing warm-up: ${error.message}`));
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
   if (options.warmDrawing)
     void indexBuilt.then(
@@ -217,7 +218,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         engine.close();
-        stopWarming();
+        warmUp?.stop();
         built?.dispose();
         toolkit.dispose();
         server.close(() => resolve());

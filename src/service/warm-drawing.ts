@@ -14,13 +14,20 @@ const WARM_DRAWINGS = 48;
 /** How long no request must have been served before a step of the warm-up runs. */
 const QUIET_MS = 200;
 
-/** Starts the warm-up once `after` settles; the returned function stops it (the service is closing). */
+export interface WarmUp {
+  /** Stops the warm-up (the service is closing); a drawing under way ends the loop at its next step. */
+  stop(): void;
+  /** Settles when the warm-up has drawn all it would or has seen that it was stopped. */
+  finished: Promise<void>;
+}
+
+/** Starts the warm-up once `after` settles. */
 export function warmDrawing(
   ctx: Pick<ServiceContext, 'store' | 'images'>,
-  activity: RequestActivity,
+  activity: Pick<RequestActivity, 'quiet'>,
   after: Promise<unknown>,
   drawings = WARM_DRAWINGS,
-): () => void {
+): WarmUp {
   let stopped = false;
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const run = async () => {
@@ -38,8 +45,10 @@ export function warmDrawing(
       await turn();
     }
   };
-  void run();
-  return () => {
-    stopped = true; // a drawing under way ends the loop at its next step
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    finished: run(),
   };
 }

@@ -5,7 +5,7 @@ import { QUERY_SHAPE_LIMITS } from './query-shape';
 
 /**
  * The table of limits in src/service/README.md ("Limits and survival"), row by row, from the values above:
- * `test/unit/limits-docs.test.ts` renders it and checks that the README says the same.
+ * `test/unit/wire/limits-docs.test.ts` renders it and checks that the README says the same.
  */
 export const DOCUMENTED_LIMITS: ReadonlyArray<{
   what: string;

@@ -3,7 +3,7 @@
  * 1 MiB: the limit itself passes the length rule, one more character is refused naming the field and the limit (current
  * interface: 400 with the field's error; older: HTTP 500 `Invalid value for parameter: NAME (...)`), and 1 MiB is
  * refused the same way within a second. The limits come from `src/wire` (LIMITS, STRUCTURE_LIMITS), the ones the
- * service's checks read; `test/unit/limits-docs.test.ts` checks that the documented table says the same.
+ * service's checks read; `test/unit/wire/limits-docs.test.ts` checks that the documented table says the same.
  */
 import * as assert from 'assert';
 import { LIMITS, STRUCTURE_LIMITS } from '../../src/wire';

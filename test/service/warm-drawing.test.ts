@@ -3,6 +3,7 @@
  * records spread over the store, one drawing per turn, stopped on close.
  */
 import * as assert from 'assert';
+import * as FakeTimers from '@sinonjs/fake-timers';
 import { EventEmitter } from 'events';
 import { loadChemistry } from '../../src/service/chemistry';
 import { ImageCache } from '../../src/service/image-cache';
@@ -27,16 +28,9 @@ describe('service drawing warm-up', () => {
     return { store, drawn, images };
   }
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
-  };
-
   it('draws the asked number of distinct records, spread over the store', async () => {
     const { store, drawn, images } = await setUp();
-    const stop = warmDrawing({ store, images }, new RequestActivity(), Promise.resolve(), 4);
-    await until(() => drawn.length >= 4);
-    await new Promise((r) => setTimeout(r, 100));
-    stop();
+    await warmDrawing({ store, images }, new RequestActivity(), Promise.resolve(), 4).finished;
     assert.strictEqual(drawn.length, 4);
     assert.strictEqual(new Set(drawn).size, 4);
     const all = await store.all();
@@ -47,37 +41,49 @@ describe('service drawing warm-up', () => {
 
   it('draws nothing once stopped before it starts, and stops between drawings', async () => {
     const early = await setUp();
-    warmDrawing({ store: early.store, images: early.images }, new RequestActivity(), Promise.resolve(), 4)();
-    await new Promise((r) => setTimeout(r, 500));
+    const stopped = warmDrawing({ store: early.store, images: early.images }, new RequestActivity(), Promise.resolve(), 4);
+    stopped.stop();
+    await stopped.finished;
     assert.deepStrictEqual(early.drawn, []);
 
     const late = await setUp();
-    const stop = warmDrawing({ store: late.store, images: late.images }, new RequestActivity(), Promise.resolve(), 1000);
-    await until(() => late.drawn.length >= 1);
-    stop();
-    const seen = late.drawn.length;
-    await new Promise((r) => setTimeout(r, 100));
-    assert.ok(late.drawn.length <= seen + 1, `${late.drawn.length} drawings after stopping at ${seen}`);
+    const png = late.images.png.bind(late.images);
+    late.images.png = (record) => {
+      warmUp.stop(); // stopped while its first drawing is under way (the warm-up draws after it has been returned)
+      return png(record);
+    };
+    const warmUp = warmDrawing({ store: late.store, images: late.images }, new RequestActivity(), Promise.resolve(), 1000);
+    await warmUp.finished;
+    assert.strictEqual(late.drawn.length, 1, `${late.drawn.length} drawings after stopping at the first`);
   });
 
-  it('starts once the index is built, and draws only while no request is being served', async () => {
-    const { store, drawn, images } = await setUp();
-    const activity = new RequestActivity();
-    let built!: () => void;
-    const stop = warmDrawing({ store, images }, activity, new Promise<void>((resolve) => (built = resolve)), 4);
-    try {
-      await new Promise((r) => setTimeout(r, 400));
-      assert.deepStrictEqual(drawn, [], 'nothing before the index is built');
-      const request = new EventEmitter();
-      activity.track(request);
-      built();
-      await new Promise((r) => setTimeout(r, 400));
-      assert.deepStrictEqual(drawn, [], 'nothing while a request is in flight');
-      request.emit('close');
-      await until(() => drawn.length >= 4);
-      assert.strictEqual(drawn.length, 4, 'all drawn once the requests are done');
-    } finally {
-      stop();
-    }
+  describe('with a fake clock', () => {
+    let clock: FakeTimers.Clock;
+    beforeEach(() => (clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })));
+    afterEach(() => clock.uninstall());
+
+    it('starts once the index is built, and draws only while no request is being served', async () => {
+      const { store, drawn, images } = await setUp();
+      const activity = new RequestActivity();
+      let built!: () => void;
+      const warmUp = warmDrawing({ store, images }, activity, new Promise<void>((resolve) => (built = resolve)), 4);
+      try {
+        await clock.tickAsync(60_000);
+        assert.deepStrictEqual(drawn, [], 'nothing before the index is built');
+        const request = new EventEmitter();
+        activity.track(request);
+        built();
+        await clock.tickAsync(60_000);
+        assert.deepStrictEqual(drawn, [], 'nothing while a request is in flight');
+        request.emit('close');
+        await clock.tickAsync(199);
+        assert.deepStrictEqual(drawn, [], 'nothing in the first 200 ms after the last request');
+        await clock.tickAsync(1);
+        await warmUp.finished;
+        assert.strictEqual(drawn.length, 4, 'all drawn once the requests are done');
+      } finally {
+        warmUp.stop();
+      }
+    });
   });
 });

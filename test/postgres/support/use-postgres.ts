@@ -10,6 +10,8 @@ import { loadRecords } from '../../../src/service/load-records';
 import { PostgresStore } from '../../../src/service/store/postgres/postgres-store';
 import { createDatabase } from '../../../src/service/database/cluster';
 import { Client } from 'pg';
+import type { Chemistry } from '../../../src/service/chemistry';
+import type { CompoundRecord } from '../../../src/service/store/record';
 
 const adminUrl = process.env.COMPOUND_DB_TEST_DATABASE;
 if (!adminUrl) throw new Error('COMPOUND_DB_TEST_DATABASE is not set: run the PostgreSQL suite through scripts/test-postgres.js');
@@ -18,12 +20,22 @@ let counter = 0;
 /** SQLSTATE of "database is being accessed by other users". */
 const OBJECT_IN_USE = '55006';
 
-/** A fresh empty database on the test cluster; returns its URL and a function that drops it. */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${process.pid}_${++counter}`;
+/** The admin database's URL, or the URL of the database `name` on the test cluster. */
+function databaseUrl(name = 'postgres'): string {
   const url = new URL(adminUrl!);
-  url.pathname = '/postgres';
-  await createDatabase(url.href, name);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * A fresh database on the test cluster, empty or a file copy of `template` (half a second where loading the shipped
+ * collection takes 8-25 s); returns its URL and a function that drops it.
+ */
+export async function freshDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${process.pid}_${++counter}`;
+  const url = new URL(databaseUrl());
+  if (template) await copyDatabase(template, name);
+  else await createDatabase(url.href, name);
   const dbUrl = new URL(adminUrl!);
   dbUrl.pathname = `/${name}`;
   return {
@@ -49,26 +61,68 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   };
 }
 
+async function copyDatabase(template: string, name: string): Promise<void> {
+  const admin = new Client({ connectionString: databaseUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The shipped collection as the store writes it, loaded once per run into a database no service ever opens: most
+ * service tests start a service over it, and each then gets a copy of it.
+ */
+let shippedTemplate: Promise<string> | undefined;
+function shippedCollectionTemplate(chemistry: Chemistry): Promise<string> {
+  shippedTemplate ??= (async () => {
+    const name = `shipped_${process.pid}`;
+    await createDatabase(databaseUrl(), name);
+    const { records } = await loadRecords(
+      () => Promise.resolve(chemistry),
+      undefined,
+      [],
+      () => undefined,
+    );
+    await writeRecords(databaseUrl(name), records);
+    return name;
+  })();
+  shippedTemplate.catch(() => (shippedTemplate = undefined));
+  return shippedTemplate;
+}
+
 const original = service.startService;
+
+/** Writes `records` into the (empty, migrated on open) database at `url`. */
+async function writeRecords(url: string, records: CompoundRecord[]): Promise<void> {
+  const store = await PostgresStore.open(url);
+  try {
+    await store.append(records);
+  } finally {
+    await store.close();
+  }
+}
 
 async function startOverPostgres(options: service.ServiceOptions = {}): Promise<service.RunningService> {
   if (options.database) return original(options);
-  const { url, drop } = await freshDatabase();
+  const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
+  // A test that reads the load's log lines gets a load of its own.
+  const shipped = !options.records && !options.dataDir && !options.dataFiles?.length && !options.log;
+  const { url, drop } = await freshDatabase(shipped ? await shippedCollectionTemplate(chemistry) : undefined);
   try {
-    const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
-    const loaded = options.records
-      ? { records: options.records, skippedFiles: [] }
-      : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
-    const records = loaded.records;
-    const store = await PostgresStore.open(url);
-    try {
-      await store.append(records);
-    } finally {
-      await store.close();
+    let skippedFiles: service.RunningService['skippedDataFiles'] = [];
+    if (!shipped) {
+      const loaded = options.records
+        ? { records: options.records, skippedFiles: [] }
+        : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
+      await writeRecords(url, loaded.records);
+      skippedFiles = loaded.skippedFiles;
     }
     const running = await original({ ...options, chemistry, records: undefined, dataFiles: undefined, database: url });
     let closing: Promise<void> | undefined;
-    return { ...running, skippedDataFiles: loaded.skippedFiles, close: () => (closing ??= running.close().then(drop)) };
+    return { ...running, skippedDataFiles: skippedFiles, close: () => (closing ??= running.close().then(drop)) };
   } catch (err) {
     await drop();
     throw err;
