@@ -18,12 +18,15 @@ const forbid = {
   service: { dir: 'service', why: 'talks to the service only over HTTP' },
   extension: { dir: 'extension', why: 'is independent of the extension host' },
   webview: { dir: 'webview', why: 'does not depend on the webview' },
-  chemistry: { dir: 'chemistry', why: 'holds records, not chemistry (shared types live in store/)' },
-  molecule: { dir: 'molecule', why: 'holds records, not chemistry (shared types live in store/)' },
+  // The service's toolkits (src/service/chemistry) as a file of src/service/store names them, and as one of
+  // src/service/store/postgres does (there `../../chemistry`; `../../../chemistry` is the chemistry wing, allowed).
+  toolkits: { regex: '(^\\.\\.\\x2Fchemistry|service\\x2Fchemistry)(\\x2F|$)', why: 'holds records: the toolkits stay out' },
+  toolkitsFromPostgres: { regex: '(^\\.\\.\\x2F\\.\\.\\x2Fchemistry|service\\x2Fchemistry)(\\x2F|$)', why: 'holds records: the toolkits stay out' },
+  molecule: { dir: 'molecule', why: 'holds records, not structures (RDKit reading stays out; formulas are read with src/chemistry/formula)' },
+  chemistry: { dir: 'chemistry', why: 'imports no layer at all' },
   node: { node: true, why: 'runs in the browser sandbox, not in Node' },
   cli: { dir: 'cli', why: 'is independent of the command line' },
   grid: { dir: 'grid', why: 'knows no particular webview' },
-  formula: { dir: 'formula', why: 'knows no particular webview' },
 };
 
 const LAYERS = [
@@ -33,12 +36,32 @@ const LAYERS = [
   { folder: 'src/service', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli] },
   { folder: 'src/tools', never: [forbid.vscode, forbid.service, forbid.extension, forbid.webview, forbid.cli] },
   { folder: 'src/cli', never: [forbid.vscode, forbid.extension, forbid.webview] },
-  { folder: 'src/service/store', never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.chemistry, forbid.molecule] },
+  {
+    folder: 'src/service/store',
+    never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli, forbid.toolkits, forbid.molecule],
+  },
+  {
+    folder: 'src/service/store/postgres',
+    never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli, forbid.toolkitsFromPostgres, forbid.molecule],
+  },
   { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.shared, forbid.node] },
-  // Shared by the service and the webview: formulas and masses from a composition; RDKit's reading of structures; the
-  // structure grid's records.
-  { folder: 'src/formula', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
-  { folder: 'src/molecule', never: [forbid.vscode, forbid.shared, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
+  // The one chemistry wing, shared by the service, the client, the extension and the webviews: elements, formulas (parse,
+  // Hill, text, masses), SMILES syntax, RDKit's reading of structures. The ground floor: no other layer, no Node.
+  {
+    folder: 'src/chemistry',
+    never: [
+      forbid.vscode,
+      forbid.node,
+      forbid.wire,
+      forbid.shared,
+      forbid.client,
+      forbid.service,
+      forbid.extension,
+      forbid.webview,
+      forbid.cli,
+      forbid.grid,
+    ],
+  },
   // The one message protocol of every webview and its host: imports no layer at all, runs in Node and in the page.
   {
     folder: 'src/webview-protocol',
@@ -53,8 +76,7 @@ const LAYERS = [
       forbid.webview,
       forbid.cli,
       forbid.grid,
-      forbid.formula,
-      forbid.molecule,
+      forbid.chemistry,
     ],
   },
   { folder: 'src/grid', never: [forbid.vscode, forbid.client, forbid.service, forbid.extension, forbid.webview, forbid.node] },
@@ -64,6 +86,7 @@ const nodeModules = builtinModules.filter((m) => !m.startsWith('_')).map((m) => 
 /** A regular expression over import specifiers, free of `/` so that it also fits an esquery selector. */
 function specifierPattern(rule) {
   if (rule.name) return `^${rule.name}$`;
+  if (rule.regex) return rule.regex;
   if (rule.node) return `^(node:.*|(${nodeModules.join('|')})(\\x2F.*)?)$`;
   return `(^|\\x2F)${rule.dir}(\\x2F|$)`;
 }

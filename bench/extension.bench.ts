@@ -24,7 +24,7 @@ import { HoverLookup } from '../src/extension/hover/hoverLookup';
 import { findHoverTarget } from '../src/extension/hover/hoverTargets';
 import { loadChemistry, loadShippedCollection } from '../src/service/chemistry';
 import { encodePng } from '../src/service/chemistry/png';
-import { withMol } from '../src/molecule/read';
+import { withMol } from '../src/chemistry/molecule/read';
 
 const root = path.resolve(__dirname, '..', '..');
 

@@ -5,7 +5,7 @@
  * queries, and it answers differently where hybridization or double-bond stereo count: both are printed.
  */
 import type { MainModule, Mol, SubstructLibrary } from '@rdkit/rdkit';
-import type { RDKit } from '../src/molecule/read';
+import type { RDKit } from '../src/chemistry/molecule/read';
 import type { CompoundRecord } from '../src/service/store/record';
 import { buildSharedIndex } from '../src/service/structure/shared-index';
 import type { MatcherPool } from '../src/service/structure/matcher-pool';

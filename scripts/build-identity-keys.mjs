@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes data/identity-keys.json.gz: the parent and tautomer keys (shared/beyond-the-spec.md 4) of every structure of
-// data/compounds.json.gz, computed once with the service's own code (out/src/molecule/identity-keys.js), so that the
+// data/compounds.json.gz, computed once with the service's own code (out/src/chemistry/molecule/identity-keys.js), so that the
 // service computes none at start-up. Run after the collection changes: `npm run compile && node scripts/build-identity-keys.mjs`
 // (scripts/build-data.mjs runs it too). `--check` compares with the file in data/ instead of writing it.
 import fs from 'node:fs';
@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildIdentityKeys(dataDir = path.join(root, 'data'), { check = false } = {}) {
   const { loadRDKit } = require(path.join(root, 'out/src/service/chemistry/rdkit.js'));
-  const { withMol } = require(path.join(root, 'out/src/molecule/read.js'));
-  const { identityKeysOf } = require(path.join(root, 'out/src/molecule/identity-keys.js'));
+  const { withMol } = require(path.join(root, 'out/src/chemistry/molecule/read.js'));
+  const { identityKeysOf } = require(path.join(root, 'out/src/chemistry/molecule/identity-keys.js'));
   const { identityKeysFileOf, COLLECTION_FILE, IDENTITY_KEYS_FILE } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
   const rdkit = await loadRDKit();
   const { records } = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dataDir, COLLECTION_FILE))).toString('utf8'));

@@ -25,8 +25,6 @@
  */
 import {
   formatElapsed,
-  plainFormula,
-  texFormula,
   type ExternalReference,
   type LegacyExtendedCompoundInfo,
   type LegacyExtendedMolCompoundInfo,
@@ -36,6 +34,7 @@ import {
   type QueryStatusResponse,
   type RecordDetails,
 } from '../wire';
+import { plainFormula, texFormula } from '../chemistry/formula/text';
 
 export interface Identifiers {
   inchi: string;

@@ -22,7 +22,7 @@ export type { ResultGroup, ResultPage } from './query-plans';
 export { isBatchKind, type IntrinsicInputs, type SearchKind, type SearchSpec } from './search-spec';
 export { QueryTimes, type QueryTimesJson } from './query-times';
 export { classifyQuery, type QueryKind } from '../wire';
-export { parseSmilesSyntax, looksLikeSmiles, isPlainWord, type SmilesSyntaxResult } from '../wire';
+export { parseSmilesSyntax, looksLikeSmiles, isPlainWord, type SmilesSyntaxResult } from '../chemistry/smiles-syntax';
 export { MemoryCompoundCache, type CompoundCache, type CompoundCacheEntries, type CompoundCacheKind } from './cache';
 export { parseRetryAfter } from './transport';
 export { REDACTED, makeRedactor, type Redact } from './redact';

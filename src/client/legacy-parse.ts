@@ -1,6 +1,5 @@
 /** Typed objects of the older interface's XML responses (contract 2.2). */
 import {
-  plainFormula,
   type LegacyCompoundInfo,
   type LegacyExtendedCompoundInfo,
   type LegacyExtendedMolCompoundInfo,
@@ -9,6 +8,7 @@ import {
   type LegacySpectrumInfo,
 } from '../wire';
 import { elementOf, itemsOf, numberOf, textOf, type XmlNode } from './xml';
+import { plainFormula } from '../chemistry/formula/text';
 
 const text = (e: Record<string, XmlNode>, key: string): string => textOf(e[key]) ?? '';
 const optionalText = (e: Record<string, XmlNode>, key: string): string | undefined => textOf(e[key]) || undefined;

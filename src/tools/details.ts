@@ -1,6 +1,7 @@
-import { checkRecordIds, describeFieldErrors, plainFormula } from '../wire';
+import { checkRecordIds, describeFieldErrors } from '../wire';
 import { recordDetailsOf, resolvedRecords } from '../client';
 import { fittedRows, objectInput, ToolInputError, type CompoundTool } from './tool';
+import { plainFormula } from '../chemistry/formula/text';
 
 interface DetailsInput {
   recordIds: number[];

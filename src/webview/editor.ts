@@ -7,7 +7,7 @@ import { CanvasEditor, Molecule } from 'openchemlib';
 import { PageEndpoint } from '../webview-protocol/endpoint';
 import { hostChannel, testHook } from './channel';
 import { auditLayout } from './layoutAudit';
-import { looksLikeSmiles } from '../wire/smiles-syntax';
+import { looksLikeSmiles } from '../chemistry/smiles-syntax';
 import { EDITOR_ACTIONS, type Drawing, type EditorAction, type EditorProtocol } from './editorProtocol';
 import { checkQueryShape } from '../wire/query-shape';
 import { checkStructureSize, isRdkitJsonText, type StructureFormat } from '../wire/structure-size';

@@ -1,7 +1,7 @@
 /** Spec 3 / issue: what the composite search runs for a query. */
 import { isInchiKeyShape } from './limits';
-import { looksLikeSmiles } from './smiles-syntax';
-import { isElementSymbol } from './elements';
+import { looksLikeSmiles } from '../chemistry/smiles-syntax';
+import { isElementSymbol } from '../chemistry/elements';
 
 export type QueryKind = 'recordId' | 'inchi' | 'inchikey' | 'smiles' | 'formula' | 'name';
 

@@ -19,7 +19,7 @@ export interface AtomCount {
   bonds?: number;
 }
 
-/** True when the toolkit reads the text as RDKit's JSON (src/molecule/read.ts does the same test). */
+/** True when the toolkit reads the text as RDKit's JSON (src/chemistry/molecule/read.ts does the same test). */
 export function isRdkitJsonText(text: string): boolean {
   return text.trimStart().startsWith('{');
 }

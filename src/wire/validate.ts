@@ -4,7 +4,7 @@
  * Each returns the problems found (empty when the input is good); messages name the value and the limit.
  */
 import { LIMITS, isInchiKeyShape } from './limits';
-import { isElementSymbol } from './elements';
+import { isElementSymbol } from '../chemistry/elements';
 import { isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
 import {

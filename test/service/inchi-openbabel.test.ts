@@ -15,7 +15,7 @@ import { spawnSync } from 'child_process';
 import { loadChemistry, loadShippedCollection, type Chemistry } from '../../src/service/chemistry';
 import { molBlock2D } from '../../src/service/chemistry/facts';
 import { loadRDKit } from '../../src/service/chemistry/rdkit';
-import { withMol } from '../../src/molecule/read';
+import { withMol } from '../../src/chemistry/molecule/read';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

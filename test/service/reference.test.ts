@@ -7,7 +7,7 @@
  */
 import * as assert from 'assert';
 import { loadChemistry, loadShippedCollection, type Chemistry } from '../../src/service/chemistry';
-import { parseFormula } from '../../src/service/store/formula';
+import { parseFormula } from '../../src/chemistry/formula/parse';
 import { loadRDKit } from '../../src/service/chemistry/rdkit';
 import { Toolkit } from '../../src/webview/grid/chemistry';
 

@@ -1,13 +1,13 @@
 /** The storage layer on its own: formula parsing and keys, the indexes of the in-memory store. */
 import * as assert from 'assert';
-import { formulaKey, parseFormula } from '../../src/service/store/formula';
-import { texFormula } from '../../src/wire';
+import { formulaKey, parseFormula } from '../../src/chemistry/formula/parse';
 import { MemoryStore } from '../../src/service/store/memory-store';
 import { idsPage } from '../../src/service/store/compound-store';
 import { SortedIndex } from '../../src/service/store/sorted-index';
 import { ElementIndex } from '../../src/service/store/element-index';
 import { loadChemistry } from '../../src/service/chemistry';
 import { buildFixtureRecords } from './support/fixture';
+import { texFormula } from '../../src/chemistry/formula/text';
 
 describe('service store', () => {
   describe('formulas', () => {

@@ -13,7 +13,7 @@ import * as vm from 'vm';
 import { LEGACY_ROUTES, LIMITS, legacyPath, type LegacyOperation } from '../../src/wire';
 import { startService, MemoryStore, type RunningService } from '../../src/service';
 import { loadChemistry, loadShippedCollection, recordsFromSdf, type Chemistry } from '../../src/service/chemistry';
-import { parseFormula } from '../../src/service/store/formula';
+import { parseFormula } from '../../src/chemistry/formula/parse';
 import { buildFixtureRecords, FIXTURE } from './support/fixture';
 import { api, legacy, parseXml, request, runFilter, waitQuery } from './support/http';
 

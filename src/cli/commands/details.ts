@@ -1,9 +1,10 @@
 /** `compound-db details ID... [--json]`: every details field of each record (MOL blocks with --json only). */
 import { recordDetailsOf } from '../../client';
-import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, checkRecordId, plainFormula, type RecordDetails } from '../../wire';
+import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, checkRecordId, type RecordDetails } from '../../wire';
 import type { CliContext } from '../context';
 import { parseCommandArgs, UsageError } from '../usage';
 import { USAGES } from '../usages';
+import { plainFormula } from '../../chemistry/formula/text';
 
 export const usage = USAGES.details;
 

@@ -10,10 +10,11 @@
  * the spec a backend names, its requests paced by the run's `send`; so is every records request. `send` paces each
  * request and retries it when the connection drops or the server is busy.
  */
-import { LIMITS, plainFormula, type QueryKind } from '../../wire';
+import { LIMITS, type QueryKind } from '../../wire';
 import type { CompoundDbClient } from '../client';
 import type { SearchSpec } from '../search-spec';
 import type { ResolvedRecord } from './resolve-cache';
+import { plainFormula } from '../../chemistry/formula/text';
 
 /** Sends one request (paced, retried); `urgent` ones jump the queue. */
 export type Send = <T>(request: (signal?: AbortSignal) => Promise<T>, urgent?: boolean) => Promise<T>;

@@ -1,5 +1,6 @@
 /** One input of a bulk run: checked, classified as the composite search does, and normalised so duplicates meet. */
-import { checkRecordId, checkSearchQuery, classifyQuery, isInchiKeyShape, smilesSyntaxError, type QueryKind } from '../../wire';
+import { checkRecordId, checkSearchQuery, classifyQuery, isInchiKeyShape, type QueryKind } from '../../wire';
+import { smilesSyntaxError } from '../../chemistry/smiles-syntax';
 
 export type ParsedIdentifier = { ok: true; key: string; kind: QueryKind } | { ok: false; message: string };
 

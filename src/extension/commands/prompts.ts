@@ -12,7 +12,6 @@ import {
   checkRecordIds,
   checkStringList,
   describeFieldErrors,
-  parseSmilesSyntax,
   structureQueryProblem,
   type FieldError,
   type SubstructureFormat,
@@ -20,6 +19,7 @@ import {
 } from '../../wire';
 
 import { pickRecordId } from './recordPicker';
+import { parseSmilesSyntax } from '../../chemistry/smiles-syntax';
 
 /** The user dismissed a prompt: the command ends quietly. */
 export class PromptCancelled extends Error {

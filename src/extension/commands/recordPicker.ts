@@ -5,9 +5,10 @@
  * a SMILES (and, for a substructure, a SMARTS) as typed too.
  */
 import * as vscode from 'vscode';
-import { classifyQuery, isPlainWord, parseSmilesSyntax, structureQueryProblem, type SubstructureFormat } from '../../wire';
+import { classifyQuery, structureQueryProblem, type SubstructureFormat } from '../../wire';
 import { PromptCancelled } from './prompts';
-import { prettyFormula } from '../common/formula';
+import { prettyFormula } from '../../chemistry/formula/text';
+import { isPlainWord, parseSmilesSyntax } from '../../chemistry/smiles-syntax';
 
 export interface KnownRecord {
   recordId: number;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plainFormula, sdfRecord } from '../../wire';
+import { sdfRecord } from '../../wire';
 import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
 import { DetailsPanel } from '../details/detailsPanel';
 import { searchTitle, type SearchState } from '../searches/searchState';
@@ -15,6 +15,7 @@ import { setRecordSource } from './recordPicker';
 import { recordSourceOf } from './recordSource';
 import { saveMolFile, saveStructureImage, type ImageFormat } from './structureFiles';
 import type { Services } from './services';
+import { plainFormula } from '../../chemistry/formula/text';
 
 type ResultArg = { recordId: number } | SearchNode;
 type SearchArg = { searchId: string } | SearchNode;

@@ -4,11 +4,11 @@ import type { CompoundDbClient } from '../../client';
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, type DetailsField } from '../../wire';
 import type { DetailsView, IdentifierView, RelatedRecordView, SpectraView, SpectrumPlotView } from '../../webview/protocol';
 import { errorMessage } from '../common/errors';
-import { plainFormula, prettyFormula } from '../common/formula';
 import type { Highlight } from '../searches/searchStateData';
 import { parseJcamp } from './jcamp';
 import { spectrumFacts } from './spectrumFacts';
 import { loadMirrorPlot, type SpectrumMatch } from '../spectra/mirrorPlot';
+import { plainFormula, prettyFormula } from '../../chemistry/formula/text';
 
 const fieldLabels = (): Readonly<Record<DetailsField, string>> => ({
   SMILES: 'SMILES',

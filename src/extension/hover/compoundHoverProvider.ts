@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { prettyFormula } from '../common/formula';
 import { errorMessage } from '../common/errors';
 import { readSettings } from '../config/settings';
 import type { Connection } from '../server/connection';
@@ -7,6 +6,7 @@ import type { Highlight } from '../searches/searchStateData';
 import type { HighlightedImages } from './hoverHighlight';
 import type { HoverInfo, HoverLookup } from './hoverLookup';
 import { findHoverTarget } from './hoverTargets';
+import { prettyFormula } from '../../chemistry/formula/text';
 
 /** Files, untitled editors and the cells of any notebook; not output panes or git documents. */
 export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];

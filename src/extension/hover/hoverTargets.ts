@@ -1,6 +1,6 @@
 /** Finding an InChIKey or SMILES under the cursor in a line of text. Pure: no `vscode`. */
 import { INCHIKEY_IN_TEXT } from '../../wire';
-import { looksLikeSmiles } from '../../wire';
+import { looksLikeSmiles } from '../../chemistry/smiles-syntax';
 
 export type HoverKind = 'inchikey' | 'smiles';
 

@@ -4,9 +4,9 @@
  * fits the default sidebar width; the rest goes to the description and the tooltip.
  */
 import * as vscode from 'vscode';
-import { prettyFormula } from '../common/formula';
 import type { SearchState } from './searchState';
 import { scoreMeaning } from '../spectra/scoreMeaning';
+import { prettyFormula } from '../../chemistry/formula/text';
 
 /** The mass a search asked for (per group for a mass list), or undefined for searches not by mass. */
 export function queryMass(state: SearchState, group?: string): number | undefined {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import { prettyFormula } from '../common/formula';
 import { KIND_LABELS, compositeReading, describeSpec } from './searchSpec';
 import { byMassDifference, queryMass, resultDescription, resultLabel, resultTooltip } from './resultLabels';
 import { PAGE_SIZE, formatDuration, searchDescription, searchTitle, type SearchState } from './searchState';
 import type { SearchesModel } from './searchesModel';
+import { prettyFormula } from '../../chemistry/formula/text';
 
 export type SearchNode =
   | { type: 'search'; searchId: string }

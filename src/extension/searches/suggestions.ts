@@ -4,9 +4,11 @@
  */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
-import { classifyQuery, isElementSymbol, looksLikeSmiles } from '../../wire';
+import { classifyQuery } from '../../wire';
 import { runSearch } from './runSearch';
 import type { SearchSpec } from './searchSpec';
+import { isElementSymbol } from '../../chemistry/elements';
+import { looksLikeSmiles } from '../../chemistry/smiles-syntax';
 
 export interface Suggestion {
   label: string;

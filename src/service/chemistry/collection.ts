@@ -12,7 +12,7 @@ export const COLLECTION_FILE = 'compounds.json.gz';
 export const MOL_BLOCKS_FILE = 'molblocks.json.gz';
 export const COLLECTION_FORMAT = 'compound-db-collection/2';
 /**
- * The parent and tautomer keys of the collection's structures (src/molecule/identity-keys.ts), computed once by
+ * The parent and tautomer keys of the collection's structures (src/chemistry/molecule/identity-keys.ts), computed once by
  * scripts/build-identity-keys.mjs from COLLECTION_FILE, so that loading computes nothing: `{format, keys}` where
  * `keys[inchiKey]` is `[parentKey, tautomerKey]` for every structure whose keys are not both its own first block.
  */

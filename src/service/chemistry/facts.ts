@@ -1,14 +1,14 @@
 /** Everything the service stores about one structure, computed with RDKit and mf-parser. */
 import { isInchiKeyShape } from '../../wire';
 import type { StructureFacts } from './types';
-import { type RDKit, type RDKitMol, withMol } from '../../molecule/read';
-import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from '../../formula/composition';
-import { massesOf } from '../../formula/masses';
+import { type RDKit, type RDKitMol, withMol } from '../../chemistry/molecule/read';
+import { compositionOf, elementsOf, hillFormula, isIsotopic, isMetal, mfParserFormula, type RdkitJson } from '../../chemistry/formula/composition';
+import { massesOf } from '../../chemistry/formula/masses';
 import { withTitle } from './molblock';
-import { MolJson } from '../../molecule/rdkit-json';
-import { identityKeysOf } from '../../molecule/identity-keys';
+import { MolJson } from '../../chemistry/molecule/rdkit-json';
+import { identityKeysOf } from '../../chemistry/molecule/identity-keys';
 import { wedgesReadUnambiguously } from './wedge-reading';
-import { inchiWithChargesJoined, withSeparatedChargesJoined } from '../../molecule/separated-charges';
+import { inchiWithChargesJoined, withSeparatedChargesJoined } from '../../chemistry/molecule/separated-charges';
 
 /** The standard InChI and InChIKey of a molecule, or undefined when RDKit gives none of the standard shape. */
 function standardIdentifiers(rdkit: RDKit, mol: RDKitMol): { inchi: string; inchiKey: string } | undefined {

@@ -5,13 +5,13 @@
 import { Once } from '../../shared/in-flight';
 import type { Chemistry, ChemistryOptions, StructureFacts } from './types';
 import { loadRDKit, rdkitWorks } from './rdkit';
-import { withMol, type RDKit } from '../../molecule/read';
+import { withMol, type RDKit } from '../../chemistry/molecule/read';
 import { lazyIndigo, indigoWorks, inchiToLaidOutMolfile, inchiToSmiles, type Indigo } from './indigo';
 import { loadResvg, svgToPng } from './png';
 import { describeStructure, faithfulMolBlock2D, inchiKeyOfMol, inchiKeyOfStructure, molBlock2D } from './facts';
 import { withProtonsMoved } from './proton-moves';
-import { identityKeysOf } from '../../molecule/identity-keys';
-import { inchiWithChargesJoined } from '../../molecule/separated-charges';
+import { identityKeysOf } from '../../chemistry/molecule/identity-keys';
+import { inchiWithChargesJoined } from '../../chemistry/molecule/separated-charges';
 import { createStructureToolkit } from './structure-toolkit';
 import { ToolkitGuard } from './toolkit-guard';
 import { isInchiKeyShape } from '../../wire';

@@ -5,9 +5,9 @@
  * ammonia, diborane as a dianion. The search below moves protons and charges on the rebuilt skeleton, fewest moves
  * first, until the structure's InChI is the input. It is bounded by a count of InChI computations weighted by size.
  */
-import { type RDKit, withMol, withRawMol } from '../../molecule/read';
-import { MolJson, type JsonAtomState } from '../../molecule/rdkit-json';
-import { inchiWithChargesJoined } from '../../molecule/separated-charges';
+import { type RDKit, withMol, withRawMol } from '../../chemistry/molecule/read';
+import { MolJson, type JsonAtomState } from '../../chemistry/molecule/rdkit-json';
+import { inchiWithChargesJoined } from '../../chemistry/molecule/separated-charges';
 
 /** InChI computations allowed, each weighted by its atom count (a 5-atom salt may try 200, a 60-atom one 33). */
 const WORK_BUDGET = 2000;

@@ -1,7 +1,7 @@
 /** One RDKit MinimalLib instance per process, loaded from node_modules or from `wasmDir`. */
 import initRDKitModule from '@rdkit/rdkit';
 import { readWasm } from './wasm';
-import { withMol, type RDKit } from '../../molecule/read';
+import { withMol, type RDKit } from '../../chemistry/molecule/read';
 
 export async function loadRDKit(wasmDir?: string): Promise<RDKit> {
   const rdkit = await initRDKitModule({ wasmBinary: readWasm('rdkit', wasmDir) });

@@ -4,7 +4,7 @@
  * (on their own RDKit: every record's fingerprints, then screening and matching), so both read a query alike.
  */
 import { STRUCTURE_LIMITS, type SubstructureFormat } from '../../wire';
-import { parseMol, withMol, type RDKit, type RDKitMol } from '../../molecule/read';
+import { parseMol, withMol, type RDKit, type RDKitMol } from '../../chemistry/molecule/read';
 import type { StructureToolkit, SubstructureQuery } from './types';
 
 /**

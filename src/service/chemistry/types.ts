@@ -28,10 +28,10 @@ export interface Chemistry {
   /** How many times a broken toolkit instance has been replaced, and whether RDKit's spare instance is loaded. */
   toolkitHealth(): { replacements: number; spareReady: boolean };
   /** Runs `use` on the guarded RDKit instance with no input bounds (tests poison it on purpose). */
-  unguardedRdkitForTests(use: (rdkit: import('../../molecule/read').RDKit) => unknown): unknown;
+  unguardedRdkitForTests(use: (rdkit: import('../../chemistry/molecule/read').RDKit) => unknown): unknown;
   /**
    * The standard InChIKey of a SMILES or MOL with its parent and tautomer keys (shared/beyond-the-spec.md 4,
-   * src/molecule/identity-keys.ts); undefined when it does not parse.
+   * src/chemistry/molecule/identity-keys.ts); undefined when it does not parse.
    */
   identityOf(structure: string): { inchiKey: string; parentKey: string; tautomerKey: string } | undefined;
   /** Standard InChIKey of a SMILES or MOL, undefined when it does not parse. Cheaper than `describe`. */

@@ -33,7 +33,7 @@ import type { CurrentHandler } from './handler';
 import type { ServiceContext } from '../context';
 import type { CompoundRecord } from '../store/record';
 import type { QueryKind, QueryOutcome } from '../query/query-engine';
-import { formulaKey } from '../store/formula';
+import { formulaKey } from '../../chemistry/formula/parse';
 import { idsPage } from '../store/compound-store';
 import { assertValid, badField } from '../http/problem';
 import { idsOf, orderRecords } from '../search/order';

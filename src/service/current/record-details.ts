@@ -1,9 +1,9 @@
 /** The record object of contract 1.3: `id` always, then only the fields asked for. */
 import { DETAILS_FIELDS, RECORD_KEY_OF_FIELD, checkFields, checkRecordId, type DetailsField, type RecordDetails } from '../../wire';
-import { texFormula } from '../../wire';
 import type { CompoundRecord } from '../store/record';
 import type { ServiceContext } from '../context';
 import { assertValid, notFound } from '../http/problem';
+import { texFormula } from '../../chemistry/formula/text';
 
 export function toRecordDetails(record: CompoundRecord, fields: readonly DetailsField[]): RecordDetails {
   const out: RecordDetails = { id: record.id };

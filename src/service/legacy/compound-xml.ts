@@ -1,7 +1,6 @@
 /** Compound records as the older interface's XML objects (contract 2.2). */
 import {
   LEGACY_EXTENDED_INFO_KEYS,
-  plainFormula,
   type LegacyExtendedCompoundInfo,
   type LegacySpectrumInfo,
   LEGACY_SPECTRUM_INFO_KEYS,
@@ -9,6 +8,7 @@ import {
 } from '../../wire';
 import type { CompoundRecord } from '../store/record';
 import { element, textElement, type XmlElement } from './xml';
+import { plainFormula } from '../../chemistry/formula/text';
 
 export function extendedInfo(r: CompoundRecord): LegacyExtendedCompoundInfo {
   return {

@@ -9,7 +9,7 @@ import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';
 import { SpellingIndex } from './spelling-index';
 import { ElementIndex } from './element-index';
-import { formulaKey } from './formula';
+import { formulaKey } from '../../chemistry/formula/parse';
 import { pushTo } from './multimap';
 import { lazy } from '../../shared/lazy';
 

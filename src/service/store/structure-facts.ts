@@ -26,7 +26,7 @@ export interface StructureFacts {
   /** An atom carries an explicit isotope label. */
   isotopic: boolean;
   /**
-   * Identity levels (shared/beyond-the-spec.md 4, src/molecule/identity-keys.ts): the first InChIKey block of the
+   * Identity levels (shared/beyond-the-spec.md 4, src/chemistry/molecule/identity-keys.ts): the first InChIKey block of the
    * structure's parent and of the parent's canonical tautomer. Absent (records loaded without them): the structure's
    * own first block stands for both.
    */

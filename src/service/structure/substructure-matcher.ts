@@ -4,7 +4,7 @@
  * candidate, read from its pickle. The screen only skips records that cannot match (every bit a query sets is set
  * by each structure containing it), so the answer is the matcher's over every record.
  */
-import type { RDKit, RDKitMol } from '../../molecule/read';
+import type { RDKit, RDKitMol } from '../../chemistry/molecule/read';
 import { hasSubstructure, morganBits, parseQueryMol, patternFingerprint } from '../chemistry/structure-toolkit';
 import { PATTERN_BYTES, type FingerprintBatch, type SearchEnd, type SearchTask, type SharedIndex } from './substructure-protocol';
 

@@ -6,7 +6,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { loadRDKit } from '../chemistry/rdkit';
-import type { RDKit } from '../../molecule/read';
+import type { RDKit } from '../../chemistry/molecule/read';
 import { serveWorker, workerSender } from '../worker-loop';
 import { fingerprintBatch, IndexView, readQuery, searchIndex, type ReadQuery } from './substructure-matcher';
 import type { FromWorker, SearchTask, ToWorker, WorkerStart } from './substructure-protocol';

@@ -1,19 +1,19 @@
 /**
  * The grid's toolkit: RDKit MinimalLib (WASM) in the browser, the library the built-in database uses, read the way
- * the database reads it (src/molecule), so a formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
+ * the database reads it (src/chemistry/molecule), so a formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
  * masses, matches substructures and writes SMILES / MOL / InChIKey, all offline and without the extension host
  * (the notebook renderer has none to ask).
  */
 import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
-import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../formula/composition';
-import { massesOf } from '../../formula/masses';
+import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../chemistry/formula/composition';
+import { massesOf } from '../../chemistry/formula/masses';
 import { RECORD_LIMITS, RECORD_SIZE_LIMITS } from '../../grid/recordIndex';
 import { STRUCTURE_LIMITS } from '../../wire/structure-search';
 import { checkQueryShape } from '../../wire/query-shape';
 import { isRdkitJsonText, structureSize, structureSizeProblem } from '../../wire/structure-size';
-import { parseMol } from '../../molecule/read';
-import { inchiWithChargesJoined } from '../../molecule/separated-charges';
+import { parseMol } from '../../chemistry/molecule/read';
+import { inchiWithChargesJoined } from '../../chemistry/molecule/separated-charges';
 
 export interface Facts {
   formula?: string;

@@ -29,9 +29,9 @@ import { GridHeader, gridColumns } from './header';
 import { keyCommand, type KeyCommand } from './keys';
 import { scanRecords } from './recordScan';
 import { errorText, formatMass } from './recordText';
-import { prettyFormula } from '../../wire/sdf';
 import { Selection } from './selection';
 import { SelectionActions } from './selectionActions';
+import { prettyFormula } from '../../chemistry/formula/text';
 
 export interface GridOptions {
   /** Rows per page. */

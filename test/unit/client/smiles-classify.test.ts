@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { classifyQuery, isPlainWord, looksLikeSmiles, parseSmilesSyntax, type QueryKind } from '../../../src/client';
-import { CONVERT_FORMATS, conversionChain, isAllowedConversion, smilesSyntaxError } from '../../../src/wire';
+import { CONVERT_FORMATS, conversionChain, isAllowedConversion } from '../../../src/wire';
+import { smilesSyntaxError } from '../../../src/chemistry/smiles-syntax';
 
 describe('SMILES syntax', () => {
   const valid = [

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { FakeServer, xmlReply } from '../client/support/fake-server';
 import { KEY, TOKEN, makeClient } from '../client/support/client-setup';
 import { ASPIRIN_INCHI, ASPIRIN_KEY, record } from '../client/support/fixtures';
-import { plainFormula, prettyFormula, texFormula } from '../../../src/wire';
+import { plainFormula, prettyFormula, texFormula } from '../../../src/chemistry/formula/text';
 
 /** One format per field whatever the route: older `MF` plain, current `formula` (and a Compound's) TeX-like. */
 describe('formula format is the same with a token or an API key', () => {

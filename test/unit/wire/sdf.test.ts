@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { normaliseSdf, plainFormula, sdfRecord } from '../../../src/wire';
+import { normaliseSdf, sdfRecord } from '../../../src/wire';
+import { plainFormula } from '../../../src/chemistry/formula/text';
 
 const MOL = '\n  RDKit          2D\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0\nM  END\n';
 

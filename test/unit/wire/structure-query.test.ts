@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { parseSmilesSyntax, structureQueryProblem } from '../../../src/wire';
+import { structureQueryProblem } from '../../../src/wire';
+import { parseSmilesSyntax } from '../../../src/chemistry/smiles-syntax';
 
 const problem = (text: string) => structureQueryProblem(text, parseSmilesSyntax(text).ok);
 

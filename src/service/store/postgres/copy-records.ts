@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'stream/promises';
 import { Readable } from 'stream';
 import type { CompoundRecord } from '../record';
-import { formulaKey } from '../formula';
+import { formulaKey } from '../../../chemistry/formula/parse';
 import { bareName, normaliseName } from '../name-keys';
 
 export const RECORD_COLUMNS = [

@@ -5,7 +5,7 @@
  * carbon, all elements alphabetically. Isotope-labelled atoms are written `[2H]`, `[13C]` right after their element's
  * unlabelled atoms. A net charge is a trailing sign, followed by its size when above one: `C2H3O2-`, `O4S-2`, `H4N+`.
  */
-import { ELEMENT_SYMBOLS } from '../wire';
+import { ELEMENT_SYMBOLS } from '../elements';
 
 interface JsonAtom {
   z?: number;

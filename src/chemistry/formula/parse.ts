@@ -1,9 +1,9 @@
 /**
  * Molecular formulas: parsing in any element order (`C8H10N4O2`, `H10C8N4O2`, TeX-like `C_{8}H_{10}N_{4}O_{2}`),
- * and a normalised key for the formula index (the TeX-like wire form is src/wire's texFormula).
+ * and a normalised key for the formula index (the TeX-like wire form is texFormula, ./text.ts).
  * Isotopes are written `[2H]`, a charge as a trailing sign with an optional count (`+`, `2-`, `-2`, `^{2+}`).
  */
-import { parseCharge, trailingCharge } from '../../wire';
+import { parseCharge, trailingCharge } from './text';
 
 export interface ParsedFormula {
   /** Element symbol, or `[2H]`-style isotope label, to count. */
