@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the extension host code (dist/extension.js), the local service it forks (dist/service.js, with the
+// Bundles the extension host code (dist/extension.js and the parts it loads on first use, dist/extension-parts/), the local service it forks (dist/service.js, with the
 // chemistry .wasm files and the structure matcher worker, dist/substructure-worker.js, beside it), the command line
 // it offers as an MCP server (dist/cli.js), the details webview's script (dist/webview.js) and the structure grid's
 // (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm), and
@@ -104,20 +104,109 @@ const oneNamespaceEach = {
   },
 };
 
+/**
+ * The project's modules only declare (no module is imported for its side effects): marked so, a module whose exports
+ * a bundle does not use is left out, with what it imports (`src/wire/index.ts` re-exports every wire module, and
+ * activation uses a few constants of it).
+ */
+const SOURCES = path.join(root, 'src') + path.sep;
+const sourcesDeclareOnly = {
+  name: 'sources-declare-only',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === 'sources-declare-only' || args.namespace !== 'file' || !args.importer.startsWith(SOURCES)) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'sources-declare-only',
+      });
+      if (resolved.errors.length || !resolved.path.startsWith(SOURCES)) return undefined;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/**
+ * Every part the extension loads with `import()` starts with an import of extension.ts, as it does at run time (a
+ * part loads only after activation): so what activation reads (extension.ts and all it imports) is one file of the
+ * split, not one per combination of the parts that also use it.
+ */
+const EXTENSION_ENTRY = path.join(root, 'src', 'extension', 'extension.ts');
+const partsAfterActivation = {
+  name: 'parts-after-activation',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'part' || !args.importer.startsWith(SOURCES)) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'part' });
+      if (resolved.errors.length) return undefined;
+      return { path: resolved.path, namespace: 'part' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'part' }, (args) => ({
+      contents: `import ${JSON.stringify(EXTENSION_ENTRY)};\nexport * from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * The extension host code loads in parts: dist/extension.js holds what activation runs (registering commands, views
+ * and providers); every module reached only through a dynamic `import()` (the client, the command handlers, the
+ * webview hosts, ...) lands in dist/extension-parts/ and is read on first use. esbuild splits code only into ES
+ * modules, and VS Code loads CommonJS, so the split output (in out/extension-esm/) is then converted file by file,
+ * the layout kept: each module lives in exactly one file, so its classes and state exist once.
+ */
+const EXTENSION_ESM = path.join(root, 'out', 'extension-esm');
+const EXTENSION_PARTS = 'extension-parts';
+const asCommonJs = {
+  name: 'as-commonjs',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length) return;
+      fs.rmSync(path.join(dist, EXTENSION_PARTS), { recursive: true, force: true });
+      const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+      await Promise.all(
+        files.map((file) =>
+          esbuild.build({
+            entryPoints: [file],
+            outfile: path.join(dist, path.relative(EXTENSION_ESM, file)),
+            format: 'cjs',
+            platform: 'node',
+            target: 'node20',
+            // `import()` of a part becomes a `require()` of its file.
+            supported: { 'dynamic-import': false },
+            minify: production,
+            keepNames: true,
+            sourcemap: !production,
+            sourcesContent: false,
+            logLevel: 'warning',
+            // Activation time (wall and CPU) is measured from the moment the entry starts loading, its parts included.
+            ...(path.relative(EXTENSION_ESM, file) === 'extension.js'
+              ? { banner: { js: 'var __compoundDbLoadedAt = performance.now(), __compoundDbLoadedCpu = process.cpuUsage();' } }
+              : {}),
+          }),
+        ),
+      );
+    });
+  },
+};
+
 const builds = [
   {
     ...common,
     entryPoints: ['src/extension/extension.ts'],
-    outfile: 'dist/extension.js',
+    outdir: EXTENSION_ESM,
+    splitting: true,
+    chunkNames: `${EXTENSION_PARTS}/[name]-[hash]`,
+    metafile: true,
     platform: 'node',
-    format: 'cjs',
+    format: 'esm',
     target: 'node20',
     external: ['vscode'],
-    plugins: [problemMatcher, nodeUrlForWhatwgUrl, oneNamespaceEach],
+    plugins: [problemMatcher, nodeUrlForWhatwgUrl, oneNamespaceEach, partsAfterActivation, sourcesDeclareOnly, asCommonJs],
     // node-fetch v2 checks `AbortSignal` by constructor name: minifying without keepNames breaks it.
     keepNames: true,
-    // Activation time (wall and CPU) is measured from the moment the bundle starts loading.
-    banner: { js: 'var __compoundDbLoadedAt = performance.now(), __compoundDbLoadedCpu = process.cpuUsage();' },
   },
   // The local service the extension forks.
   { ...serviceBundle, entryPoints: ['src/service/cli.ts'], outfile: 'dist/service.js' },

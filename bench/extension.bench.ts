@@ -45,6 +45,9 @@ function bundleSizes(): void {
   for (const name of ['extension.js', 'service.js', 'webview.js']) {
     console.log(`  dist/${name.padEnd(14)} ${kb(fs.statSync(path.join(root, 'dist', name)).size)}`);
   }
+  const parts = fs.readdirSync(path.join(root, 'dist', 'extension-parts')).filter((f) => f.endsWith('.js'));
+  const partBytes = parts.reduce((n, f) => n + fs.statSync(path.join(root, 'dist', 'extension-parts', f)).size, 0);
+  console.log(`  dist/extension-parts/ ${kb(partBytes)} (${parts.length} files the extension loads on first use)`);
   const wasm = fs.readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.wasm'));
   const wasmBytes = wasm.reduce((n, f) => n + fs.statSync(path.join(root, 'dist', f)).size, 0);
   console.log(`  dist/*.wasm          ${kb(wasmBytes)} (${wasm.length} files, chemistry of the local service)`);
@@ -267,7 +270,7 @@ async function depictionTimes(): Promise<void> {
 
 /** Bundle load + activate() in fresh processes with a stand-in `vscode` module (bench/activation-run.ts). */
 function activationTimes(): void {
-  type Run = { activationMs: number; activationCpuMs: number; outerMs: number };
+  type Run = { activationMs: number; activationCpuMs: number; outerMs: number; files: number; readBytes: number };
   const runs: Run[] = [];
   for (let i = 0; i < 15; i++) {
     const run = spawnSync(process.execPath, [path.join(__dirname, 'activation-run.js')], { cwd: root, encoding: 'utf8' });
@@ -278,6 +281,7 @@ function activationTimes(): void {
   console.log(`  bundle evaluation + activate() (the extension's own figure): ${stats(runs.map((r) => r.activationMs))}`);
   console.log(`  the same spans' CPU time:                                   ${stats(runs.map((r) => r.activationCpuMs))}`);
   console.log(`  with reading and compiling the bundle:                      ${stats(runs.map((r) => r.outerMs))}`);
+  console.log(`  bundle files activation read: ${runs[0].files} (dist/extension.js and the parts it needs at once), ${kb(runs[0].readBytes)}`);
 }
 
 (async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when package.json and the code disagree about commands: a contributed command that no
-// registerCommand-style call in src/extension/commands registers, a registered one that is not contributed,
+// defineCommand-style call in src/extension/commands defines, a defined one that is not contributed,
 // or a menu, welcome view or hover link that names a command nobody contributes.
 'use strict';
 const fs = require('fs');
@@ -21,22 +21,22 @@ function* walk(dir) {
   }
 }
 
-// Every command is registered under src/extension/commands by a registering helper whose first string argument
-// is its ID: registerCommand<...>('compoundDb.x', ...), onItem<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
+// Every command is defined under src/extension/commands by a defining helper whose first string argument
+// is its ID: defineCommand<...>('compoundDb.x', ...), onItem<...>('compoundDb.x', ...), lookupCommand(s, 'compoundDb.x', ...), or a local helper
 // such as prompted(...) / copy(...) / set('apiKey', 'compoundDb.x'), or a row `{ command: 'compoundDb.x', ... }` of a table
 // of commands.
-const REGISTRATION =
-  /\b(?:registerCommand|lookupCommand|onItem|prompted|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'|\{\s*command:\s*'(compoundDb\.[\w.]+)',\s*toSpec\b/gs;
-const registered = new Map();
+const DEFINITION =
+  /\b(?:defineCommand|lookupCommand|onItem|prompted|copy|set|clear)\s*(?:<[^()]*?>)?\(\s*(?:(?:'[A-Za-z]+'|\w+),\s*)?'(compoundDb\.[\w.]+)'|\{\s*command:\s*'(compoundDb\.[\w.]+)',\s*toSpec\b/gs;
+const defined = new Map();
 for (const file of walk(path.join(root, 'src', 'extension', 'commands'))) {
   const text = fs.readFileSync(file, 'utf8');
-  for (const m of text.matchAll(REGISTRATION)) registered.set(m[1] ?? m[2], path.relative(root, file));
+  for (const m of text.matchAll(DEFINITION)) defined.set(m[1] ?? m[2], path.relative(root, file));
 }
 
 const contributed = new Set((contributes.commands || []).map((c) => c.command));
 const problems = [];
-for (const id of contributed) if (!registered.has(id)) problems.push(`${id} is contributed in package.json but never registered`);
-for (const [id, file] of registered) if (!contributed.has(id)) problems.push(`${id} is registered in ${file} but not contributed in package.json`);
+for (const id of contributed) if (!defined.has(id)) problems.push(`${id} is contributed in package.json but never defined`);
+for (const [id, file] of defined) if (!contributed.has(id)) problems.push(`${id} is defined in ${file} but not contributed in package.json`);
 
 for (const [menu, items] of Object.entries(contributes.menus || {})) {
   for (const item of items) if (item.command && !contributed.has(item.command)) problems.push(`menu ${menu} names unknown command ${item.command}`);
@@ -59,4 +59,4 @@ if (problems.length) {
   console.error(`Command check failed:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Command check: ${contributed.size} commands contributed and registered.`);
+console.log(`Command check: ${contributed.size} commands contributed and defined.`);

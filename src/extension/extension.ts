@@ -3,27 +3,20 @@ import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
 import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
 import { countedInTestMode, setTestMode } from './common/testMode';
-import { DETAILS_VIEW_TYPE } from '../webview/protocol';
+import { DETAILS_VIEW_TYPE, type DetailsPanelState } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
-import { registerGridCommands } from './commands/gridCommands';
-import { registerLegacyCommands } from './commands/legacyCommands';
-import { registerLookupCommands } from './commands/lookupCommands';
+import type { CommandTable } from './commands/commandTable';
+import { registerContributedCommands } from './commands/registerCommands';
 import { ResultDocuments } from './commands/resultDocuments';
-import { registerSearchCommands } from './commands/searchCommands';
-import { registerSecretCommands } from './commands/secretCommands';
-import { registerServerCommands } from './commands/serverCommands';
 import type { Services } from './commands/services';
-import { registerTreeCommands } from './commands/treeCommands';
-import { registerResolveCommand } from './commands/resolveCommand';
-import { ResolveProblems } from './resolve/resolveProblems';
+import { Lazy } from './common/lazy';
+import { openPanels } from './common/openPanels';
 import { registerCompoundTools } from './tools/compoundTools';
 import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
-import { registerEditorCommands } from './commands/editorCommands';
-import { StructureEditorPanel } from './editor/structureEditorPanel';
 import { Logger } from './common/logger';
 import { readSettings, watchSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
-import { DetailsPanel, DetailsPanelSerializer, type DetailsHost } from './details/detailsPanel';
+import type { DetailsHost } from './details/detailsPanel';
 import { clientHoverBackend } from './hover/clientHoverBackend';
 import { CompoundHoverProvider } from './hover/compoundHoverProvider';
 import { registerHoverWhileEnabled } from './hover/hoverRegistration';
@@ -40,8 +33,8 @@ import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService'
 import { loadQueryTimes } from './server/queryTimesStore';
 import { ServerStatusBar } from './server/statusBar';
 import { SkippedDataFilesNotice } from './server/skippedDataFiles';
-import { registerSpectrumCommands } from './commands/spectrumCommands';
-import { SpectraLists, registerSpectraList } from './spectra/spectraListEditor';
+import { registerSpectraList } from './spectra/registerSpectraList';
+import { SpectraLists } from './spectra/spectraLists';
 
 /** Set by the bundle's first line (esbuild.js banner); module load time when run unbundled. */
 declare const __compoundDbLoadedAt: number | undefined;
@@ -56,7 +49,10 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1000;
 }
 
-/** Wires the parts together; each part lives in its own module. */
+/**
+ * Wires the parts together; each part lives in its own module. Activation registers what VS Code must know (commands,
+ * the view, providers, editors); the code behind them loads on first use (`Lazy`, `import()`).
+ */
 export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const activateStarted = performance.now();
   const activateStartedCpu = process.cpuUsage();
@@ -94,11 +90,18 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
   const grids = registerGrids(context.extensionUri, details, insertTarget);
   grids.disposables.forEach(own);
-  own(vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, new DetailsPanelSerializer(details)));
+  const detailsPanel = new Lazy(() => import('./details/detailsPanel.js'));
+  // Restores the panel after a reload (activation event `onWebviewPanel:compoundDb.details`).
+  own(
+    vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: DetailsPanelState | undefined) =>
+        (await detailsPanel.get()).DetailsPanel.revive(panel, details, state),
+    }),
+  );
   const spectraLists = own(new SpectraLists());
   own(registerSpectraList({ extensionUri: context.extensionUri, connection, log, details, lists: spectraLists }));
-  own({ dispose: () => DetailsPanel.current?.dispose() });
-  own({ dispose: () => StructureEditorPanel.current?.dispose() });
+  own(openPanels.details);
+  own(openPanels.structureEditor);
 
   const services: Services = {
     context,
@@ -118,19 +121,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     insertMol,
     insertTarget,
   };
+  const commands = new Lazy<CommandTable>(async () => (await import('./commands/commandTable.js')).commandTable(services));
   for (const d of [
-    ...registerSearchCommands(services),
-    ...registerLookupCommands(services),
-    ...registerLegacyCommands(services),
-    ...registerTreeCommands(services),
-    ...registerSecretCommands(services),
-    ...registerServerCommands(services),
-    registerResolveCommand(services, own(new ResolveProblems())),
+    ...registerContributedCommands(context, () => commands.get()),
     ...registerCompoundTools(services),
     registerMcpServerProvider(services),
-    ...registerGridCommands(services),
-    ...registerEditorCommands(services),
-    ...registerSpectrumCommands(services),
   ]) {
     own(d);
   }
@@ -170,7 +165,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       restore: async () => {
         const { saved } = await (await openDetailsPanel()).rendered();
         const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Compound details', vscode.ViewColumn.Active, {});
-        DetailsPanel.revive(panel, details, saved);
+        (await detailsPanel.get()).DetailsPanel.revive(panel, details, saved);
       },
     },
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
@@ -199,7 +194,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       },
     },
     structureEditor: () => {
-      const editor = StructureEditorPanel.current;
+      const editor = openPanels.structureEditor.current;
       if (!editor) throw new Error(vscode.l10n.t('The structure editor is not open'));
       return { read: () => editor.read(), type: (text) => editor.type(text), run: (action) => editor.run(action), layout: () => editor.layout() };
     },
@@ -212,8 +207,8 @@ function testHooks<T>(hooks: T | undefined): T {
   return hooks;
 }
 
-function openDetailsPanel(): Promise<DetailsPanel> {
-  const panel = DetailsPanel.current;
+function openDetailsPanel(): Promise<NonNullable<typeof openPanels.details.current>> {
+  const panel = openPanels.details.current;
   return panel ? Promise.resolve(panel) : Promise.reject(new Error(vscode.l10n.t('No details panel is open')));
 }
 

@@ -1,4 +1,4 @@
-import { boundedCache, type BoundedCache, type CacheLimits } from './cache';
+import type { BoundedCache, CacheLimits } from './cache';
 
 /**
  * The one "join the load already running" helper. A caller asking for a key whose load is running gets that load's
@@ -80,7 +80,7 @@ export class Once<T> {
  * load, a failure is not kept, and `clear` forgets every value; a load running across it is not kept.
  */
 export class CachedLoads<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
-  /** Made on the first load: the extension makes these at activation, where nothing heavy may run. */
+  /** Made on the first load, its module (lru-cache) read then: the extension makes these at activation, where nothing heavy may run. */
   private cache?: BoundedCache<K, V>;
   private readonly loads = new InFlight<K, V>();
   private generation = 0;
@@ -98,6 +98,7 @@ export class CachedLoads<K extends NonNullable<unknown>, V extends NonNullable<u
     const generation = this.generation;
     return this.loads.run(key, async () => {
       const value = await load();
+      const { boundedCache } = await import('./cache.js');
       if (generation === this.generation) (this.cache ??= boundedCache<K, V>(this.limits)).set(key, value);
       return value;
     });

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { StructureEditorPanel } from '../editor/structureEditorPanel';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import { recordIdForText } from './recordPicker';
 import type { Services } from './services';
 
 /** "Draw Structure…": the editor, empty or holding a SMILES or a record's structure ("Edit structure"). */
-export function registerEditorCommands(s: Services): vscode.Disposable[] {
+export function defineEditorCommands(s: Services): CommandDefinition[] {
   return [
-    registerCommand<{ smiles?: string; recordId?: number; interactive?: boolean }, { opened: true }>('compoundDb.drawStructure', s.log, async (a) => {
+    defineCommand<{ smiles?: string; recordId?: number; interactive?: boolean }, { opened: true }>('compoundDb.drawStructure', s.log, async (a) => {
       const smiles = a?.smiles ?? (a?.recordId !== undefined ? ((await (await s.connection.get()).client.compound(a.recordId).smiles()) ?? '') : '');
       const structureOf = async (text: string) => {
         const recordId = await recordIdForText(text, vscode.l10n.t('Draw Structure'));

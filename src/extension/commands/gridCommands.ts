@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE } from '../../grid/protocol';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import type { Services } from './services';
 
 /**
@@ -61,10 +61,10 @@ async function openInStructureGrid(args: vscode.Uri | undefined): Promise<void> 
     .then((answer) => answer === editable && vscode.commands.executeCommand('vscode.openWith', file, GRID_EDITOR_VIEW_TYPE));
 }
 
-export function registerGridCommands(s: Services): vscode.Disposable[] {
+export function defineGridCommands(s: Services): CommandDefinition[] {
   return [
-    registerCommand<vscode.Uri, void>('compoundDb.openInStructureGrid', s.log, openInStructureGrid),
-    registerCommand<vscode.Uri, void>('compoundDb.openAsGrid', s.log, async (args) => {
+    defineCommand<vscode.Uri, void>('compoundDb.openInStructureGrid', s.log, openInStructureGrid),
+    defineCommand<vscode.Uri, void>('compoundDb.openAsGrid', s.log, async (args) => {
       await vscode.commands.executeCommand('vscode.openWith', target(args), STREAMING_GRID_VIEW_TYPE);
     }),
   ];

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import { LIMITS, MOL_TYPES, type LegacyRequestStatus, type MolType } from '../../wire';
 import type { Spectrum } from '../../client';
 import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
@@ -108,9 +108,9 @@ async function pickOlderCommand(s: Services): Promise<unknown> {
   return chosen ? vscode.commands.executeCommand(chosen.command) : undefined;
 }
 
-export function registerLegacyCommands(s: Services): vscode.Disposable[] {
+export function defineLegacyCommands(s: Services): CommandDefinition[] {
   return [
-    registerCommand<object, unknown>('compoundDb.olderInterface', s.log, async () => pickOlderCommand(s)),
+    defineCommand<object, unknown>('compoundDb.olderInterface', s.log, async () => pickOlderCommand(s)),
     lookupCommand(s, 'compoundDb.legacy.getCompoundInfo', {
       ask: (a: Id | undefined) => recordIdOf(a, vscode.l10n.t('Older Interface: Compound Info')),
       title: () => vscode.l10n.t('compound info'),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
 import { withCancellableProgress } from '../common/progress';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import type { Services } from './services';
 
 export interface LookupSpec<A, I, R, O> {
@@ -19,8 +19,8 @@ export interface LookupSpec<A, I, R, O> {
  * One lookup command: inputs first, then connecting (which may start the built-in database) and the request
  * under one cancellable progress notification, then the result shown.
  */
-export function lookupCommand<A extends object, I, R, O = R>(s: Services, id: string, spec: LookupSpec<A, I, R, O>): vscode.Disposable {
-  return registerCommand<A, O>(id, s.log, async (args) => {
+export function lookupCommand<A extends object, I, R, O = R>(s: Services, id: string, spec: LookupSpec<A, I, R, O>): CommandDefinition {
+  return defineCommand<A, O>(id, s.log, async (args) => {
     const inputs = await spec.ask(args);
     const result = await withCancellableProgress(vscode.l10n.t('Compound DB: {0}', spec.title(inputs)), async (signal) =>
       spec.request((await s.connection.get()).client, inputs, signal),

@@ -4,6 +4,7 @@ import { DetailsPanel } from '../details/detailsPanel';
 import type { Highlight } from '../searches/searchStateData';
 import { withCancellableProgress } from '../common/progress';
 import { asDocument, asJson, asMessage, lookupCommand } from './lookupCommand';
+import type { CommandDefinition } from './defineCommand';
 import { askInchikey, askRecordIds, askString, askText, pick, pickMany, recordIdOf } from './prompts';
 import type { Services } from './services';
 import { saveSdf, savePng } from './files';
@@ -44,7 +45,7 @@ async function askConversion(a: ConvertArgs | undefined): Promise<{ input: strin
   return { input: from === 'Mol' ? typed.replace(/\\n/g, '\n') : typed.trim(), from, to };
 }
 
-export function registerLookupCommands(s: Services): vscode.Disposable[] {
+export function defineLookupCommands(s: Services): CommandDefinition[] {
   return [
     lookupCommand(s, 'compoundDb.showDetails', {
       ask: async (a: DetailsArgs | undefined) => ({

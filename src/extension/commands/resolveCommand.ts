@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CompoundDbClient, ResolveProgress, ResolveRow } from '../../client';
 import { isCancellation } from '../common/errors';
 import { readSettings } from '../config/settings';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import type { Services } from './services';
 import { resolveColumn, resolveSource, type ResolveArgs } from '../resolve/resolveSource';
 import type { ResolveProblems } from '../resolve/resolveProblems';
@@ -25,8 +25,8 @@ export interface ResolveOutcome {
   cancelled: boolean;
 }
 
-export function registerResolveCommand(s: Services, problems: ResolveProblems): vscode.Disposable {
-  return registerCommand<ResolveArgs, ResolveOutcome>('compoundDb.resolveIdentifiers', s.log, async (args, invocation) => {
+export function defineResolveCommand(s: Services, problems: ResolveProblems): CommandDefinition {
+  return defineCommand<ResolveArgs, ResolveOutcome>('compoundDb.resolveIdentifiers', s.log, async (args, invocation) => {
     const person = invocation === 'person';
     const source = await resolveSource(args);
     const column = await resolveColumn(source, args, person);

@@ -31,7 +31,7 @@ import {
   askText,
   pick,
 } from './prompts';
-import { registerCommand, showError, type ByPerson } from './register';
+import { defineCommand, showError, type ByPerson, type CommandDefinition } from './defineCommand';
 import type { Services } from './services';
 
 type OrderArgs = { order?: SortKey; direction?: Direction };
@@ -316,16 +316,16 @@ async function similaritySpec(s: Services, a: SimilarityArgs | undefined): Promi
   return { kind: 'similarity', smiles, threshold, maxResults: a?.maxResults, dataSources: dataSources(a) };
 }
 
-export function registerSearchCommands(s: Services): vscode.Disposable[] {
+export function defineSearchCommands(s: Services): CommandDefinition[] {
   return [
     ...searchCommands(s).map(({ command, toSpec }) =>
-      registerCommand<object, SearchState>(command, s.log, async (args, invocation) => {
+      defineCommand<object, SearchState>(command, s.log, async (args, invocation) => {
         // Asked from a person (a prompt follows): the built-in database starts while they type, not after Enter.
         if (invocation === 'person') s.connection.get().catch(() => undefined);
         return runTreeSearch(s, await toSpec(args), invocation === 'person');
       }),
     ),
-    registerCommand<object, vscode.TextDocument>('compoundDb.openExample', s.log, async () => {
+    defineCommand<object, vscode.TextDocument>('compoundDb.openExample', s.log, async () => {
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: EXAMPLE });
       await vscode.window.showTextDocument(document);
       return document;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../common/errors';
 import type { SecretName } from '../config/secretStore';
 import { askText } from './prompts';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import type { Services } from './services';
 
 const WHAT: Record<SecretName, () => { title: string; prompt: string }> = {
@@ -26,9 +26,9 @@ function storageAdvice(error: unknown): string {
   );
 }
 
-export function registerSecretCommands(s: Services): vscode.Disposable[] {
+export function defineSecretCommands(s: Services): CommandDefinition[] {
   const set = (name: SecretName, id: string) =>
-    registerCommand<{ value?: string }, boolean>(id, s.log, async (a) => {
+    defineCommand<{ value?: string }, boolean>(id, s.log, async (a) => {
       const value =
         a?.value ??
         (await askText({
@@ -51,7 +51,7 @@ export function registerSecretCommands(s: Services): vscode.Disposable[] {
       return true;
     });
   const clear = (name: SecretName, id: string) =>
-    registerCommand<object, boolean>(id, s.log, async () => {
+    defineCommand<object, boolean>(id, s.log, async () => {
       const had = !!(await s.secrets.get(name));
       await s.secrets.delete(name);
       s.log.info(`${name === 'apiKey' ? 'API key' : 'Security token'} removed from secret storage`);

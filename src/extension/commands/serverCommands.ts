@@ -2,13 +2,13 @@ import * as vscode from 'vscode';
 import type { MolKind } from '../../webview/protocol';
 import type { Inserted } from '../mol/insertText';
 import type { LocalServiceInfo } from '../server/localService';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import { pick, recordIdOf } from './prompts';
 import type { Services } from './services';
 
-export function registerServerCommands(s: Services): vscode.Disposable[] {
+export function defineServerCommands(s: Services): CommandDefinition[] {
   return [
-    registerCommand<{ recordId?: number | string; kind?: MolKind }, Inserted & { text: string }>('compoundDb.insertMol', s.log, async (a) => {
+    defineCommand<{ recordId?: number | string; kind?: MolKind }, Inserted & { text: string }>('compoundDb.insertMol', s.log, async (a) => {
       const title = vscode.l10n.t('Insert MOL Block');
       const recordId = await recordIdOf(a, title);
       const kind =
@@ -20,7 +20,7 @@ export function registerServerCommands(s: Services): vscode.Disposable[] {
         ]));
       return s.insertMol(recordId, kind);
     }),
-    registerCommand<object, LocalServiceInfo | undefined>('compoundDb.useBuiltInDatabase', s.log, async () => {
+    defineCommand<object, LocalServiceInfo | undefined>('compoundDb.useBuiltInDatabase', s.log, async () => {
       const config = vscode.workspace.getConfiguration('compoundDb');
       if (config.inspect<string>('serverUrl')?.globalValue) await config.update('serverUrl', undefined, vscode.ConfigurationTarget.Global);
       return vscode.window.withProgress(
@@ -28,12 +28,12 @@ export function registerServerCommands(s: Services): vscode.Disposable[] {
         () => s.local.ensureStarted(),
       );
     }),
-    registerCommand<object, LocalServiceInfo>('compoundDb.restartLocalService', s.log, async () =>
+    defineCommand<object, LocalServiceInfo>('compoundDb.restartLocalService', s.log, async () =>
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Compound DB: restarting the built-in database') },
         () => s.local.restart(),
       ),
     ),
-    registerCommand<object, void>('compoundDb.showLog', s.log, async () => s.log.channel.show(true)),
+    defineCommand<object, void>('compoundDb.showLog', s.log, async () => s.log.channel.show(true)),
   ];
 }

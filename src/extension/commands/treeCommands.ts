@@ -7,12 +7,10 @@ import { isFilterQueryKind } from '../searches/searchSpec';
 import { highlightOf } from '../searches/searchStateData';
 import { spectrumMatchOf } from '../spectra/spectrumSearches';
 import { withCancellableProgress } from '../common/progress';
-import { registerCommand } from './register';
+import { defineCommand, type CommandDefinition } from './defineCommand';
 import { runTreeSearch } from './searchCommands';
 import { saveSdf } from './files';
 import { pick } from './prompts';
-import { setRecordSource } from './recordPicker';
-import { recordSourceOf } from './recordSource';
 import { saveMolFile, saveStructureImage, type ImageFormat } from './structureFiles';
 import type { Services } from './services';
 import { plainFormula } from '../../chemistry/formula/text';
@@ -29,11 +27,11 @@ function searchIdOf(node: SearchArg | undefined): string {
   throw new Error(vscode.l10n.t('Pick a search in the Searches view'));
 }
 
-export function registerTreeCommands(s: Services): vscode.Disposable[] {
+export function defineTreeCommands(s: Services): CommandDefinition[] {
   const client = async () => (await s.connection.get()).client;
   // Offered on the view's items only: VS Code passes the clicked node, and a person ran it.
   const onItem = <A extends object | undefined, R>(id: string, handler: (args: A | undefined) => Promise<R>) =>
-    registerCommand<A, R>(id, s.log, handler, { viewItem: true });
+    defineCommand<A, R>(id, s.log, handler, { viewItem: true });
 
   const copy = (id: string, what: string, read: (recordId: number) => Promise<string | undefined>) =>
     onItem<ResultArg, string>(id, async (node) => {
@@ -46,7 +44,6 @@ export function registerTreeCommands(s: Services): vscode.Disposable[] {
     });
 
   return [
-    setRecordSource(recordSourceOf(s)),
     // Opened from the view: its own progress bar, not a notification for a lookup that takes a moment.
     onItem<ResultArg, unknown>('compoundDb.searches.openDetails', async (node) =>
       vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => {

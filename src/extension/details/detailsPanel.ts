@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openPanels } from '../common/openPanels';
 import { DETAILS_VIEW_TYPE, type DetailsPanelState, type DetailsProtocol, type DetailsView, type RenderedSnapshot } from '../../webview/protocol';
 import { HostEndpoint } from '../../webview-protocol/endpoint';
 import type { Handlers } from '../../webview-protocol/protocol';
@@ -28,7 +29,12 @@ export interface DetailsHost {
  * again (a reload) is sent the last of it.
  */
 export class DetailsPanel extends Disposable {
-  static current: DetailsPanel | undefined;
+  static get current(): DetailsPanel | undefined {
+    return openPanels.details.current;
+  }
+  static set current(panel: DetailsPanel | undefined) {
+    openPanels.details.current = panel;
+  }
 
   private view: DetailsView | undefined;
   private resend: (() => void) | undefined;
@@ -194,13 +200,5 @@ export class DetailsPanel extends Disposable {
       title: 'Compound details',
       body: '<main id="root"><p class="note">Loading…</p></main>',
     });
-  }
-}
-
-/** Restores the panel after a reload (activation event `onWebviewPanel:compoundDb.details`). */
-export class DetailsPanelSerializer implements vscode.WebviewPanelSerializer<DetailsPanelState> {
-  constructor(private readonly host: DetailsHost) {}
-  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: DetailsPanelState | undefined): Promise<void> {
-    DetailsPanel.revive(panel, this.host, state);
   }
 }

@@ -5,6 +5,7 @@
  * exact, substructure or similarity search, or goes into the editor at the cursor as SMILES or a MOL block.
  */
 import * as vscode from 'vscode';
+import { openPanels } from '../common/openPanels';
 import { Disposable } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/logger';
@@ -32,7 +33,12 @@ const SEARCH_OF: Partial<Record<EditorAction, (smiles: string) => [string, objec
 };
 
 export class StructureEditorPanel extends Disposable {
-  static current: StructureEditorPanel | undefined;
+  static get current(): StructureEditorPanel | undefined {
+    return openPanels.structureEditor.current;
+  }
+  static set current(panel: StructureEditorPanel | undefined) {
+    openPanels.structureEditor.current = panel;
+  }
   private readonly endpoint: HostEndpoint<EditorProtocol>;
 
   /** Opens the editor (or brings it forward) with `smiles` drawn; resolves once the editor shows it. */

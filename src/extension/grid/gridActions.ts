@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ActionRecord, GridActionRequests } from '../../grid/protocol';
 import type { Handlers } from '../../webview-protocol/protocol';
 import type { SearchState } from '../searches/searchState';
-import { DetailsPanel, type DetailsHost } from '../details/detailsPanel';
+import type { DetailsHost } from '../details/detailsPanel';
 import { insertTextAtCursor } from '../mol/insertText';
 import type { InsertTarget } from '../mol/insertTarget';
 
@@ -41,6 +41,7 @@ export class GridActions {
       );
       return;
     }
+    const { DetailsPanel } = await import('../details/detailsPanel.js');
     await DetailsPanel.createOrShow(this.details, state.ids[0]);
   }
 

@@ -10,7 +10,8 @@ import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './s
 import { inputOf, type SearchSpec } from './searchSpec';
 import { userMessage } from '../common/userMessage';
 import { InFlight } from '../../shared/in-flight';
-import { isUnknownQueryError, type CompoundDbClient } from '../../client';
+import type { CompoundDbClient } from '../../client';
+import { isUnknownQueryError } from '../../client/errors';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;

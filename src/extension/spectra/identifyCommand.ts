@@ -18,7 +18,7 @@ import {
 import type { ParsedSpectrum, SpectrumItem } from '../../client';
 import type { SearchState } from '../searches/searchState';
 import { askText, parseNumber, pick, PromptCancelled } from '../commands/prompts';
-import type { ByPerson } from '../commands/register';
+import type { ByPerson } from '../commands/defineCommand';
 import { runTreeSearch } from '../commands/searchCommands';
 import type { Services } from '../commands/services';
 import { parseSpectra } from '../../client';

@@ -8,10 +8,9 @@ import * as vscode from 'vscode';
 import type { SpectrumPlotView } from '../../webview/protocol';
 import { HostEndpoint } from '../../webview-protocol/endpoint';
 import type { Handlers } from '../../webview-protocol/protocol';
-import { SPECTRA_LIST_VIEW_TYPE, type SpectraListState, type SpectraProtocol, type SpectraSnapshot } from '../../webview/spectra/protocol';
+import { type SpectraListState, type SpectraProtocol } from '../../webview/spectra/protocol';
 import { errorMessage } from '../common/errors';
 import type { Logger } from '../common/logger';
-import { withTimeout } from '../common/nextEvent';
 import { webviewChannel } from '../common/webviewChannel';
 import { webviewHtml, webviewOptions } from '../common/webviewHtml';
 import { readSettings } from '../config/settings';
@@ -20,6 +19,7 @@ import type { Connection } from '../server/connection';
 import { loadMirrorPlot, type SpectrumMatch } from './mirrorPlot';
 import { scoreMeaning } from './scoreMeaning';
 import { LOCAL_IN_FLIGHT, SpectraDocument } from './spectraDocument';
+import type { SpectraLists } from './spectraLists';
 
 /** InChIKey requests of the CSV in flight: many against the built-in database (it only queues them), the resolve setting's for a server. */
 const inFlight = (connection: Connection) => (connection.usesLocal() ? LOCAL_IN_FLIGHT : readSettings().resolveConcurrency);
@@ -31,7 +31,7 @@ interface Listener {
   hits(hits: SpectraProtocol['pushes']['hits']): void;
 }
 
-class SpectraListDocument implements vscode.CustomDocument {
+export class SpectraListDocument implements vscode.CustomDocument {
   readonly spectra: SpectraDocument;
   readonly listeners = new Set<Listener>();
   private running?: AbortController;
@@ -63,54 +63,6 @@ class SpectraListDocument implements vscode.CustomDocument {
   dispose(): void {
     this.cancel();
     this.spectra.dispose();
-  }
-}
-
-/** Open spectra lists by document URI: the test hook. */
-export class SpectraLists implements vscode.Disposable {
-  private readonly open = new Map<string, { document: SpectraListDocument; endpoint: HostEndpoint<SpectraProtocol> }>();
-
-  track(key: string, document: SpectraListDocument, endpoint: HostEndpoint<SpectraProtocol>): vscode.Disposable {
-    const entry = { document, endpoint };
-    this.open.set(key, entry);
-    return new vscode.Disposable(() => this.open.get(key) === entry && this.open.delete(key));
-  }
-
-  keys(): string[] {
-    return [...this.open.keys()];
-  }
-
-  private entry(key: string) {
-    const entry = this.open.get(key);
-    if (!entry) throw new Error(`no spectra list ${key}`);
-    return entry;
-  }
-
-  /** What the page shows now. */
-  rendered(key: string): Promise<SpectraSnapshot> {
-    return withTimeout(this.entry(key).endpoint.request('snapshot'), `spectra list ${key} to answer`);
-  }
-
-  /** Chooses a row as a click does; resolves once its plot is drawn. */
-  select(key: string, index: number): Promise<SpectraSnapshot> {
-    return withTimeout(this.entry(key).endpoint.request('select', { index }), `spectra list ${key} to plot spectrum ${index}`);
-  }
-
-  /** The document's side: rows, hits, read and identify progress. */
-  state(key: string): SpectraDocument | undefined {
-    return this.open.get(key)?.document.spectra;
-  }
-
-  identifyAll(key: string, connection: Connection): Promise<void> {
-    return this.entry(key).document.identifyAll(connection);
-  }
-
-  cancel(key: string): void {
-    this.open.get(key)?.document.cancel();
-  }
-
-  dispose(): void {
-    this.open.clear();
   }
 }
 
@@ -242,11 +194,4 @@ export class SpectraListEditorProvider implements vscode.CustomReadonlyEditorPro
       tracked.dispose();
     });
   }
-}
-
-export function registerSpectraList(host: SpectraListHost): vscode.Disposable {
-  return vscode.window.registerCustomEditorProvider(SPECTRA_LIST_VIEW_TYPE, new SpectraListEditorProvider(host), {
-    webviewOptions: { retainContextWhenHidden: true },
-    supportsMultipleEditorsPerDocument: true,
-  });
 }

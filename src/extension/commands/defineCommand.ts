@@ -5,7 +5,7 @@ import type { Logger } from '../common/logger';
 import { MissingApiKeyError } from '../server/connection';
 import { PromptCancelled } from './prompts';
 
-/** Who ran a command; decided by the rules on `registerCommand`, never guessed from the argument's fields. */
+/** Who ran a command; decided by the rules on `defineCommand`, never guessed from the argument's fields. */
 export type Invocation = 'person' | 'program';
 
 /** The field a caller sets to say a person asked for this run (a hover link, a webview's button, a view item). */
@@ -21,38 +21,47 @@ export interface CommandOptions {
   readonly viewItem?: true;
 }
 
+/** A command's handler, by the ID package.json contributes it under (registered with VS Code by `registerContributedCommands`). */
+export interface CommandDefinition {
+  readonly id: string;
+  readonly run: (args?: unknown) => Promise<unknown>;
+}
+
 /**
- * Registers a command whose handler takes its inputs as one argument object (prompting for what is missing)
+ * Defines a command whose handler takes its inputs as one argument object (prompting for what is missing)
  * and returns its result. How it was run is explicit:
  * - a person: no argument (the palette, a keybinding), a `vscode.Uri` (VS Code's argument from the Explorer's
  *   context menu), an argument with `interactive: true` (`ByPerson`), or any run of a `viewItem` command. A
  *   failure is shown and the command resolves undefined.
  * - a program (other extensions, tests): any other argument. A failure rejects the returned promise.
  */
-export function registerCommand<A extends object | undefined, R>(
+export function defineCommand<A extends object | undefined, R>(
   id: string,
   log: Logger,
   handler: (args: A | undefined, invocation: Invocation) => Promise<R>,
   options: CommandOptions = {},
-): vscode.Disposable {
-  return vscode.commands.registerCommand(id, async (args?: A) => {
-    const person = options.viewItem || args === undefined || args instanceof vscode.Uri || (args as ByPerson).interactive === true;
-    const invocation: Invocation = person ? 'person' : 'program';
-    try {
-      return await handler(args, invocation);
-    } catch (error) {
-      if (error instanceof PromptCancelled) return undefined;
-      if (isCancellation(error)) {
-        log.info(`${id}: cancelled`);
-        if (person) return undefined;
-        throw error;
+): CommandDefinition {
+  return {
+    id,
+    run: async (args?: unknown) => {
+      const person = options.viewItem || args === undefined || args instanceof vscode.Uri || (args as ByPerson).interactive === true;
+      const invocation: Invocation = person ? 'person' : 'program';
+      try {
+        return await handler(args as A | undefined, invocation);
+      } catch (error) {
+        if (error instanceof PromptCancelled) return undefined;
+        if (isCancellation(error)) {
+          log.info(`${id}: cancelled`);
+          if (person) return undefined;
+          throw error;
+        }
+        log.error(`${id}: ${errorMessage(error)}`);
+        if (!person) throw error;
+        void showError(error);
+        return undefined;
       }
-      log.error(`${id}: ${errorMessage(error)}`);
-      if (!person) throw error;
-      void showError(error);
-      return undefined;
-    }
-  });
+    },
+  };
 }
 
 export async function showError(error: unknown): Promise<void> {
