@@ -3,14 +3,17 @@
  * batch at a time behind whatever a person waits for, so sorting or filtering by them is at once when the file is
  * read. Follows the grid's info: more records are computed as they are indexed; a new version starts over.
  */
-import { MAX_TEXTS, type GridInfo } from '../../grid/protocol';
+import type { GridInfo } from '../../grid/protocol';
 import type { GridBackend } from './backend';
 import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
 import type { ToolkitMethods } from './toolkitProtocol';
 
-/** Records read from the backend at once (its most), and computed by one toolkit call: small, so a card to draw waits little. */
-const READ = MAX_TEXTS;
-const CALL = 50;
+/**
+ * Records read from the backend at once, and computed by one toolkit call: small, so that a page a person asks for
+ * waits little behind them, at the host (a streaming grid reads each record from disk) and at the worker.
+ */
+const READ = 250;
+const CALL = 25;
 
 export class ComputedColumns {
   private version = 0;
