@@ -77,8 +77,6 @@ export class BoundedToolkit {
   private readonly queue: Job[] = [];
   private running: Running | undefined;
   private nextId = 1;
-  /** Workers terminated at a deadline or after a failure. */
-  replaced = 0;
   /** Resolves once the first worker has loaded the toolkit; rejects when it could not. */
   readonly ready: Promise<void>;
 
@@ -219,7 +217,6 @@ export class BoundedToolkit {
       if (error) running.job.reject(error);
     }
     this.worker?.terminate();
-    this.replaced++;
     void this.spawn().catch(() => undefined);
     void this.pump();
   }
