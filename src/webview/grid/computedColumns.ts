@@ -3,16 +3,17 @@
  * batch at a time behind whatever a person waits for, so sorting or filtering by them is at once when the file is
  * read. Follows the grid's info: more records are computed as they are indexed; a new version starts over.
  */
-import type { GridInfo } from '../../grid/protocol';
+import { MAX_TEXTS, type GridInfo } from '../../grid/protocol';
 import type { GridBackend } from './backend';
 import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
 import type { ToolkitMethods } from './toolkitProtocol';
 
 /**
- * Records read from the backend at once, and computed by one toolkit call: small, so that a page a person asks for
- * waits little behind them, at the host (a streaming grid reads each record from disk) and at the worker.
+ * Records read from the backend at once (its most: each read is a round trip to the host, 100 ms and more on a loaded
+ * machine; a streaming grid reads them with one read of their span), and computed by one toolkit call (small, so a
+ * card to draw waits little behind it).
  */
-const READ = 250;
+const READ = MAX_TEXTS;
 const CALL = 25;
 
 export class ComputedColumns {
