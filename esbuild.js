@@ -2,8 +2,8 @@
 // Bundles the extension host code (dist/extension.js and the parts it loads on first use, dist/extension-parts/), the local service it forks (dist/service.js, with the
 // chemistry .wasm files and the structure matcher worker, dist/substructure-worker.js, beside it), the command line
 // it offers as an MCP server (dist/cli.js), the details webview's script (dist/webview.js) and the structure grid's
-// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both load dist/RDKit_minimal.wasm), and
-// the spectra list's (dist/spectra.js).
+// (dist/grid.js for the editors, dist/notebookRenderer.js for notebook outputs; both start dist/gridWorker.js, the
+// grid's toolkit worker, which runs dist/RDKit_minimal.wasm), and the spectra list's (dist/spectra.js).
 // `--production` minifies; `--watch` rebuilds on change and reports errors in the problem-matcher format.
 'use strict';
 const esbuild = require('esbuild');
@@ -226,11 +226,13 @@ const builds = [
     target: 'es2022',
     tsconfig: 'tsconfig.webview.json',
   },
-  // The structure grid: the editors' webview script and the notebook renderer (an ES module VS Code imports).
-  // RDKit's loader names node:fs only on its Node path; the browser never reaches it.
+  // The structure grid: the editors' webview script, the notebook renderer (an ES module VS Code imports) and the
+  // toolkit worker both start (a classic worker script). RDKit's loader names node:fs only on its Node path; the
+  // browser never reaches it.
   ...[
     { entry: 'src/webview/grid/editorMain.ts', out: 'dist/grid.js', format: 'iife' },
     { entry: 'src/webview/grid/notebookRenderer.ts', out: 'dist/notebookRenderer.js', format: 'esm' },
+    { entry: 'src/webview/grid/toolkitWorker.ts', out: 'dist/gridWorker.js', format: 'iife' },
   ].map(({ entry, out, format }) => ({
     ...common,
     entryPoints: [entry],

@@ -130,6 +130,16 @@ export interface GridSnapshot {
   pageMs?: number;
   heapBytes?: number;
   status: string;
+  /** The file is still being read; records whose formula and masses the grid has computed (from the first on). */
+  indexing: boolean;
+  computed: number;
+  /** Formulas of the shown page's records, in order, as the grid knows them (plain text). */
+  formulas: Array<string | undefined>;
+  /**
+   * A notebook output of one molecule, laid out as a card: whether the column headers are hidden, and the facts shown
+   * beside the structure, each as its label and its text (only what is visible).
+   */
+  card?: { headerHidden: boolean; facts: Array<[string, string]> };
   /** What a person would see wrong on the grid as laid out now (src/webview/layoutAudit.ts): its width and problems. */
   layout: { width: number; problems: string[] };
 }

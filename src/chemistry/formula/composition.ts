@@ -58,7 +58,7 @@ export function compositionOf(json: RdkitJson): Composition {
   return { counts, charge, components };
 }
 
-function countComponents(atomCount: number, bonds: JsonBond[]): number {
+export function countComponents(atomCount: number, bonds: JsonBond[]): number {
   const parent = Array.from({ length: atomCount }, (_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];

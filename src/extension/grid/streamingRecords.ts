@@ -5,6 +5,8 @@ import { Once } from '../../shared/in-flight';
 
 /** Bytes read per step while indexing: large enough to be fast, small enough to keep memory flat. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Bytes of records next to each other read at once. */
+const RUN_BYTES = 8 * 1024 * 1024;
 
 /**
  * The records of a file too large to hold: indexed by streaming it once (record offsets, names, SD fields), then
@@ -54,17 +56,35 @@ export class StreamingRecords {
     }
   }
 
+  /**
+   * Records by number, each cut at RECORD_LIMITS.recordBytes. Records next to each other in the file (the grid's
+   * computed columns ask for runs of them) are read with one read of their span, up to RUN_BYTES.
+   */
   read = async (ids: number[]): Promise<string[]> => {
     const handle = await this.open();
     const ix = this.index;
-    return Promise.all(
-      ids.map(async (id) => {
-        const length = Math.min(ix.ends[id] - ix.starts[id], RECORD_LIMITS.recordBytes);
+    const texts = new Array<string>(ids.length);
+    const runs: Array<{ from: number; to: number }> = [];
+    ids.forEach((id, i) => {
+      const run = runs[runs.length - 1];
+      const next = run && ids[run.to - 1] + 1 === id && ix.ends[id] - ix.starts[ids[run.from]] <= RUN_BYTES;
+      if (next) run.to = i + 1;
+      else runs.push({ from: i, to: i + 1 });
+    });
+    await Promise.all(
+      runs.map(async ({ from, to }) => {
+        const start = ix.starts[ids[from]];
+        const length = to - from === 1 ? Math.min(ix.ends[ids[from]] - start, RECORD_LIMITS.recordBytes) : ix.ends[ids[to - 1]] - start;
         const buffer = Buffer.allocUnsafe(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, ix.starts[id]);
-        return buffer.toString('utf8', 0, bytesRead);
+        const { bytesRead } = await handle.read(buffer, 0, length, start);
+        for (let i = from; i < to; i++) {
+          const at = ix.starts[ids[i]] - start;
+          const end = Math.min(ix.ends[ids[i]] - start, at + RECORD_LIMITS.recordBytes, bytesRead);
+          texts[i] = buffer.toString('utf8', at, Math.max(at, end));
+        }
       }),
     );
+    return texts;
   };
 
   dispose(): void {

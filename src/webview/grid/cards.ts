@@ -1,14 +1,16 @@
 /**
- * Structure cards, drawn lazily: a card is drawn when it comes near the viewport, a few per frame, so a large file
- * is usable at once. Whatever a record holds, it goes in as an <img> of an SVG: nothing in it can run or reach the page.
+ * Structure cards, drawn lazily: a card is drawn when it comes near the viewport, by the toolkit worker (a few cards a
+ * call, each shown as it comes), so a large file is usable at once. Whatever a record holds, it goes in as an <img>
+ * of an SVG: nothing in it can run or reach the page.
  */
-import type { Mol } from '@rdkit/rdkit';
 import type { RowView } from '../../grid/protocol';
 import { clear, el } from '../dom';
-import type { Drawing, Toolkit } from './chemistry';
+import type { Drawing } from './chemistry';
+import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
+import { errorText } from './recordText';
 
-/** Milliseconds of drawing per animation frame. */
-const FRAME_BUDGET_MS = 12;
+/** Cards drawn by one toolkit call. */
+const CARDS_A_CALL = 12;
 
 export interface CardSize {
   width: number;
@@ -19,7 +21,7 @@ export interface CardEvents {
   /** The row a card belongs to (undefined once the page changed). */
   rowOf: (card: HTMLElement) => RowView | undefined;
   /** The substructure query whose match is highlighted. */
-  highlight: () => Mol | undefined;
+  highlight: () => string | undefined;
   /** A card was drawn by the toolkit (which computed the record's formula and masses on the way). */
   drawn: (row: RowView, card: HTMLElement, drawing: Drawing) => void;
   /** Nothing queued or being drawn any more. */
@@ -31,7 +33,7 @@ function label(row: RowView): string {
 }
 
 export class CardPainter {
-  private toolkit: Toolkit | undefined;
+  private toolkit: BoundedToolkit | undefined;
   private queue: HTMLElement[] = [];
   private drawing = false;
   private readonly observer: IntersectionObserver;
@@ -50,7 +52,7 @@ export class CardPainter {
   }
 
   /** The toolkit has loaded: draw what is waiting. */
-  ready(toolkit: Toolkit): void {
+  ready(toolkit: BoundedToolkit): void {
     this.toolkit = toolkit;
     void this.drain();
   }
@@ -91,22 +93,45 @@ export class CardPainter {
     if (this.drawing || !this.toolkit) return;
     this.drawing = true;
     try {
-      while (this.queue.length) {
-        const frameEnd = performance.now() + FRAME_BUDGET_MS;
-        while (this.queue.length && performance.now() < frameEnd) this.draw(this.queue.shift()!);
-        await new Promise((r) => requestAnimationFrame(r));
-      }
+      while (this.queue.length) await this.drawSome(this.queue.splice(0, CARDS_A_CALL));
     } finally {
       this.drawing = false;
     }
     this.events.idle();
   }
 
-  private draw(card: HTMLElement): void {
-    const row = this.events.rowOf(card);
-    if (!row || !card.dataset.pending || !this.toolkit) return;
+  /** Draws `cards` in one call, each shown as it comes; past a card's deadline it shows why, and the rest wait again. */
+  private async drawSome(cards: HTMLElement[]): Promise<void> {
+    const rows = new Map<HTMLElement, RowView>();
+    for (const card of cards) {
+      const row = this.events.rowOf(card);
+      if (row && card.dataset.pending) rows.set(card, row);
+    }
+    const todo = [...rows.keys()];
+    if (!todo.length || !this.toolkit) return;
+    const { width, height } = this.size;
+    try {
+      await this.toolkit.run(
+        'draw',
+        todo.map((card) => rows.get(card)!.text),
+        { width, height, query: this.events.highlight() },
+        { onItem: (i, drawing) => this.show(todo[i], rows.get(todo[i])!, drawing) },
+      );
+    } catch (e) {
+      if (!(e instanceof ToolkitStopped)) {
+        for (const card of todo) this.show(card, rows.get(card)!, { problem: `Not drawn: ${errorText(e)}` });
+        return;
+      }
+      const card = todo[e.index];
+      if (card) this.show(card, rows.get(card)!, { problem: `Drawing stopped after ${e.ms / 1000} s.` });
+      this.queue.unshift(...todo.slice(e.index + 1));
+    }
+  }
+
+  private show(card: HTMLElement, row: RowView, drawing: Drawing): void {
+    // The page changed while the card was being drawn.
+    if (!card.dataset.pending || this.events.rowOf(card) !== row) return;
     delete card.dataset.pending;
-    const drawing = this.toolkit.draw(row.text, this.size.width, this.size.height, this.events.highlight());
     if (!drawing.svg) {
       showProblem(card, drawing.problem ?? 'This record could not be drawn.');
       card.setAttribute('aria-label', `${label(row)}: ${drawing.problem}`);

@@ -2,15 +2,14 @@
  * The grid's toolkit: RDKit MinimalLib (WASM) in the browser, the library the built-in database uses, read the way
  * the database reads it (src/chemistry/molecule), so a formula, a mass or an InChIKey shown here is the one the database computes. It draws, computes formula and
  * masses, matches substructures and writes SMILES / MOL / InChIKey, all offline and without the extension host
- * (the notebook renderer has none to ask).
+ * (the notebook renderer has none to ask). It runs in the grid's toolkit worker (toolkitWorker.ts), never on the page.
  */
-import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
-import { compositionOf, hillFormula, mfParserFormula, type RdkitJson } from '../../chemistry/formula/composition';
+import { compositionOf, hillFormula, mfParserFormula, type Composition, type RdkitJson } from '../../chemistry/formula/composition';
+import { plainMolComposition } from '../../chemistry/formula/plain-molblock';
 import { massesOf } from '../../chemistry/formula/masses';
 import { RECORD_LIMITS, RECORD_SIZE_LIMITS } from '../../grid/recordIndex';
-import { STRUCTURE_LIMITS } from '../../wire/structure-search';
-import { checkQueryShape } from '../../wire/query-shape';
+import { queryTextProblem } from './queryText';
 import { isRdkitJsonText, structureSize, structureSizeProblem } from '../../wire/structure-size';
 import { parseMol } from '../../chemistry/molecule/read';
 import { inchiWithChargesJoined } from '../../chemistry/molecule/separated-charges';
@@ -27,18 +26,17 @@ export interface Drawing extends Facts {
   problem?: string;
 }
 
-let loading: Promise<RDKitModule> | undefined;
-
-/** Loads RDKit once; `wasmUrl` is where the page may fetch RDKit_minimal.wasm from. */
-export function loadToolkit(wasmUrl: string): Promise<RDKitModule> {
-  loading ??= initRDKitModule({ locateFile: () => wasmUrl }).then((rdkit) => {
-    rdkit.disable_logging();
-    return rdkit;
-  });
-  return loading;
+export interface Identity {
+  smiles?: string;
+  inchikey?: string;
+  molblock?: string;
+  problem?: string;
 }
 
 export class Toolkit {
+  /** The query read last: a scan and the cards drawn after it use the same one. */
+  private lastQuery: { text: string; mol?: Mol; problem?: string } | undefined;
+
   constructor(private readonly rdkit: RDKitModule) {}
 
   /**
@@ -46,12 +44,8 @@ export class Toolkit {
    * before the toolkit reads it, and in atoms again after; null with a reason.
    */
   private parse(text: string): { mol?: Mol; problem?: string } {
-    if (!text.trim()) return { problem: 'Empty record.' };
-    const written = isRdkitJsonText(text) || text.includes('\n');
-    // A SMILES line's name (after the first space) is no part of the structure.
-    const counted = written ? structureSize('Mol', text) : structureSize('SMILES', text.trimStart().split(/\s/, 1)[0]);
-    const tooBig = structureSizeProblem(counted, RECORD_SIZE_LIMITS, written);
-    if (tooBig) return { problem: `This record ${tooBig}.` };
+    const refused = sizeProblem(text);
+    if (refused) return { problem: refused };
     let mol: Mol | undefined;
     try {
       mol = parseMol(this.rdkit, text);
@@ -78,9 +72,7 @@ export class Toolkit {
   }
 
   private facts(mol: Mol): Facts {
-    const composition = compositionOf(JSON.parse(mol.get_json()) as RdkitJson);
-    const masses = massesOf(mfParserFormula(composition));
-    return { formula: hillFormula(composition), mw: masses?.averageMass, mass: masses?.monoisotopicMass };
+    return factsOf(compositionOf(JSON.parse(mol.get_json()) as RdkitJson));
   }
 
   factsOf(text: string): Facts & { problem?: string } {
@@ -92,7 +84,8 @@ export class Toolkit {
    * card of a grid draws bonds at one length (a seventh of the card's shorter side), so a small molecule is not
    * blown up beside a large one; only a molecule too large for its card at that length is scaled down to fit.
    */
-  draw(text: string, width: number, height: number, query?: Mol): Drawing {
+  draw(text: string, width: number, height: number, queryText?: string): Drawing {
+    const query = queryText ? this.queryMol(queryText) : undefined;
     return this.with(text, (mol) => {
       if (mol.has_coords() !== 2) mol.set_new_coords(true);
       const details: Record<string, unknown> = {
@@ -111,13 +104,26 @@ export class Toolkit {
     });
   }
 
+  /** Why `text` is no query RDKit can read; undefined when it is one. */
+  queryProblem(text: string): string | undefined {
+    this.queryMol(text);
+    return this.lastQuery?.problem;
+  }
+
+  /** The query molecule of `text`, read once for all the records of a scan and its cards. */
+  private queryMol(text: string): Mol | undefined {
+    if (this.lastQuery?.text !== text) {
+      this.lastQuery?.mol?.delete();
+      this.lastQuery = { text, ...this.query(text) };
+    }
+    return this.lastQuery.mol;
+  }
+
   /** A query molecule from SMILES or SMARTS, or a reason: the service's bounds on a query, checked before RDKit reads it. */
-  query(text: string): { mol?: Mol; problem?: string } {
+  private query(text: string): { mol?: Mol; problem?: string } {
     const t = text.trim();
-    if (!t || t.length > STRUCTURE_LIMITS.queryChars)
-      return { problem: `Give a SMILES or SMARTS of at most ${STRUCTURE_LIMITS.queryChars} characters.` };
-    const [shape] = checkQueryShape('The query', t);
-    if (shape) return { problem: `${shape.message}.` };
+    const problem = queryTextProblem(t);
+    if (problem) return { problem };
     let q: Mol | null;
     try {
       q = this.rdkit.get_qmol(t);
@@ -132,13 +138,17 @@ export class Toolkit {
   }
 
   /** Facts of a record and whether it holds `query` (for a scan). */
-  scan(text: string, query?: Mol): Facts & { match: boolean } {
+  scan(text: string, queryText?: string): Facts & { match: boolean } {
+    // Formula and masses alone: a plain MOL block is read without RDKit (a thousandth of the time).
+    const plain = !queryText && text.includes('\n') && !sizeProblem(text) ? plainMolComposition(text) : undefined;
+    if (plain) return { ...factsOf(plain), match: false };
+    const query = queryText ? this.queryMol(queryText) : undefined;
     const r = this.with(text, (mol) => ({ ...this.facts(mol), match: !!query && (mol.get_substruct_match(query) || '{}') !== '{}' }));
     return 'problem' in r ? { match: false } : r;
   }
 
   /** SMILES, InChIKey and a MOL block for actions; the MOL block of an SDF record is its own text, unchanged. */
-  identify(text: string, isSdf: boolean): { smiles?: string; inchikey?: string; molblock?: string; problem?: string } {
+  identify(text: string, isSdf: boolean): Identity {
     return this.with(text, (mol) => {
       const inchi = inchiWithChargesJoined(this.rdkit, mol);
       const inchikey = inchi ? this.rdkit.get_inchikey_for_inchi(inchi) : undefined;
@@ -153,8 +163,23 @@ export class Toolkit {
   }
 }
 
+/** Why a record is refused before any reading: too many atoms, bonds or parts (a linear count of its text). */
+function sizeProblem(text: string): string | undefined {
+  if (!text.trim()) return 'Empty record.';
+  const written = isRdkitJsonText(text) || text.includes('\n');
+  // A SMILES line's name (after the first space) is no part of the structure.
+  const counted = written ? structureSize('Mol', text) : structureSize('SMILES', text.trimStart().split(/\s/, 1)[0]);
+  const tooBig = structureSizeProblem(counted, RECORD_SIZE_LIMITS, written);
+  return tooBig && `This record ${tooBig}.`;
+}
+
+function factsOf(composition: Composition): Facts {
+  const masses = massesOf(mfParserFormula(composition));
+  return { formula: hillFormula(composition), mw: masses?.averageMass, mass: masses?.monoisotopicMass };
+}
+
 /** The MOL block of an SDF record: everything up to and including its `M  END` line. */
-export function molBlockOf(record: string): string {
+function molBlockOf(record: string): string {
   const m = /^M {2}END[^\n]*(\n|$)/m.exec(record);
   return m ? record.slice(0, m.index + m[0].length) : record;
 }

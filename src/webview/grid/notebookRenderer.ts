@@ -13,7 +13,7 @@ import { PageEndpoint } from '../../webview-protocol/endpoint';
 import type { Channel } from '../../webview-protocol/protocol';
 import { enableTestHooks } from '../channel';
 import { LocalBackend } from './backend';
-import { loadToolkit, Toolkit } from './chemistry';
+import { BoundedToolkit } from './boundedToolkit';
 import { StructureGrid } from './structureGrid';
 import css from '../../../media/grid.css';
 
@@ -27,7 +27,11 @@ interface RendererContext {
   onDidReceiveMessage?(listener: (message: unknown) => void): { dispose(): void };
 }
 
-const wasmUrl = new URL('RDKit_minimal.wasm', import.meta.url).href;
+/** The toolkit's files beside this script; its worker is started from the script's text (a `blob:` URL). */
+const toolkitSource = {
+  wasmUrl: new URL('RDKit_minimal.wasm', import.meta.url).href,
+  workerUrl: new URL('gridWorker.js', import.meta.url).href,
+};
 
 /** One output's channel to the extension, over the renderer's: its messages wrapped with its id. */
 function outputChannel(context: RendererContext, outputId: string): Channel {
@@ -43,7 +47,8 @@ function outputChannel(context: RendererContext, outputId: string): Channel {
 }
 
 export function activate(context: RendererContext) {
-  let toolkit: Promise<Toolkit> | undefined;
+  // One toolkit worker for all the outputs of the notebook.
+  let toolkit: BoundedToolkit | undefined;
   const endpoints = new Map<string, PageEndpoint<NotebookGridProtocol>>();
   const forget = (id: string) => {
     endpoints.get(id)?.dispose();
@@ -52,7 +57,7 @@ export function activate(context: RendererContext) {
 
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement) {
-      toolkit ??= loadToolkit(wasmUrl).then((rdkit) => new Toolkit(rdkit));
+      toolkit ??= new BoundedToolkit(toolkitSource);
       element.replaceChildren();
       const style = document.createElement('style');
       style.textContent = css;

@@ -1,27 +1,32 @@
 /**
- * Reads every record once through the toolkit (formula, masses and, with a query, substructure matches) and reports to
- * the backend, a batch at a time, so the page stays responsive while a large file is scanned.
+ * A substructure scan: every record read once in the toolkit worker (formula, masses and whether it holds the query),
+ * reported to the backend a batch at a time. Each record's match has the service's bound on a record: past it the
+ * worker is replaced and the scan stops, naming the record and the bound, while the page answers throughout.
  */
-import type { Mol } from '@rdkit/rdkit';
 import type { GridInfo } from '../../grid/protocol';
 import type { GridBackend } from './backend';
-import type { Toolkit } from './chemistry';
-import { STRUCTURE_LIMITS } from '../../wire/structure-search';
+import { BoundedToolkit, GRID_TOOLKIT_BOUNDS, ToolkitStopped } from './boundedToolkit';
+import { errorText } from './recordText';
 
 const SCAN_BATCH = 250;
 
 export interface ScanOptions {
   backend: GridBackend;
-  toolkit: Toolkit;
+  toolkit: BoundedToolkit;
   info: GridInfo;
-  /** The substructure query's text and molecule; only formulas and masses without it. */
-  query?: { text: string; mol: Mol };
+  /** The substructure query (SMILES or SMARTS). */
+  query: string;
   /** True once the scan was replaced, cancelled or the file changed. */
   stale: (version: number) => boolean;
   say: (text: string) => void;
 }
 
-/** False when the scan stopped before the end. */
+/** A query shortened for a status line. */
+function shown(query: string): string {
+  return query.length > 60 ? `${query.slice(0, 59)}…` : query;
+}
+
+/** False when the scan stopped before the end (the status line says why). */
 export async function scanRecords({ backend, toolkit, info, query, stale, say }: ScanOptions): Promise<boolean> {
   const count = info.count;
   for (let from = 0; from < count; from += SCAN_BATCH) {
@@ -29,35 +34,35 @@ export async function scanRecords({ backend, toolkit, info, query, stale, say }:
     const ids = Array.from({ length: Math.min(SCAN_BATCH, count - from) }, (_, i) => from + i);
     const { version, texts } = await backend.request('texts', { version: info.version, ids });
     if (stale(version)) return false;
-    const formulas: Array<string | undefined> = [];
-    const mws: Array<number | undefined> = [];
-    const masses: Array<number | undefined> = [];
-    const matches: boolean[] = [];
-    for (const [i, text] of texts.entries()) {
-      const began = Date.now();
-      const r = text === undefined ? { match: false } : toolkit.scan(text, query?.mol);
-      const took = Date.now() - began;
-      // RDKit's matcher cannot be stopped inside a record: a query that held it this long would hold it on the next.
-      if (query && took > STRUCTURE_LIMITS.recordMatchMs) {
-        say(
-          `Stopped: RDKit's matcher spent ${(took / 1000).toFixed(1)} s on record ${(from + i + 1).toLocaleString()} (at most ${STRUCTURE_LIMITS.recordMatchMs / 1000} s a record); narrow the query ${query.text}.`,
-        );
+    let results;
+    try {
+      results = await toolkit.run(
+        'scan',
+        texts.map((t) => t ?? ''),
+        { query },
+        { itemMs: GRID_TOOLKIT_BOUNDS.matchMs },
+      );
+    } catch (e) {
+      if (!(e instanceof ToolkitStopped)) {
+        say(`Looking for ${shown(query)}: ${errorText(e)}`);
         return false;
       }
-      formulas.push('formula' in r ? r.formula : undefined);
-      mws.push('mw' in r ? r.mw : undefined);
-      masses.push('mass' in r ? r.mass : undefined);
-      matches.push(r.match);
+      say(
+        `Substructure match stopped after ${e.ms / 1000} s: RDKit was still matching ${shown(query)} on record ${(from + e.index + 1).toLocaleString()} (at most ${e.ms / 1000} s a record); narrow the query.`,
+      );
+      return false;
     }
-    await backend.request('scanned', { version, ids, formulas, mws, masses, substructure: query ? { query: query.text, matches } : undefined });
-    // Only a substructure search was started from its box: the line names the box only then.
-    const done = `${Math.min(from + SCAN_BATCH, count).toLocaleString()} of ${count.toLocaleString()} records`;
+    await backend.request('scanned', {
+      version,
+      ids,
+      formulas: results.map((r) => r.formula),
+      mws: results.map((r) => r.mw),
+      masses: results.map((r) => r.mass),
+      substructure: { query, matches: results.map((r) => r.match) },
+    });
     say(
-      query
-        ? `Looking for ${query.text}: ${done} (Esc in the substructure box stops)`
-        : `Computing formulas and masses to sort and filter by: ${done}`,
+      `Looking for ${shown(query)}: ${Math.min(from + SCAN_BATCH, count).toLocaleString()} of ${count.toLocaleString()} records (Esc in the substructure box stops)`,
     );
-    await new Promise((r) => setTimeout(r, 0));
   }
   return !stale(info.version);
 }

@@ -1,7 +1,7 @@
 /** What the grid does with the selected records: copy, open details, look up, insert MOL, delete, move. */
 import type { ActionRecord, CopyFormat, GridInfo, PageResult } from '../../grid/protocol';
 import type { GridBackend } from './backend';
-import type { Toolkit } from './chemistry';
+import type { BoundedToolkit } from './boundedToolkit';
 import { errorText, recordName, records, retitle, withRecordEnd } from './recordText';
 import type { Selection } from './selection';
 
@@ -10,7 +10,7 @@ export interface ActionContext {
   selection: Selection;
   info: () => GridInfo | undefined;
   page: () => PageResult | undefined;
-  toolkit: () => Promise<Toolkit>;
+  toolkit: BoundedToolkit;
   say: (text: string) => void;
 }
 
@@ -106,12 +106,17 @@ export class SelectionActions {
   }
 
   private async identified(ids: number[]): Promise<ActionRecord[]> {
-    const toolkit = await this.c.toolkit();
     const isSdf = this.c.info()?.format === 'sdf';
-    return (await this.texts(ids)).map((r) => ({
+    const texts = await this.texts(ids);
+    const identities = await this.c.toolkit.run(
+      'identify',
+      texts.map((r) => r.text ?? ''),
+      { isSdf },
+    );
+    return texts.map((r, i) => ({
       id: r.id,
       name: r.name || recordName(r.text, isSdf),
-      ...(r.text ? toolkit.identify(r.text, isSdf) : {}),
+      ...(r.text ? identities[i] : {}),
     }));
   }
 }

@@ -4,7 +4,6 @@
  * text-backed editor, the streaming grid and notebook outputs; only its backend differs.
  */
 import { auditLayout } from '../layoutAudit';
-import type { Mol } from '@rdkit/rdkit';
 import {
   COMPUTED_COLUMNS,
   PAGE_SIZE,
@@ -23,7 +22,10 @@ import { testHook } from '../channel';
 import type { GridBackend } from './backend';
 import { Draws } from './draws';
 import { CardPainter } from './cards';
-import type { Drawing, Toolkit } from './chemistry';
+import type { Drawing } from './chemistry';
+import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
+import { ComputedColumns } from './computedColumns';
+import { queryTextProblem } from './queryText';
 import { renderPager, toolbar } from './controls';
 import { GridHeader, gridColumns } from './header';
 import { keyCommand, type KeyCommand } from './keys';
@@ -50,12 +52,16 @@ export class StructureGrid {
   private offset = 0;
   private readonly pageSize: number;
   private readonly selection = new Selection();
-  private toolkit: Toolkit | undefined;
-  private readonly toolkitLoading: Promise<Toolkit>;
+  private readonly toolkit: BoundedToolkit;
+  private toolkitLoaded = false;
   private toolkitFailed = false;
+  private readonly computed: ComputedColumns;
+  /** A sort or filter waits for the computed columns. */
+  private computedWanted = false;
   private toolkitMs: number | undefined;
   private pageMs: number | undefined;
-  private queryMol: { text: string; mol: Mol } | undefined;
+  /** The substructure query being applied or applied (its matches highlighted). */
+  private queryText: string | undefined;
   private scanToken = 0;
   private loadSeq = 0;
   private refreshing = false;
@@ -80,14 +86,15 @@ export class StructureGrid {
   private readonly message: HTMLElement;
 
   /** `connect` makes the grid's backend; it may hand the grid's own answers (`changed`, `testHooks`) to an endpoint. */
-  constructor(container: HTMLElement, connect: (grid: StructureGrid) => GridBackend, toolkit: Promise<Toolkit>, options: GridOptions = {}) {
+  constructor(container: HTMLElement, connect: (grid: StructureGrid) => GridBackend, toolkit: BoundedToolkit, options: GridOptions = {}) {
     const backend = connect(this);
     this.backend = backend;
     this.pageSize = options.pageSize ?? PAGE_SIZE;
-    this.toolkitLoading = toolkit;
+    this.toolkit = toolkit;
+    this.computed = new ComputedColumns(backend, toolkit, (computed, info) => this.computing(computed, info));
     this.cards = new CardPainter({ width: options.cardWidth ?? 200, height: options.cardHeight ?? 150 }, options.scrollRoot ?? null, {
       rowOf: (card) => this.rowsById.get(Number(card.closest('tr')?.dataset.id))?.row,
-      highlight: () => this.queryMol?.mol,
+      highlight: () => this.queryText,
       drawn: (row, card, drawing) => this.learnFacts(row, card, drawing),
       idle: () => this.maybeSettled(),
     });
@@ -96,7 +103,7 @@ export class StructureGrid {
       selection: this.selection,
       info: () => this.info,
       page: () => this.page,
-      toolkit: () => this.toolkitLoading,
+      toolkit,
       say: (text) => this.say(text),
     });
     const bar = toolbar({
@@ -133,11 +140,11 @@ export class StructureGrid {
     this.root = el('div', { className: 'cdb-grid' }, bar.element, this.message, el('div', { className: 'cdb-table-wrap' }, this.table), this.pager);
     container.appendChild(this.root);
 
-    void toolkit.then(
-      (t) => {
-        this.toolkit = t;
+    void toolkit.ready.then(
+      () => {
+        this.toolkitLoaded = true;
         this.toolkitMs = performance.now() - this.started;
-        this.cards.ready(t);
+        this.cards.ready(toolkit);
         this.maybeSettled();
       },
       (e: unknown) => {
@@ -178,6 +185,7 @@ export class StructureGrid {
   changed(info: GridInfo): void {
     const versionChanged = info.version !== this.info?.version;
     this.info = info;
+    this.computed.follow(info);
     if (!versionChanged && this.pageUnaffected()) {
       // More of the file was read: the shown page stays as drawn; only the counts move.
       this.page = { ...this.page!, info, total: info.count };
@@ -187,7 +195,7 @@ export class StructureGrid {
       return;
     }
     if (!versionChanged) return this.refresh();
-    this.queryMol = undefined;
+    this.queryText = undefined;
     void this.load().then(async () => {
       if (this.query.substructure) await this.filterBySubstructure(this.query.substructure);
     });
@@ -238,6 +246,7 @@ export class StructureGrid {
 
   private show(page: PageResult): void {
     this.info = page.info;
+    this.computed.follow(page.info);
     this.page = page;
     this.offset = page.offset;
     this.render(page);
@@ -343,7 +352,7 @@ export class StructureGrid {
   private maybeSettled(): void {
     if (!this.page || !this.info) return;
     // Cards far below the fold stay pending by design; settling waits only for those queued or visible.
-    if (this.cards.busy || (!this.toolkit && !this.toolkitFailed)) return;
+    if (this.cards.busy || (!this.toolkitLoaded && !this.toolkitFailed)) return;
     this.settledMs = performance.now() - this.started;
     this.draws.settled();
   }
@@ -373,7 +382,22 @@ export class StructureGrid {
       pageMs: this.pageMs,
       heapBytes: memory?.usedJSHeapSize,
       status: this.status.textContent ?? '',
+      indexing: info.indexing,
+      computed: this.computed.count(info),
+      formulas: page.rows.map((r) => r.formula),
+      card: this.root.closest('.cdb-single') ? this.cardShape() : undefined,
       layout: auditLayout(this.root),
+    };
+  }
+
+  /** A one-molecule card as shown: its headers hidden or not, and the facts visible beside the structure. */
+  private cardShape(): GridSnapshot['card'] {
+    const visible = (e: Element) => getComputedStyle(e).display !== 'none';
+    const thead = this.table.querySelector('thead');
+    const cells = [...this.tbody.querySelectorAll<HTMLElement>('tr:first-child td[data-label]')].filter(visible);
+    return {
+      headerHidden: !thead || !visible(thead),
+      facts: cells.map((td) => [td.dataset.label ?? '', td.textContent ?? '']),
     };
   }
 
@@ -401,36 +425,41 @@ export class StructureGrid {
     if (this.substructureInput.value !== text) this.substructureInput.value = text;
     if (!q) {
       this.scanToken++;
-      this.queryMol?.mol.delete();
-      this.queryMol = undefined;
+      this.queryText = undefined;
       this.query = { ...this.query, substructure: undefined };
       this.offset = 0;
       await this.load();
       return;
     }
-    const toolkit = await this.whenToolkit();
-    if (!toolkit) return;
-    const parsed = toolkit.query(q);
-    if (!parsed.mol) {
-      this.say(parsed.problem ?? 'Not a query');
+    const problem = await this.queryProblem(q);
+    if (problem) {
+      this.say(problem);
       this.substructureInput.setAttribute('aria-invalid', 'true');
       return;
     }
     this.substructureInput.removeAttribute('aria-invalid');
-    this.queryMol?.mol.delete();
-    this.queryMol = { text: q, mol: parsed.mol };
     const done = this.info?.scanned?.query === q && this.info.scanned.records >= this.info.count;
-    if (!done && !(await this.scan(this.queryMol))) return;
+    if (!done && !(await this.scan(q))) return;
+    this.queryText = q;
     this.query = { ...this.query, substructure: q };
     this.offset = 0;
     await this.load();
   }
 
-  /** The toolkit once loaded; undefined when it failed to load (the status line says so). */
-  private whenToolkit(): Promise<Toolkit | undefined> {
-    return this.toolkitLoading.catch(() => undefined);
+  /** Why `q` is no query: the service's linear bounds on the page, then RDKit's reading in the worker (with a deadline). */
+  private async queryProblem(q: string): Promise<string | undefined> {
+    const refused = queryTextProblem(q);
+    if (refused) return refused;
+    try {
+      const [read] = await this.toolkit.run('query', [q], {});
+      return read.problem;
+    } catch (e) {
+      if (e instanceof ToolkitStopped) return `Reading the query stopped after ${e.ms / 1000} s: RDKit could not read ${q.slice(0, 60)} in time.`;
+      return `The structure toolkit is not available: ${errorText(e)}`;
+    }
   }
 
+  /** Sorting or filtering by formula or mass waits for the computed columns (made in the background as the file is read). */
   private async ensureComputed(): Promise<boolean> {
     const info = this.info;
     if (!info) return false;
@@ -438,12 +467,21 @@ export class StructureGrid {
       this.say('The file is still being read; sorting and filtering by formula or mass start when it is done.');
       return false;
     }
-    if (info.computed >= info.count) return true;
-    return this.scan(undefined);
+    if (this.computed.done(info)) return true;
+    this.computedWanted = true;
+    const failed = await this.computed.whenDone(info).finally(() => (this.computedWanted = false));
+    if (failed) this.say(`Formulas and masses could not be computed: ${failed}`);
+    return !failed && info.version === this.info?.version;
   }
 
-  /** Formulas and masses of every record and, with a query, its matches; false when cancelled or replaced. */
-  private async scan(query: { text: string; mol: Mol } | undefined): Promise<boolean> {
+  /** The computed columns advanced: said on the status line only while someone waits for them. */
+  private computing(computed: number, info: GridInfo): void {
+    if (this.computedWanted && !info.indexing)
+      this.say(`Computing formulas and masses to sort and filter by: ${computed.toLocaleString()} of ${info.count.toLocaleString()} records`);
+  }
+
+  /** The matches of `query` in every record; false when cancelled, replaced or stopped (the status line says why). */
+  private async scan(query: string): Promise<boolean> {
     const info = this.info;
     if (!info) return false;
     if (info.indexing) {
@@ -451,18 +489,15 @@ export class StructureGrid {
       return false;
     }
     const token = ++this.scanToken;
-    const toolkit = await this.whenToolkit();
-    if (!toolkit) return false;
     const done = await scanRecords({
       backend: this.backend,
-      toolkit,
+      toolkit: this.toolkit,
       info,
       query,
       stale: (version) => token !== this.scanToken || version !== this.info?.version,
       say: (text) => this.say(text),
     });
-    if (done && this.info)
-      this.info = { ...this.info, computed: info.count, scanned: query ? { query: query.text, records: info.count } : this.info.scanned };
+    if (done && this.info) this.info = { ...this.info, scanned: { query, records: info.count } };
     return done;
   }
 

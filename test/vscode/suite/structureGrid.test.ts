@@ -2,8 +2,10 @@ import * as assert from 'assert';
 import { execFile } from 'child_process';
 import { promisify } from 'util';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { compareCells } from '../../../src/grid/cellFilter';
 import type { DriveAction, GridSnapshot } from '../../../src/grid/protocol';
 import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES } from '../../../src/grid/protocol';
 import { loadRDKit } from '../../../src/service/chemistry/rdkit';
@@ -79,16 +81,16 @@ suite('Structure grid', () => {
    * Opens a notebook and waits for the grid of each cell's output to report a drawn page, revealing the cells one by
    * one (VS Code renders outputs as they come into view); resolves with their snapshots.
    */
-  async function openNotebook(uri: vscode.Uri, until: (s: GridSnapshot) => boolean): Promise<GridSnapshot[]> {
+  async function openNotebook(uri: vscode.Uri, until: (s: GridSnapshot) => boolean): Promise<Array<GridSnapshot & { key: string }>> {
     const grids = (await api()).grids;
     const seen = new Set(grids.keys());
     const editor = await vscode.window.showNotebookDocument(await vscode.workspace.openNotebookDocument(uri));
-    const snapshots: GridSnapshot[] = [];
+    const snapshots: Array<GridSnapshot & { key: string }> = [];
     for (let cell = 0; cell < editor.notebook.cellCount; cell++) {
       editor.revealRange(new vscode.NotebookRange(cell, cell + 1), vscode.NotebookEditorRevealType.AtTop);
       const drawn = await nextNotebookGrid(grids, seen, until, `the output of cell ${cell + 1} drawn`, 60_000);
       seen.add(drawn.key);
-      snapshots.push(drawn.s);
+      snapshots.push({ ...drawn.s, key: drawn.key });
     }
     return snapshots;
   }
@@ -144,6 +146,17 @@ suite('Structure grid', () => {
     );
     assert.deepStrictEqual(byCount.get(1)!.names, ['Caffeine']);
     assert.strictEqual(byCount.get(1)!.drawn, 1);
+    // One molecule is a card: no column headers, its facts named beside the structure. The values are Open Babel's
+    // (obabel -oreport: C8H10N4O2, mass 194.1906, exact mass 194.0803756); average masses differ in the fourth
+    // decimal with the table of standard atomic weights (the database's gives 194.1909).
+    const card = (await rendered(snapshots.find((x) => x.count === 1)!.key, (x) => !!x.card?.facts.some(([l]) => l === 'Formula'), 'the card')).card!;
+    assert.strictEqual(card.headerHidden, true, 'the card hides the column headers');
+    const facts = new Map(card.facts);
+    assert.deepStrictEqual(card.facts.map(([label]) => label).slice(0, 4), ['Name', 'Formula', 'Mol. weight', 'Monoisotopic mass']);
+    assert.strictEqual(facts.get('Name'), 'Caffeine');
+    assert.strictEqual(facts.get('Formula'), 'C₈H₁₀N₄O₂');
+    assert.ok(Math.abs(Number(facts.get('Mol. weight')) - 194.1906) < 0.001, `Mol. weight ${facts.get('Mol. weight')}`);
+    assert.strictEqual(facts.get('Monoisotopic mass'), '194.0804');
     assert.deepStrictEqual(
       byCount.get(3)!.names,
       [1, 2, 3].map((i) => `${records[i - 1].commonName} ${i}`),
@@ -248,6 +261,76 @@ suite('Structure grid', () => {
     await drive(key, { kind: 'copy', format: 'sdf' });
     const sdfText = await waitFor(async () => (await vscode.env.clipboard.readText()) || undefined, 'the clipboard');
     assert.strictEqual(sdfText, generatedRecord(0, 0) + generatedRecord(2, 0));
+  });
+
+  test('20,000 records: formulas and masses are computed in the background as the file is read (the time to a sorted page printed); once computed, a sort answers within 2 s', async () => {
+    const f = path.join(dir, 'twenty-thousand.sdf');
+    writeGeneratedSdf(f, 20_000);
+    const uri = vscode.Uri.file(f);
+    const key = `${uri.toString()}#stream`;
+    const load = () =>
+      `load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`;
+    const started = performance.now();
+    await vscode.commands.executeCommand('vscode.openWith', uri, STREAMING_GRID_VIEW_TYPE);
+    const indexed = await rendered(key, (x) => x.count === 20_000 && !x.indexing, 'the whole file indexed');
+    took('20,000-record SDF indexed', started);
+    console.log(`    structure grid: formulas and masses computed when the index was done: ${indexed.computed.toLocaleString()} of 20,000`);
+    // The issue's figure: from the index done to the page sorted by formula (the sort waits for what is left to compute).
+    let at = performance.now();
+    await drive(key, { kind: 'sort', column: 'formula', descending: false });
+    const sorted = await rendered(key, (x) => x.formulas.length === 50, 'the page sorted by formula');
+    took(`sort by formula, from the index done (${load()})`, at, undefined, 2000);
+    assert.strictEqual(sorted.computed, 20_000);
+    assert.strictEqual(sorted.total, 20_000);
+    assert.ok(
+      sorted.formulas.every((x) => x),
+      'every record of the page has its formula',
+    );
+    assert.deepStrictEqual(
+      sorted.formulas,
+      [...sorted.formulas].sort((a, b) => compareCells(a, b, false)),
+      'the page is in formula order',
+    );
+    // The sort itself, the columns computed.
+    at = performance.now();
+    await drive(key, { kind: 'sort', column: 'mw', descending: true });
+    const heaviest = await rendered(key, (x) => x.offset === 0 && x.formulas.length === 50, 'the page sorted by weight');
+    const ms = took(`sort by weight, the columns computed (${load()})`, at, undefined, 2000);
+    assert.notDeepStrictEqual(heaviest.ids, sorted.ids);
+    assert.ok(ms <= 2000, `the sort answered in ${ms.toFixed(0)} ms`);
+  });
+
+  test('a substructure query that holds RDKit stops at its deadline with a message; the page answers throughout', async () => {
+    // A 60-atom chain ending in N against the C60 cage: RDKit's matcher searches every path of the cage and never ends.
+    const c60 = 'c12c3c4c5c1c1c6c7c2c2c8c3c3c9c4c4c%10c5c5c1c1c6c6c%11c7c2c2c7c8c3c3c8c9c4c4c9c%10c5c5c1c1c6c6c%11c2c2c7c3c3c8c4c4c9c5c1c1c6c2c3c41';
+    const uri = file('cage.smi', `CCO ethanol\n${c60} C60\nc1ccccc1O phenol\n`);
+    const key = uri.toString();
+    await vscode.commands.executeCommand('vscode.openWith', uri, GRID_EDITOR_VIEW_TYPE);
+    await rendered(key, (x) => x.drawn === 3, 'the three cards');
+    const hostile = `${'*~'.repeat(59)}N`;
+    const started = performance.now();
+    const driving = drive(key, { kind: 'substructure', query: hostile });
+    // While RDKit is held in the worker, the page answers.
+    const during = performance.now();
+    const meanwhile = await rendered(key, () => true, 'a snapshot during the match');
+    const duringMs = took('snapshot while the hostile match runs', during);
+    await driving;
+    const stoppedMs = took('hostile substructure query stopped', started);
+    const after = performance.now();
+    const stopped = await rendered(key, (x) => /stopped after/.test(x.status), 'the stop message');
+    took('snapshot right after the stop', after);
+    assert.match(meanwhile.status, /^(Looking for|3 of 3 records)/);
+    assert.match(stopped.status, /^Substructure match stopped after 1 s: RDKit was still matching \*~\*.* on record 2 /);
+    assert.strictEqual(stopped.substructure, undefined, 'the query is not applied');
+    assert.strictEqual(stopped.total, 3);
+    assert.ok(duringMs < 5000 && stoppedMs < 30_000, `answered in ${duringMs.toFixed(0)} ms, stopped in ${stoppedMs.toFixed(0)} ms`);
+    // The replaced worker reads and matches as before.
+    await drive(key, { kind: 'substructure', query: 'c1ccccc1O' });
+    const phenols = await rendered(key, (x) => x.substructure === 'c1ccccc1O' && x.drawn > 0, 'the phenol filter');
+    assert.deepStrictEqual(phenols.names, ['phenol']);
   });
 
   test('text edits show in the grid; a grid edit is one undoable edit', async () => {

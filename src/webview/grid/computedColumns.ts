@@ -1,0 +1,126 @@
+/**
+ * The computed columns (formula and masses) of every record, made in the toolkit worker as the records are indexed, a
+ * batch at a time behind whatever a person waits for, so sorting or filtering by them is at once when the file is
+ * read. Follows the grid's info: more records are computed as they are indexed; a new version starts over.
+ */
+import { MAX_TEXTS, type GridInfo } from '../../grid/protocol';
+import type { GridBackend } from './backend';
+import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
+import type { ToolkitMethods } from './toolkitProtocol';
+
+/**
+ * Records read from the backend at once (its most: each read is a round trip to the host, 100 ms and more on a loaded
+ * machine; a streaming grid reads them with one read of their span), and computed by one toolkit call (small, so a
+ * card to draw waits little behind it).
+ */
+const READ = MAX_TEXTS;
+const CALL = 25;
+
+export class ComputedColumns {
+  private version = 0;
+  /** Records from 0 up to this one are computed (for `version`). */
+  private next = 0;
+  private latest: GridInfo | undefined;
+  private running = false;
+  private waiting: Array<() => void> = [];
+  private failed: string | undefined;
+
+  constructor(
+    private readonly backend: GridBackend,
+    private readonly toolkit: BoundedToolkit,
+    private readonly progress: (computed: number, info: GridInfo) => void,
+  ) {}
+
+  /** The grid's info changed (first page, more records indexed, an edit): compute what is new. */
+  follow(info: GridInfo): void {
+    this.latest = info;
+    if (info.version !== this.version) {
+      this.version = info.version;
+      this.next = 0;
+    }
+    void this.work();
+  }
+
+  /** Records of `info` whose values were computed here (from the first on). */
+  count(info: GridInfo): number {
+    return info.version === this.version ? Math.min(this.next, info.count) : 0;
+  }
+
+  /** True once every record of `info` is computed (the file fully read). */
+  done(info: GridInfo): boolean {
+    return !info.indexing && info.version === this.version && this.next >= info.count;
+  }
+
+  /** Resolves once `done` or when computing could not go on (its reason). */
+  async whenDone(info: GridInfo): Promise<string | undefined> {
+    while (!this.done(info) && !this.failed && info.version === this.version) await new Promise<void>((r) => this.waiting.push(r));
+    return this.failed;
+  }
+
+  private wake(): void {
+    for (const w of this.waiting.splice(0)) w();
+  }
+
+  private async work(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      // The next records' texts are asked for while these are computed.
+      let ahead: { version: number; from: number; texts: Promise<{ version: number; texts: Array<string | undefined> }> } | undefined;
+      for (;;) {
+        const info = this.latest;
+        if (!info || info.unusable || this.next >= info.count) break;
+        const version = info.version;
+        const from = this.next;
+        const read = ahead?.version === version && ahead.from === from ? ahead.texts : this.read(version, from, info.count);
+        ahead = undefined;
+        const answer = await read;
+        if (version !== this.version) continue;
+        // The records changed under the page: their new version's push starts over.
+        if (answer.version !== version) break;
+        const end = from + answer.texts.length;
+        if (end < info.count) ahead = { version, from: end, texts: this.read(version, end, info.count) };
+        const results = await this.compute(answer.texts, () => version !== this.version);
+        if (!results) continue;
+        void this.backend
+          .request('scanned', {
+            version,
+            ids: results.map((_, i) => from + i),
+            formulas: results.map((r) => r.formula),
+            mws: results.map((r) => r.mw),
+            masses: results.map((r) => r.mass),
+          })
+          .catch(() => undefined);
+        this.next = end;
+        this.progress(this.next, info);
+        this.wake();
+      }
+    } catch (e) {
+      this.failed = e instanceof Error ? e.message : String(e);
+    } finally {
+      this.running = false;
+      this.wake();
+    }
+  }
+
+  private read(version: number, from: number, count: number): Promise<{ version: number; texts: Array<string | undefined> }> {
+    const ids = Array.from({ length: Math.min(READ, count - from) }, (_, i) => from + i);
+    return this.backend.request('texts', { version, ids });
+  }
+
+  /** Values of `texts`, a call at a time; a record past its deadline gets none. Undefined once `stale`. */
+  private async compute(texts: Array<string | undefined>, stale: () => boolean): Promise<Array<ToolkitMethods['scan']['result']> | undefined> {
+    const results: Array<ToolkitMethods['scan']['result']> = [];
+    while (results.length < texts.length) {
+      if (stale()) return undefined;
+      const part = texts.slice(results.length, results.length + CALL).map((t) => t ?? '');
+      try {
+        results.push(...(await this.toolkit.run('scan', part, {}, { priority: 'background' })));
+      } catch (e) {
+        if (!(e instanceof ToolkitStopped)) throw e;
+        results.push(...(e.partial as Array<ToolkitMethods['scan']['result']>), { match: false });
+      }
+    }
+    return stale() ? undefined : results;
+  }
+}
