@@ -1,5 +1,6 @@
 /** Current (JSON) interface: routes and bodies of contract 1.4. */
 import type { RecordDetails, DetailsField } from './fields';
+export { INTRINSIC_MASS_KEYS } from './fields';
 import type { OrderBy, Direction } from './sort';
 import type { Complexity, ConvertFormat, Isotopic } from './formats';
 import type { QueryStatusResponse } from './status';
@@ -137,7 +138,6 @@ export interface IntrinsicPropertyBody extends Ordered {
   monoisotopicMass?: MassWithRange | null;
   options?: { complexity?: Complexity | null; isotopic?: Isotopic | null } | null;
 }
-export const INTRINSIC_MASS_KEYS = ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const;
 
 export interface MassFilterBody extends Ordered, MassWithRange {
   dataSources?: string[] | null;

@@ -55,3 +55,6 @@ export interface RecordDetails {
 export function isDetailsField(name: string): name is DetailsField {
   return (DETAILS_FIELDS as readonly string[]).includes(name);
 }
+
+/** The mass fields an intrinsic-property search (filter/intrinsicproperty) can ask by. */
+export const INTRINSIC_MASS_KEYS = ['molecularWeight', 'nominalMass', 'averageMass', 'monoisotopicMass'] as const;

@@ -5,7 +5,7 @@
  */
 import { LIMITS, isInchiKeyShape } from './limits';
 import { isElementSymbol } from '../chemistry/elements';
-import { isDetailsField } from './fields';
+import { INTRINSIC_MASS_KEYS, isDetailsField } from './fields';
 import { isDirection, isOrderBy } from './sort';
 import {
   COMPLEXITIES,
@@ -19,15 +19,14 @@ import {
 import type { FieldError } from './errors';
 import { STRUCTURE_CHARS, checkStructureSize, checkTextLength } from './structure-size';
 import { classifyQuery } from './query-kind';
-import {
-  INTRINSIC_MASS_KEYS,
-  type ConvertBody,
-  type ElementFilterBody,
-  type FormulaBatchBody,
-  type FormulaFilterBody,
-  type IntrinsicPropertyBody,
-  type MassBatchBody,
-  type MassFilterBody,
+import type {
+  ConvertBody,
+  ElementFilterBody,
+  FormulaBatchBody,
+  FormulaFilterBody,
+  IntrinsicPropertyBody,
+  MassBatchBody,
+  MassFilterBody,
 } from './current';
 
 type Errors = FieldError[];

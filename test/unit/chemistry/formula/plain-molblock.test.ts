@@ -3,11 +3,11 @@
  * formula for every record of the shipped collection it reads, and undefined (RDKit's turn) for what it does not.
  */
 import * as assert from 'assert';
-import { hillFormula, mfParserFormula } from '../../src/formula/composition';
-import { plainMolComposition } from '../../src/formula/plain-molblock';
-import { loadRDKit } from '../../src/service/chemistry/rdkit';
-import { Toolkit } from '../../src/webview/grid/chemistry';
-import { shippedRecords } from '../support/structure-files';
+import { hillFormula, mfParserFormula } from '../../../../src/chemistry/formula/composition';
+import { plainMolComposition } from '../../../../src/chemistry/formula/plain-molblock';
+import { loadRDKit } from '../../../../src/service/chemistry/rdkit';
+import { Toolkit } from '../../../../src/webview/grid/chemistry';
+import { shippedRecords } from '../../../support/structure-files';
 
 describe('plain MOL blocks read without a toolkit', () => {
   it('give the formula RDKit gives for every shipped record they read', async function () {
