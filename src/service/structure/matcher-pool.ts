@@ -104,14 +104,7 @@ export class MatcherPool {
         found: [],
         checked: task.from,
         ran: false,
-        resolve: (end) => {
-          ticket.release();
-          resolve(end);
-        },
-        reject: (err) => {
-          ticket.release();
-          reject(err);
-        },
+        ...ticket.settle(resolve, reject),
       };
       if (this.disposed) return job.reject(new Error('the structure index was closed'));
       this.searches.push(job);
