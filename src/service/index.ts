@@ -88,7 +88,7 @@ async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOp
     store,
     engine,
     skippedFiles: [],
-    structures: () => Promise.resolve(() => new CartridgeStructureSearch(store.pool)),
+    structures: (chemistry) => Promise.resolve(() => new CartridgeStructureSearch(store.pool, chemistry.structures.wasmDir)),
     release: async () => {
       await engine.retire();
       await store.close();

@@ -31,6 +31,13 @@ export interface Ticket {
   servedMs: number;
   readonly seq: number;
   release(): void;
+  /** `resolve` and `reject` of the job's promise that release the ticket first, whichever ends it. */
+  settle<T>(resolve: (value: T) => void, reject: (err: Error) => void): Settled<T>;
+}
+
+export interface Settled<T> {
+  resolve: (value: T) => void;
+  reject: (err: Error) => void;
 }
 
 export class WorkQueue<J extends { ticket: Ticket }> {
@@ -66,18 +73,28 @@ export class WorkQueue<J extends { ticket: Ticket }> {
     this.perCaller.set(caller, mine);
     this.admittedCount++;
     let released = false;
-    const ticket: Ticket = {
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      this.admittedCount--;
+      if (--mine.jobs === 0) this.perCaller.delete(caller);
+    };
+    return {
       caller,
       servedMs: 0,
       seq: this.seq++,
-      release: () => {
-        if (released) return;
-        released = true;
-        this.admittedCount--;
-        if (--mine.jobs === 0) this.perCaller.delete(caller);
-      },
+      release,
+      settle: (resolve, reject) => ({
+        resolve: (value) => {
+          release();
+          resolve(value);
+        },
+        reject: (err) => {
+          release();
+          reject(err);
+        },
+      }),
     };
-    return ticket;
   }
 
   /** The job waits for a worker (again, after a slice). */

@@ -90,14 +90,7 @@ export class BoundedToolkit {
         ticket,
         field,
         message: { call, args },
-        resolve: (result) => {
-          ticket.release();
-          resolve(result as CallResult<C>);
-        },
-        reject: (err) => {
-          ticket.release();
-          reject(err);
-        },
+        ...ticket.settle((result: unknown) => resolve(result as CallResult<C>), reject),
       });
       this.dispatch();
     });

@@ -19,6 +19,7 @@ import type { QueryKind, QueryOutcome } from '../query/query-engine';
 import type { SpectrumSearchAnswer, SpectrumSearchRequest } from '../spectrum-search/search';
 import { assertValid } from '../http/problem';
 import { currentCaller } from '../http/caller';
+import { startAdmitted } from './admitted-query';
 import { resolveDataSources } from '../search/restrict';
 
 type Settings = Omit<SpectrumSearchRequest, 'peaks' | 'precursorMz' | 'searchType' | 'ionMode'>;
@@ -43,17 +44,7 @@ async function submit(
   outcome: (answers: SpectrumSearchAnswer[]) => QueryOutcome,
 ): Promise<QueryIdResponse> {
   const ticket = ctx.spectrumSearches.admit(currentCaller());
-  let started = false;
-  try {
-    return {
-      queryId: await ctx.engine.start(kind, async () => {
-        started = true;
-        return outcome(await ctx.spectrumSearches.search(ticket, requests));
-      }),
-    };
-  } finally {
-    if (!started) ticket.release();
-  }
+  return startAdmitted(ctx.engine, kind, ticket, async () => outcome(await ctx.spectrumSearches.search(ticket, requests)));
 }
 
 /** A query's hits as the results of the current interface carry them. */

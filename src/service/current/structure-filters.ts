@@ -11,13 +11,13 @@ import {
   type SimilarityFilterBody,
   type SubstructureFilterBody,
   type SubstructureFormat,
-  type QueryIdResponse,
 } from '../../wire';
 import type { CurrentHandler } from './handler';
 import type { ServiceContext } from '../context';
 import type { SubstructureQuery } from '../chemistry/types';
 import { assertValid, badField } from '../http/problem';
 import { currentCaller } from '../http/caller';
+import { startAdmitted } from './admitted-query';
 import { idsOf, orderRecords } from '../search/order';
 import { resolveDataSources } from '../search/restrict';
 import type { CompoundRecord } from '../store/record';
@@ -59,25 +59,16 @@ export const filterSubstructure: CurrentHandler<'filterSubstructure'> = async (c
   const query = await parseStructureQuery(ctx, 'query', body.query as string, body.queryFormat ?? 'SMILES');
   // A place in the fair queue now: a full queue is a 503 to this request, not a failed query later.
   const ticket = ctx.structures.admit(currentCaller());
-  let started = false;
-  try {
-    const out: QueryIdResponse = {
-      queryId: await ctx.engine.start('ids', async () => {
-        started = true;
-        const found = await ctx.structures.substructure(query, {
-          ticket,
-          useChirality: body.useChirality === true,
-          maxResults: body.maxResults ?? STRUCTURE_LIMITS.substructureMaxResultsDefault,
-          timeLimitMs: ctx.structureTimeLimitMs,
-          accept: acceptIn(sources),
-        });
-        return { kind: 'ids', ids: idsOf(orderRecords(found.records, body.orderBy, body.orderDirection)), message: found.stoppedEarly };
-      }),
-    };
-    return out;
-  } finally {
-    if (!started) ticket.release();
-  }
+  return startAdmitted(ctx.engine, 'ids', ticket, async () => {
+    const found = await ctx.structures.substructure(query, {
+      ticket,
+      useChirality: body.useChirality === true,
+      maxResults: body.maxResults ?? STRUCTURE_LIMITS.substructureMaxResultsDefault,
+      timeLimitMs: ctx.structureTimeLimitMs,
+      accept: acceptIn(sources),
+    });
+    return { kind: 'ids', ids: idsOf(orderRecords(found.records, body.orderBy, body.orderDirection)), message: found.stoppedEarly };
+  });
 };
 
 export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, req) => {
@@ -90,22 +81,20 @@ export const filterSimilarity: CurrentHandler<'filterSimilarity'> = async (ctx, 
   if (!bits) throw badField('smiles', `smiles ${JSON.stringify(smiles)} is not valid SMILES: it does not parse`);
   const threshold = body.threshold ?? STRUCTURE_LIMITS.similarityThresholdDefault;
   const max = body.maxResults ?? STRUCTURE_LIMITS.similarityMaxResultsDefault;
-  const out: QueryIdResponse = {
-    queryId: await ctx.engine.start('ids', async () => {
-      const hits = await ctx.structures.similar(bits, threshold, max, acceptIn(sources));
-      const scoreOf = new Map(hits.map((h) => [h.record.id, h.score]));
-      // Similarity order unless the body asks for another one (then ties and the rest go as every filter's).
-      const ordered =
-        body.orderBy || body.orderDirection
-          ? orderRecords(
-              hits.map((h) => h.record),
-              body.orderBy,
-              body.orderDirection,
-            )
-          : hits.map((h) => h.record);
-      const ids = idsOf(ordered);
-      return { kind: 'ids', ids, scores: ids.map((id) => scoreOf.get(id) as number) };
-    }),
-  };
-  return out;
+  const ticket = ctx.structures.admitSimilarity(currentCaller());
+  return startAdmitted(ctx.engine, 'ids', ticket, async () => {
+    const hits = await ctx.structures.similar(ticket, bits, threshold, max, acceptIn(sources));
+    const scoreOf = new Map(hits.map((h) => [h.record.id, h.score]));
+    // Similarity order unless the body asks for another one (then ties and the rest go as every filter's).
+    const ordered =
+      body.orderBy || body.orderDirection
+        ? orderRecords(
+            hits.map((h) => h.record),
+            body.orderBy,
+            body.orderDirection,
+          )
+        : hits.map((h) => h.record);
+    const ids = idsOf(ordered);
+    return { kind: 'ids', ids, scores: ids.map((id) => scoreOf.get(id) as number) };
+  });
 };

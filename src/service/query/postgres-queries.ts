@@ -98,7 +98,7 @@ export class PostgresQueries implements Queries {
   }
 
   /** As QueryEngine.start: answers once the query has finished here or `answerWithinMs` has passed. */
-  async start(kind: QueryKind, run: () => Promise<QueryOutcome>): Promise<string> {
+  async start(kind: QueryKind, run: () => Promise<QueryOutcome>, notRun?: () => void): Promise<string> {
     if (this.closed) throw new Error('query engine is closed');
     // The first heartbeat must be in before a query names this process (after an outage, beat again).
     await this.alive.catch(() => (this.alive = this.beat()));
@@ -121,7 +121,14 @@ export class PostgresQueries implements Queries {
         return true;
       });
     }
-    const job = this.execute(id, run).finally(() => this.running.delete(job));
+    let ran = false;
+    const job = this.execute(id, () => {
+      ran = true;
+      return run();
+    }).finally(() => {
+      this.running.delete(job);
+      if (!ran) notRun?.();
+    });
     this.running.add(job);
     const within = this.options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
     if (within > 0) {

@@ -45,14 +45,7 @@ export class SpectrumSearchQueue {
         ticket,
         requests,
         answers: [],
-        resolve: (answers) => {
-          ticket.release();
-          resolve(answers);
-        },
-        reject: (error) => {
-          ticket.release();
-          reject(error);
-        },
+        ...ticket.settle(resolve, reject),
       });
       this.schedule();
     });

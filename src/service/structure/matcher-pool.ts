@@ -6,13 +6,16 @@
  * search goes before slow ones that have run, and it ends at its deadline with what it found. A slice that outlives
  * its end by RECORD_MATCH_MS (inside one record, where RDKit's matcher cannot look at the clock) has its worker
  * terminated: the search ends with the matches reported so far, and a fresh worker takes its place.
+ * Over the PostgreSQL store the database screens and the workers match: the store's own fair queue
+ * (store/postgres/screened-substructure.ts) hands them a query to read (`queryPattern`) and slices of candidates
+ * (`matchCandidates`), which go before the searches of this pool's queue and are bounded the same way.
  */
 import * as path from 'path';
 import { Worker } from 'node:worker_threads';
 import { WorkQueue, type Ticket, type WorkQueueLimits } from '../work-queue';
 import { SEARCH_QUEUE_LIMITS, SEARCH_SLICE_MS } from './structure-search';
 import { STRUCTURE_LIMITS } from '../../wire';
-import type { FingerprintBatch, FromWorker, SearchEnd, SearchTask, SharedIndex, ToWorker, WorkerStart } from './substructure-protocol';
+import type { CandidateTask, FingerprintBatch, FromWorker, SearchEnd, SearchTask, SharedIndex, ToWorker, WorkerStart } from './substructure-protocol';
 
 /** How long past its slice's end RDKit's matcher may spend on one record before its worker is terminated. */
 export const RECORD_MATCH_MS = STRUCTURE_LIMITS.recordMatchMs;
@@ -36,7 +39,30 @@ interface SearchJob {
   reject: (err: Error) => void;
 }
 
-type Job = FingerprintJob | SearchJob;
+/** A slice of candidates a database's screen let through (positions: indexes into `task.smiles`). */
+interface CandidateJob {
+  kind: 'candidates';
+  task: Omit<CandidateTask, 'sliceEnd'>;
+  sliceMs: number;
+  found: number[];
+  checked: number;
+  resolve: (end: SearchEnd) => void;
+  reject: (err: Error) => void;
+}
+
+interface PatternJob {
+  kind: 'pattern';
+  query: string;
+  format: SearchTask['format'];
+  resolve: (pattern: Uint8Array | undefined) => void;
+  reject: (err: Error) => void;
+}
+
+/** Jobs served in arrival order, before the fair queue's searches. */
+type DirectJob = FingerprintJob | CandidateJob | PatternJob;
+type Job = DirectJob | SearchJob;
+/** Jobs bounded in time: past their slice's end plus RECORD_MATCH_MS their worker is terminated. */
+type TimedJob = SearchJob | CandidateJob;
 
 interface Slot {
   worker: Worker;
@@ -48,7 +74,7 @@ interface Slot {
 
 export class MatcherPool {
   private readonly slots: Slot[] = [];
-  private readonly fingerprintJobs: FingerprintJob[] = [];
+  private readonly directJobs: DirectJob[] = [];
   private readonly searches: WorkQueue<SearchJob>;
   private index?: SharedIndex;
   private nextId = 1;
@@ -71,9 +97,26 @@ export class MatcherPool {
   }
 
   fingerprints(smiles: string[]): Promise<FingerprintBatch> {
+    return this.direct((resolve, reject) => ({ kind: 'fingerprints', smiles, resolve, reject }));
+  }
+
+  /** The query's pattern fingerprint (a database's screen), or undefined when RDKit cannot read it. */
+  queryPattern(query: string, format: SearchTask['format']): Promise<Uint8Array | undefined> {
+    return this.direct((resolve, reject) => ({ kind: 'pattern', query, format, resolve, reject }));
+  }
+
+  /**
+   * Matches among candidates for `sliceMs` at most (from when a worker starts on them): 'overrun' when RDKit's matcher
+   * held one record RECORD_MATCH_MS past that (the worker was terminated; the matches before it are kept).
+   */
+  matchCandidates(task: Omit<CandidateTask, 'sliceEnd'>, sliceMs: number): Promise<SearchEnd> {
+    return this.direct((resolve, reject) => ({ kind: 'candidates', task, sliceMs, found: [], checked: 0, resolve, reject }));
+  }
+
+  private direct<T>(job: (resolve: (value: T) => void, reject: (err: Error) => void) => DirectJob): Promise<T> {
     return new Promise((resolve, reject) => {
       if (this.disposed) return reject(new Error('the structure index was closed'));
-      this.fingerprintJobs.push({ kind: 'fingerprints', smiles, resolve, reject });
+      this.directJobs.push(job(resolve, reject));
       if (this.slots.length === 0) this.slots.push(this.spawn());
       this.dispatch();
     });
@@ -104,14 +147,7 @@ export class MatcherPool {
         found: [],
         checked: task.from,
         ran: false,
-        resolve: (end) => {
-          ticket.release();
-          resolve(end);
-        },
-        reject: (err) => {
-          ticket.release();
-          reject(err);
-        },
+        ...ticket.settle(resolve, reject),
       };
       if (this.disposed) return job.reject(new Error('the structure index was closed'));
       this.searches.push(job);
@@ -122,7 +158,7 @@ export class MatcherPool {
   dispose(): void {
     this.disposed = true;
     const closed = new Error('the structure index was closed');
-    for (const job of [...this.fingerprintJobs.splice(0), ...this.searches.drain()]) job.reject(closed);
+    for (const job of [...this.directJobs.splice(0), ...this.searches.drain()]) job.reject(closed);
     for (const slot of this.slots) {
       const job = this.finish(slot);
       job?.reject(closed);
@@ -147,10 +183,10 @@ export class MatcherPool {
     slot.worker.postMessage(message);
   }
 
-  /** The next job: fingerprints of the index first, then the fair queue's next search (one that has run and is past its deadline ends here). */
+  /** The next job: direct jobs first, then the fair queue's next search (one that has run and is past its deadline ends here). */
   private nextJob(): Job | undefined {
-    const fingerprints = this.fingerprintJobs.shift();
-    if (fingerprints) return fingerprints;
+    const direct = this.directJobs.shift();
+    if (direct) return direct;
     for (let job = this.searches.next(); job; job = this.searches.next()) {
       if (!job.ran || Date.now() < job.task.deadline) return job;
       job.resolve({ positions: job.found, checked: job.checked, stopped: 'time' });
@@ -162,7 +198,8 @@ export class MatcherPool {
     if (this.disposed) return;
     // One worker fingerprints the index; another starts only for a search that would wait (measured: a second worker
     // fingerprinting alongside the first left the process ~150 MB larger for good, and built no faster on 2 busy cores).
-    if (this.searches.waitingCount > 0 && this.slots.every((s) => s.job) && this.slots.length < this.size) this.slots.push(this.spawn());
+    const waiting = this.searches.waitingCount + this.directJobs.filter((j) => j.kind !== 'fingerprints').length;
+    if (waiting > 0 && this.slots.every((s) => s.job) && this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.job) continue;
       const job = this.nextJob();
@@ -171,6 +208,9 @@ export class MatcherPool {
       slot.id = this.nextId++;
       slot.worker.ref();
       if (job.kind === 'fingerprints') this.post(slot, { type: 'fingerprints', id: slot.id, smiles: job.smiles });
+      else if (job.kind === 'pattern') this.post(slot, { type: 'pattern', id: slot.id, query: job.query, format: job.format });
+      else if (job.kind === 'candidates')
+        this.post(slot, { type: 'candidates', id: slot.id, task: { ...job.task, sliceEnd: 0 }, sliceMs: job.sliceMs });
       else {
         job.ran = true;
         const task: SearchTask = { ...job.task, from: job.checked, maxResults: job.task.maxResults - job.found.length, sliceEnd: 0 };
@@ -191,15 +231,16 @@ export class MatcherPool {
   private received(slot: Slot, message: FromWorker): void {
     const job = slot.job;
     if (message.type === 'ready' || !job || message.id !== slot.id) return;
-    if (message.type === 'started' && job.kind === 'search') {
+    if (message.type === 'started' && isTimed(job)) {
       // Armed when the worker starts (a fresh worker loads RDKit first), as the worker's own clock is.
       slot.started = Date.now();
-      const sliceLeft = Math.max(0, Math.min(SEARCH_SLICE_MS, job.task.deadline - slot.started));
+      const sliceMs = job.kind === 'search' ? SEARCH_SLICE_MS : job.sliceMs;
+      const sliceLeft = Math.max(0, Math.min(sliceMs, job.task.deadline - slot.started));
       const id = slot.id;
       slot.timer = setTimeout(() => this.overrun(slot, id), sliceLeft + RECORD_MATCH_MS);
       return;
     }
-    if (message.type === 'progress' && job.kind === 'search') {
+    if (message.type === 'progress' && isTimed(job)) {
       job.found.push(...message.positions);
       job.checked = message.checked;
       return;
@@ -207,7 +248,11 @@ export class MatcherPool {
     this.finish(slot);
     if (message.type === 'failed') job.reject(new Error(`structure matcher: ${message.message}`));
     else if (message.type === 'fingerprints' && job.kind === 'fingerprints') job.resolve(message.batch);
-    else if (message.type === 'done' && job.kind === 'search') {
+    else if (message.type === 'pattern' && job.kind === 'pattern') job.resolve(message.pattern);
+    else if (message.type === 'done' && job.kind === 'candidates') {
+      job.found.push(...message.end.positions);
+      job.resolve({ positions: job.found, checked: message.end.checked, stopped: message.end.stopped });
+    } else if (message.type === 'done' && job.kind === 'search') {
       job.found.push(...message.end.positions);
       job.checked = message.end.checked;
       if (message.end.stopped === 'slice') this.searches.push(job);
@@ -219,7 +264,7 @@ export class MatcherPool {
   /** The slice outlived its bound (one record RDKit's matcher is still in): end the search with what it found. */
   private overrun(slot: Slot, id: number | undefined): void {
     const job = slot.job;
-    if (!job || slot.id !== id || job.kind !== 'search') return;
+    if (!job || slot.id !== id || !isTimed(job)) return;
     this.finish(slot);
     job.resolve({ positions: job.found, checked: job.checked, stopped: 'overrun' });
     this.replace(slot);
@@ -243,3 +288,5 @@ export class MatcherPool {
     this.dispatch();
   }
 }
+
+const isTimed = (job: Job): job is TimedJob => job.kind === 'search' || job.kind === 'candidates';

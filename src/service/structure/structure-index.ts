@@ -14,8 +14,8 @@ import { MatcherPool, RECORD_MATCH_MS } from './matcher-pool';
 import { buildSharedIndex } from './shared-index';
 import { rememberShippedFingerprints } from './shipped-fingerprints';
 import { SimilarityIndex, type ScoredPosition } from './similarity-index';
-import { stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from './structure-search';
-import type { Ticket } from '../work-queue';
+import { SEARCH_QUEUE_LIMITS, stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from './structure-search';
+import { WorkQueue, type Ticket } from '../work-queue';
 
 /** Matcher workers: two, so one long search leaves another worker free; more where there are cores for them. */
 const MATCHERS = Math.max(2, Math.min(4, os.availableParallelism() - 1));
@@ -47,6 +47,8 @@ export class StructureIndex {
   private readonly records: CompoundRecord[];
   private readonly matchers: MatcherPool;
   private similarity?: SimilarityIndex;
+  /** Admission only: a similarity search runs at once on this thread (a few ms), so none waits behind another. */
+  private readonly similarities = new WorkQueue<never>('similarity searches', SEARCH_QUEUE_LIMITS);
   private disposed = false;
   private sharedBytes = 0;
   readonly ready: Promise<void>;
@@ -148,24 +150,34 @@ export class StructureIndex {
     return { records: found };
   }
 
-  /** The `max` records most similar to the structure whose Morgan bits are `bits`, with score >= threshold. */
+  /** A place among the similarity searches for `caller`, or QueueFull (a 503 before the search is queued). */
+  admitSimilarity(caller: string): Ticket {
+    return this.similarities.admit(caller);
+  }
+
+  /** The `max` records most similar to the structure whose Morgan bits are `bits`, with score >= threshold; the ticket is released when it ends. */
   async similar(
+    ticket: Ticket,
     bits: Uint16Array,
     threshold: number,
     max: number,
     accept?: (record: CompoundRecord) => boolean,
   ): Promise<Array<{ record: CompoundRecord; score: number }>> {
-    this.begin();
-    await this.ready;
-    if (this.disposed || !this.similarity) throw new Error('the structure index was closed');
-    const hits: ScoredPosition[] = this.similarity.search(
-      bits,
-      threshold,
-      max,
-      accept && ((p) => accept(this.records[p])),
-      (p) => this.records[p].id,
-    );
-    return hits.map((h) => ({ record: this.records[h.position], score: h.score }));
+    try {
+      this.begin();
+      await this.ready;
+      if (this.disposed || !this.similarity) throw new Error('the structure index was closed');
+      const hits: ScoredPosition[] = this.similarity.search(
+        bits,
+        threshold,
+        max,
+        accept && ((p) => accept(this.records[p])),
+        (p) => this.records[p].id,
+      );
+      return hits.map((h) => ({ record: this.records[h.position], score: h.score }));
+    } finally {
+      ticket.release();
+    }
   }
 
   dispose(): void {

@@ -6,12 +6,12 @@
 import type { StructureIndex } from './structure-index';
 import type { WorkQueueLimits } from '../work-queue';
 
-/** Substructure searches admitted at once (waiting or running), and one API key's share of them: past it a 503. */
+/** Substructure searches admitted at once (waiting or running), and one API key's share of them: past it a 503 (similarity searches the same, in a queue of their own). */
 export const SEARCH_QUEUE_LIMITS: WorkQueueLimits = { admitted: 64, perCaller: 32, retryAfterSeconds: 5 };
 /** How long one slice of a search runs before the next search in the fair queue has its turn (both stores). */
 export const SEARCH_SLICE_MS = 200;
 
-export type StructureSearch = Pick<StructureIndex, 'ready' | 'admit' | 'substructure' | 'similar' | 'dispose'>;
+export type StructureSearch = Pick<StructureIndex, 'ready' | 'admit' | 'substructure' | 'admitSimilarity' | 'similar' | 'dispose'>;
 
 /** The status messages of a substructure search stopped by one of its bounds, the same over both stores. */
 export const stoppedAtMaxResults = (max: number): string => `Stopped at maxResults (${max}) matches; more records may match.`;

@@ -6,10 +6,12 @@
  */
 import type { RDKit, RDKitMol } from '../../chemistry/molecule/read';
 import { hasSubstructure, morganBits, parseQueryMol, patternFingerprint } from '../chemistry/structure-toolkit';
-import { PATTERN_BYTES, type FingerprintBatch, type SearchEnd, type SearchTask, type SharedIndex } from './substructure-protocol';
+import { PATTERN_BYTES, type CandidateTask, type FingerprintBatch, type SearchEnd, type SearchTask, type SharedIndex } from './substructure-protocol';
 
 /** Records checked between looks at the clock and progress reports. */
 const BLOCK = 256;
+/** Candidates matched between progress reports (each costs a parse of its SMILES: fewer than records screened). */
+const CANDIDATE_BLOCK = 64;
 
 /** A SMILES as the brute-force run reads it (RDKit's defaults); undefined when RDKit refuses it. */
 function readRecord(rdkit: RDKit, smiles: string): RDKitMol | undefined {
@@ -17,6 +19,26 @@ function readRecord(rdkit: RDKit, smiles: string): RDKitMol | undefined {
   if (mol && mol.is_valid()) return mol;
   mol?.delete();
   return undefined;
+}
+
+/** RDKit's pattern fingerprint and pickle of a record's structure; undefined when RDKit cannot read it. */
+export function recordScreen(rdkit: RDKit, smiles: string): { pattern: Uint8Array; pickle: Uint8Array } | undefined {
+  const mol = readRecord(rdkit, smiles);
+  if (!mol) return undefined;
+  try {
+    return { pattern: patternFingerprint(mol), pickle: Uint8Array.from(mol.get_as_uint8array() as Uint8Array) };
+  } finally {
+    mol.delete();
+  }
+}
+
+/** A candidate as a database gives it: RDKit's pickle, or its SMILES where it has none (or RDKit cannot read the pickle). */
+function readCandidate(rdkit: RDKit, candidate: CandidateTask['records'][number]): RDKitMol | undefined {
+  if (typeof candidate === 'string') return readRecord(rdkit, candidate);
+  const mol = rdkit.get_mol_from_uint8array(candidate.pickle);
+  if (mol && mol.is_valid()) return mol;
+  mol?.delete();
+  return readRecord(rdkit, candidate.smiles);
 }
 
 export function fingerprintBatch(rdkit: RDKit, smiles: readonly string[]): FingerprintBatch {
@@ -76,21 +98,58 @@ export class IndexView {
   }
 }
 
-/** A query as a worker keeps it between the slices of its search: RDKit's molecule and its screen. */
+/**
+ * A query as a worker keeps it between the slices of its search: RDKit's molecule, its pattern fingerprint, and the
+ * screen over the worker's index (none over a database, which screens with the pattern itself).
+ */
 export interface ReadQuery {
   mol: RDKitMol;
-  screen: { bytes: Int32Array; masks: Uint8Array };
+  pattern: Uint8Array;
+  screen?: { bytes: Int32Array; masks: Uint8Array };
 }
 
-export function readQuery(rdkit: RDKit, view: IndexView, task: Pick<SearchTask, 'query' | 'format'>): ReadQuery {
+export function readQuery(rdkit: RDKit, view: IndexView | undefined, task: Pick<SearchTask, 'query' | 'format'>): ReadQuery {
   const mol = parseQueryMol(rdkit, task.query.trim(), task.format);
   if (!mol) throw new Error(`the query ${JSON.stringify(task.query)} does not parse as ${task.format}`);
   try {
-    return { mol, screen: view.screenOf(patternFingerprint(mol)) };
+    const pattern = patternFingerprint(mol);
+    return { mol, pattern, screen: view?.screenOf(pattern) };
   } catch (err) {
     mol.delete();
     throw err;
   }
+}
+
+/** RDKit's matcher on a record read for it (freed after); false when it could not be read. */
+function matches(mol: RDKitMol | undefined, query: ReadQuery, useChirality: boolean): boolean {
+  if (!mol) return false;
+  try {
+    return hasSubstructure(mol, query.mol, useChirality);
+  } finally {
+    mol.delete();
+  }
+}
+
+/** The slice's end once `checked` of `size` are checked: at its result bound, its deadline or its own end; else undefined. */
+function endAfter(
+  positions: number[],
+  found: number,
+  checked: number,
+  size: number,
+  maxResults: number,
+  stop: () => SearchEnd['stopped'] | undefined,
+): SearchEnd | undefined {
+  if (found >= maxResults) return { positions, checked, stopped: checked < size ? 'maxResults' : undefined };
+  const why = checked < size ? stop() : undefined;
+  return why && { positions, checked, stopped: why };
+}
+
+/** Why a slice stops now: its search's deadline, or its own end. */
+function stopOf(task: Pick<SearchTask, 'deadline' | 'sliceEnd'>): () => SearchEnd['stopped'] | undefined {
+  return () => {
+    const now = Date.now();
+    return now >= task.deadline ? 'time' : now >= task.sliceEnd ? 'slice' : undefined;
+  };
 }
 
 /**
@@ -107,10 +166,8 @@ export function searchIndex(
 ): SearchEnd {
   const positions: number[] = [];
   let found = 0;
-  const stop = (): SearchEnd['stopped'] | undefined => {
-    const now = Date.now();
-    return now >= task.deadline ? 'time' : now >= task.sliceEnd ? 'slice' : undefined;
-  };
+  const stop = stopOf(task);
+  const screen = query.screen!;
   for (let p = task.from; p < view.size; p++) {
     if (p % BLOCK === 0 && p > task.from) {
       if (positions.length) progress(positions.splice(0), p);
@@ -118,21 +175,39 @@ export function searchIndex(
       if (why) return { positions, checked: p, stopped: why };
     }
     if (task.allowed && task.allowed[p] === 0) continue;
-    if (!view.passes(p, query.screen)) continue;
-    const mol = view.molAt(rdkit, p);
-    if (!mol) continue;
-    let hit: boolean;
-    try {
-      hit = hasSubstructure(mol, query.mol, task.useChirality);
-    } finally {
-      mol.delete();
-    }
-    if (hit) {
+    if (!view.passes(p, screen)) continue;
+    if (matches(view.molAt(rdkit, p), query, task.useChirality)) {
       positions.push(p);
-      if (++found >= task.maxResults) return { positions, checked: p + 1, stopped: p + 1 < view.size ? 'maxResults' : undefined };
+      found++;
     }
-    const why = p + 1 < view.size ? stop() : undefined;
-    if (why) return { positions, checked: p + 1, stopped: why };
+    const end = endAfter(positions, found, p + 1, view.size, task.maxResults, stop);
+    if (end) return end;
   }
   return { positions, checked: view.size };
+}
+
+/**
+ * Matches among the candidates a database's screen let through (`task.records`, in record-ID order): positions are
+ * indexes into them. Stops as `searchIndex` does, looking at the clock after each candidate.
+ */
+export function matchCandidates(
+  rdkit: RDKit,
+  query: ReadQuery,
+  task: CandidateTask,
+  progress: (positions: number[], checked: number) => void,
+): SearchEnd {
+  const positions: number[] = [];
+  let found = 0;
+  const stop = stopOf(task);
+  const n = task.records.length;
+  for (let i = 0; i < n; i++) {
+    if (i % CANDIDATE_BLOCK === 0 && positions.length) progress(positions.splice(0), i);
+    if (matches(readCandidate(rdkit, task.records[i]), query, task.useChirality)) {
+      positions.push(i);
+      found++;
+    }
+    const end = endAfter(positions, found, i + 1, n, task.maxResults, stop);
+    if (end) return end;
+  }
+  return { positions, checked: n };
 }

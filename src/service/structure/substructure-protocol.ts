@@ -45,11 +45,23 @@ export interface SearchTask {
   allowed?: Uint8Array;
 }
 
+/**
+ * Records a database's screen let through (the PostgreSQL store: candidates in record-ID order, each as RDKit's pickle
+ * with its SMILES to fall back on, or its canonical SMILES alone), matched as a slice of a search is.
+ */
+export interface CandidateTask extends Omit<SearchTask, 'from' | 'allowed'> {
+  records: Array<string | { pickle: Uint8Array; smiles: string }>;
+}
+
 export type ToWorker =
   | { type: 'fingerprints'; id: number; smiles: string[] }
   | { type: 'index'; index: SharedIndex }
   /** One slice of a search: the worker sets `task.sliceEnd` to its own clock plus `sliceMs` when it starts. */
-  | { type: 'search'; id: number; task: SearchTask; sliceMs: number };
+  | { type: 'search'; id: number; task: SearchTask; sliceMs: number }
+  /** The same for candidates; the answer's positions are indexes into `task.records`. */
+  | { type: 'candidates'; id: number; task: CandidateTask; sliceMs: number }
+  /** The query's pattern fingerprint (the screen a database applies); none when RDKit cannot read the query. */
+  | { type: 'pattern'; id: number; query: string; format: SubstructureFormat };
 
 export interface FingerprintBatch {
   /** One PATTERN_BYTES row per SMILES (zeros when it does not parse). */
@@ -78,4 +90,5 @@ export type FromWorker =
   | { type: 'started'; id: number }
   | { type: 'progress'; id: number; positions: number[]; checked: number }
   | { type: 'done'; id: number; end: SearchEnd }
+  | { type: 'pattern'; id: number; pattern: Uint8Array | undefined }
   | { type: 'failed'; id: number; message: string };

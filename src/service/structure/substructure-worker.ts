@@ -8,7 +8,7 @@ import { workerData } from 'node:worker_threads';
 import { loadRDKit } from '../chemistry/rdkit';
 import type { RDKit } from '../../chemistry/molecule/read';
 import { serveWorker, workerSender } from '../worker-loop';
-import { fingerprintBatch, IndexView, readQuery, searchIndex, type ReadQuery } from './substructure-matcher';
+import { fingerprintBatch, IndexView, matchCandidates, readQuery, searchIndex, type ReadQuery } from './substructure-matcher';
 import type { FromWorker, SearchTask, ToWorker, WorkerStart } from './substructure-protocol';
 
 const send = workerSender<FromWorker>();
@@ -17,7 +17,7 @@ let view: IndexView | undefined;
 const QUERIES_KEPT = 4;
 const queries = new Map<string, ReadQuery>();
 
-function queryOf(rd: RDKit, index: IndexView, task: SearchTask): ReadQuery {
+function queryOf(rd: RDKit, index: IndexView | undefined, task: Pick<SearchTask, 'query' | 'format'>): ReadQuery {
   const key = `${task.format}\n${task.query}`;
   let read = queries.get(key);
   if (read) queries.delete(key);
@@ -38,6 +38,21 @@ serveWorker<RDKit, ToWorker>(loadRDKit((workerData as WorkerStart).wasmDir), (rd
     queries.clear();
   } else if (message.type === 'fingerprints') {
     send({ type: 'fingerprints', id: message.id, batch: fingerprintBatch(rd, message.smiles) });
+  } else if (message.type === 'pattern') {
+    let pattern: Uint8Array | undefined;
+    try {
+      pattern = queryOf(rd, view, message).pattern;
+    } catch {
+      pattern = undefined; // RDKit cannot read it: the caller says so
+    }
+    send({ type: 'pattern', id: message.id, pattern });
+  } else if (message.type === 'candidates') {
+    send({ type: 'started', id: message.id });
+    const task = { ...message.task, sliceEnd: Date.now() + message.sliceMs };
+    const end = matchCandidates(rd, queryOf(rd, view, task), task, (positions, checked) =>
+      send({ type: 'progress', id: message.id, positions, checked }),
+    );
+    send({ type: 'done', id: message.id, end });
   } else {
     if (!view) throw new Error('the structure index is not attached');
     send({ type: 'started', id: message.id });

@@ -44,8 +44,7 @@ export async function freshDatabase(template?: string): Promise<{ url: string; d
       const admin = new Client({ connectionString: url.href });
       await admin.connect();
       try {
-        // A backend the service abandoned at a search's deadline ends only once RDKit is done with its record (the
-        // cartridge checks for cancellation between records): until then FORCE cannot end it.
+        // A connection the service abandoned (its answer overdue) ends with its statement's timeout: FORCE waits for it.
         for (const giveUp = Date.now() + 120_000; ; await new Promise((resolve) => setTimeout(resolve, 500))) {
           try {
             await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -9,6 +9,9 @@ export function nestedSmarts(depth: number): string {
 
 export const WILDCARD_CHAIN_60 = Array.from({ length: 60 }, () => '*').join('~');
 
+/** A 24-ring of carbons with one atom outside every ring: no C60 match, and RDKit's matcher walks the cage for seconds to minutes. */
+export const CAGE_WALK = `[#6]1${'~[#6]'.repeat(22)}~[#6;!R]~1`;
+
 /** RDKit JSON of `atoms` unbonded carbon atoms (issue 24: 1,999 of them in 6 KB drew for 28 s in the grid). */
 export function unbondedAtomsJson(atoms: number): string {
   return JSON.stringify({

@@ -1,7 +1,7 @@
 /**
- * Substructure and similarity search over the PostgreSQL store with the RDKit cartridge's operators: `mol @> query`
- * (cartridge-substructure.ts: sliced, in the fair queue) and Tanimoto on the Morgan `bfp` column (`%`, screened by
- * the GiST index on `mfp`). Every search reads the table as it is, so records loaded while the service runs are
+ * Substructure and similarity search over the PostgreSQL store: substructure screened by the database and matched in
+ * the service's workers (screened-substructure.ts: sliced, in the fair queue), similarity with the RDKit cartridge's
+ * Tanimoto on the Morgan `bfp` column (`%`, screened by the GiST index on `mfp`). Every search reads the table as it is, so records loaded while the service runs are
  * found at once, by every process over the database. Answers keep the in-process index's order and bounds:
  * substructure in record-ID order, stopping at maxResults or the time bound with the same messages; similarity by
  * rounded score then record ID. Rows come through a cursor in batches, so a datasource restriction (applied to each
@@ -11,8 +11,16 @@ import type { Pool, PoolClient } from 'pg';
 import { roundScore, STRUCTURE_LIMITS } from '../../../wire';
 import type { StructureSearch } from '../../structure/structure-search';
 import type { CompoundRecord } from '../record';
-import { CartridgeSubstructureSearch, recordsOf } from './cartridge-substructure';
+import { ScreenedSubstructureSearch, recordsOf } from './screened-substructure';
+import { SEARCH_QUEUE_LIMITS } from '../../structure/structure-search';
 import { inTransaction } from './pool';
+import { Turns } from './turns';
+
+/**
+ * Similarity stages running at once in this process, each one transaction on a pooled connection: as for substructure
+ * slices, 50 slow searches hold two connections and the database's two cores' worth of work, not 50.
+ */
+const SIMILARITY_AT_ONCE = 2;
 
 /** The higher thresholds a similarity search tries first (see `similar`). */
 const SIMILARITY_STAGES = [0.9, 0.7];
@@ -56,30 +64,40 @@ async function scan(
 
 export class CartridgeStructureSearch implements StructureSearch {
   readonly ready = Promise.resolve();
-  private readonly substructures: CartridgeSubstructureSearch;
+  private readonly substructures: ScreenedSubstructureSearch;
+  private readonly similarities = new Turns('similarity searches', SEARCH_QUEUE_LIMITS, SIMILARITY_AT_ONCE);
 
-  constructor(private readonly pool: Pool) {
-    this.substructures = new CartridgeSubstructureSearch(pool);
+  constructor(
+    private readonly pool: Pool,
+    wasmDir?: string,
+  ) {
+    this.substructures = new ScreenedSubstructureSearch(pool, wasmDir);
   }
 
   readonly admit: StructureSearch['admit'] = (caller) => this.substructures.admit(caller);
   readonly substructure: StructureSearch['substructure'] = (q, options) => this.substructures.substructure(q, options);
+  readonly admitSimilarity: StructureSearch['admitSimilarity'] = (caller) => this.similarities.admit(caller);
 
   /**
    * Staged thresholds: the GiST screen on `mfp` reads fewer index pages the higher the threshold (at 200k records, per
    * query: ~220 pages at 0.9, ~650 at 0.7, ~2,700 at 0.5), so a top-`max` search first asks for scores of at least
    * 0.9, then 0.7, then the threshold asked, stopping at the first stage whose `max`-th answer ranks above every
    * record it left out (rounded score strictly above the stage's rounded threshold: below it no tie can follow).
-   * The same answers as one search at the threshold asked; at worst a third more pages read.
+   * The same answers as one search at the threshold asked; at worst a third more pages read. Each stage is a turn in
+   * the fair queue of similarity searches, so another key's search runs between a slow search's stages.
    */
-  readonly similar: StructureSearch['similar'] = async (bits, threshold, max, accept) => {
-    if (!bits.length || max <= 0) return [];
-    const fp = bfpBytes(bits);
-    for (const stage of [...SIMILARITY_STAGES.filter((s) => s > threshold), threshold]) {
-      const found = await this.similarAtLeast(fp, stage, max, accept);
-      if (stage === threshold || (found.length === max && found[max - 1].score > roundScore(stage))) return found;
+  readonly similar: StructureSearch['similar'] = async (ticket, bits, threshold, max, accept) => {
+    try {
+      if (!bits.length || max <= 0) return [];
+      const fp = bfpBytes(bits);
+      for (const stage of [...SIMILARITY_STAGES.filter((s) => s > threshold), threshold]) {
+        const found = await this.similarities.take(ticket, () => this.similarAtLeast(fp, stage, max, accept));
+        if (stage === threshold || (found.length === max && found[max - 1].score > roundScore(stage))) return found;
+      }
+      return [];
+    } finally {
+      ticket.release();
     }
-    return [];
   };
 
   private async similarAtLeast(
@@ -110,5 +128,6 @@ export class CartridgeStructureSearch implements StructureSearch {
   dispose(): void {
     // The pool belongs to the store, which closes it.
     this.substructures.dispose();
+    this.similarities.close();
   }
 }

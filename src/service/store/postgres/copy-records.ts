@@ -1,7 +1,8 @@
 /**
  * Bulk writing of records with COPY: the scalar columns go through a temporary table, from which one INSERT
  * adds the cartridge's `mol` (parsed from the record's SMILES; NULL where the cartridge's older RDKit cannot
- * read it) and its Morgan fingerprint. Names (normalised as the in-memory name index does) and external
+ * read it) and its Morgan fingerprint; the substructure screen's pattern fingerprint and the pickle the service's
+ * matchers read come from Node's RDKit (structure/record-patterns.ts). Names (normalised as the in-memory name index does) and external
  * references go straight to their tables. Runs inside the caller's transaction.
  */
 import type { PoolClient } from 'pg';
@@ -11,6 +12,8 @@ import { Readable } from 'stream';
 import type { CompoundRecord } from '../record';
 import { formulaKey } from '../../../chemistry/formula/parse';
 import { bareName, normaliseName } from '../name-keys';
+import { recordScreens, type RecordScreen } from '../../structure/record-patterns';
+import { patternText } from './pattern-column';
 
 export const RECORD_COLUMNS = [
   'id',
@@ -43,6 +46,8 @@ export const RECORD_COLUMNS = [
   'refs',
   'parent_key',
   'tautomer_key',
+  'pattern_fp',
+  'pickle',
 ] as const;
 
 /** One field of COPY's text format. */
@@ -56,7 +61,7 @@ function arrayLiteral(items: readonly string[]): string {
   return `{${items.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
-function recordLine(r: CompoundRecord, pos: number): string {
+function recordLine(r: CompoundRecord, pos: number, screen: RecordScreen | undefined): string {
   const values = [
     r.id,
     pos,
@@ -88,6 +93,8 @@ function recordLine(r: CompoundRecord, pos: number): string {
     JSON.stringify(r.externalReferences),
     r.parentKey ?? null,
     r.tautomerKey ?? null,
+    screen ? patternText(screen.pattern) : null,
+    screen ? `\\x${Buffer.from(screen.pickle.buffer, screen.pickle.byteOffset, screen.pickle.byteLength).toString('hex')}` : null,
   ];
   return `${values.map(field).join('\t')}\n`;
 }
@@ -123,11 +130,12 @@ function* each<T>(items: readonly T[], line: (item: T, i: number) => string): Ge
 export async function copyRecords(client: PoolClient, records: readonly CompoundRecord[], firstPos: number): Promise<void> {
   if (!records.length) return;
   const cols = RECORD_COLUMNS.join(', ');
+  const screens = await recordScreens(records.map((r) => r.smiles));
   await client.query(`CREATE TEMP TABLE IF NOT EXISTS records_staging (LIKE records INCLUDING COMPRESSION) ON COMMIT DELETE ROWS`);
   await copyLines(
     client,
     `COPY records_staging (${cols}) FROM STDIN`,
-    each(records, (r, i) => recordLine(r, firstPos + i)),
+    each(records, (r, i) => recordLine(r, firstPos + i, screens[i])),
   );
   // OFFSET 0 keeps the subquery whole, so each SMILES is parsed once (flattened, `m` would be parsed twice).
   await client.query(

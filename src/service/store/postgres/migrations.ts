@@ -155,6 +155,11 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX records_tautomer_key ON records (tautomer_key);
     `,
   },
+  {
+    version: 7,
+    what: "records' RDKit pattern fingerprints and pickles: the substructure screen and what the service's matchers read (made in Node at load; NULL: screened in, read from the SMILES)",
+    sql: `ALTER TABLE records ADD COLUMN pattern_fp bit(2048), ADD COLUMN pickle bytea;`,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database
