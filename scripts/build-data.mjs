@@ -4,7 +4,9 @@
 //   - the named structure libraries bundled in the npm package ketcher-react (Apache-2.0), unpacked with `npm pack`;
 //   - MassBank (a copy of the MassBank-data repository, given as the argument): its openly licensed records give
 //     compounds, names, external references and the measured spectra.
-// Run `npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
+// Then more names for its records from a synonym source, the DrugBank vocabulary (CC0), given with `--synonyms FILE`
+// (scripts/build-synonyms.mjs; data/README.md says where to get it).
+// Run `npm run build:data -- /path/to/MassBank-data --synonyms FILE [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
 // computed by the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the
 // same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte,
 // and checks every record of it as the service loads it: its SMILES gives back its identifiers, formula and masses, its
@@ -30,6 +32,7 @@ import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mj
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 import { buildStructureIndex } from './build-structure-index.mjs';
 import { buildIdentityKeys } from './build-identity-keys.mjs';
+import { buildSynonyms, readSynonymSource } from './build-synonyms.mjs';
 import {
   readGeneration,
   assignIds,
@@ -71,20 +74,22 @@ function log(...args) {
 }
 
 function parseArgs(argv) {
-  const args = { massbank: undefined, conformers: DEFAULT_CONFORMERS, check: false, previous: [] };
+  const args = { massbank: undefined, synonyms: undefined, conformers: DEFAULT_CONFORMERS, check: false, previous: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--conformers') args.conformers = Number(argv[++i]);
+    else if (argv[i] === '--synonyms') args.synonyms = argv[++i];
     else if (argv[i] === '--previous') args.previous.push(argv[++i]);
     else if (argv[i] === '--check') args.check = true;
     else if (!args.massbank) args.massbank = argv[i];
     else throw new Error(`unexpected argument ${argv[i]}`);
   }
-  if (!args.massbank || !fs.existsSync(args.massbank)) {
+  if (!args.massbank || !fs.existsSync(args.massbank) || !args.synonyms) {
     throw new Error(
-      'usage: npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]... [--check]  (a copy of MassBank/MassBank-data, release 2025.05.1)',
+      'usage: npm run build:data -- /path/to/MassBank-data --synonyms /path/to/vocabulary.csv [--conformers N] [--previous DIR|REV]... [--check]  (a copy of MassBank/MassBank-data, release 2025.05.1; the DrugBank vocabulary CSV, data/README.md)',
     );
   }
   if (!Number.isInteger(args.conformers) || args.conformers < 0) throw new Error('--conformers takes a whole number');
+  readSynonymSource(args.synonyms); // fails now, not after the build, when the file is missing or another version
   return args;
 }
 
@@ -410,6 +415,8 @@ async function main() {
   }
   // The structure index's fingerprints, from the compounds file just written (alone: npm run build:structure-index).
   await buildStructureIndex(outDir, { log });
+  // More names for the records just written, from the synonym source (data/synonyms.json.gz).
+  const { stats: synonymStats } = await buildSynonyms(args.synonyms, outDir, { chemistry });
 
   const spectraSorted = [...massbank.spectra]
     .filter((s) => !leftOut.has(s.inchiKey))
@@ -466,6 +473,7 @@ async function main() {
     names: { notes: names.notes, unnamed, unconfirmed: names.unconfirmed, read: readings.size, opsinVersion: dpkgVersion('libopsin-java') },
     packs,
     retired: retired.length,
+    synonyms: synonymStats,
   };
   writeLicenses(outDir, {
     massbank: spectraSorted.map((s) => s.record),
@@ -473,6 +481,7 @@ async function main() {
     debianCopyright: fs.readFileSync(DEBIAN_COPYRIGHT, 'utf8'),
     debianVersion,
     ketcher,
+    synonymSource: synonymStats.source,
     // The standard Apache-2.0 text, as shipped by indigo-ketcher (same licence, same publisher).
     apacheLicenseText: fs.readFileSync(path.join(root, 'node_modules/indigo-ketcher/LICENSE'), 'utf8'),
   });

@@ -167,7 +167,7 @@ function precursorVerdict(facts, stated) {
 }
 
 /** Rule 2's names: the names of `names` that say the compound is labelled, when the structure carries no isotope. */
-function labelledNames(names, isotopic) {
+export function labelledNames(names, isotopic) {
   return isotopic ? [] : names.filter((n) => LABELLED_NAME.test(n));
 }
 

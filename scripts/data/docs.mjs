@@ -28,10 +28,10 @@ function massBankAttribution(records) {
   ].join('\n');
 }
 
-export function writeLicenses(dataDir, { massbank, massbankRelease, debianCopyright, debianVersion, ketcher, apacheLicenseText }) {
+export function writeLicenses(dataDir, { massbank, massbankRelease, debianCopyright, debianVersion, ketcher, synonymSource, apacheLicenseText }) {
   const text = `# Licences of the shipped data
 
-The files in this folder are derived from three openly licensed sources. Their notices travel with the data.
+The files in this folder are derived from four openly licensed sources. Their notices travel with the data.
 
 ## MassBank (MassBank/MassBank-data, release ${massbankRelease}) — a licence per record
 
@@ -90,6 +90,15 @@ ${ketcher.notice}
 Changes made: the structures were read from the bundle's SDF strings, converted (canonical SMILES, InChI, formula,
 masses, new 2D coordinates, generated 3D coordinates) and merged with the other source by InChIKey.
 
+## ${synonymSource.name} (${synonymSource.version}) — ${synonymSource.license}
+
+The names in \`synonyms.json.gz\` come from the ${synonymSource.name}, which DrugBank releases as open data under the
+Creative Commons CC0 1.0 Universal Public Domain Dedication (https://creativecommons.org/publicdomain/zero/1.0/), as
+its release page (${synonymSource.url}) states. CC0 asks for nothing; the source is credited all the same, here and in
+the file itself (its \`source\` field: name, version, licence, address and the SHA-256 of the CSV read). Only the
+vocabulary's names are used, matched to this collection's records by InChIKey and filtered (README.md, "More
+names"); DrugBank's other data, under other terms, is not used.
+
 ## Calculated values
 
 Everything else here (identifiers, masses, coordinates generated with openchemlib) is computed by this project's
@@ -130,6 +139,7 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 | \`compounds.json.gz\` | ${stats.records} compound records without their MOL blocks (gzip of one JSON object, format \`compound-db-collection/2\`) |
 | \`molblocks.json.gz\` | their MOL blocks, read by the service on first use: a JSON array in the records' order of \`[mol2D, mol3D, originalMol]\`, \`mol3D\` null when it is the 2D layout titled with the ID, \`originalMol\` null when it is \`mol2D\` |
 | \`identity-keys.json.gz\` | the identity levels' keys (shared/beyond-the-spec.md 4): \`{format, keys}\`, \`keys[inchiKey]\` = \`[parentKey, tautomerKey]\` (first InChIKey blocks of the largest organic part and of its \`-KET -15T\` InChI) for every structure whose keys are not both its own first block; written by \`scripts/build-identity-keys.mjs\` (the build runs it) |
+| \`synonyms.json.gz\` | ${stats.synonyms.names} more names for ${stats.synonyms.records} records from the ${stats.synonyms.source.name} (see "More names" below): \`{format, source, synonyms}\`, \`synonyms[inchiKey]\` = the names that record gains as synonyms when the service loads the collection; written by \`scripts/build-synonyms.mjs\` (the build runs it) |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
 | \`structure-index.bin.gz\` | the structure index's fingerprints: each distinct structure's RDKit pattern fingerprint, Morgan bits and RDKit pickle (layout in \`src/service/structure/shipped-fingerprints.ts\`), made from \`compounds.json.gz\` alone, so the service's substructure and similarity search is ready as it starts |
@@ -224,6 +234,63 @@ CML files whose own pre-standard InChI (\`InChI=1/...\`) disagrees with the InCh
 3D coordinates, compared on the layers both share (a check, not a correction):
 
 ${list(stats.oldInchiDisagreements)}
+
+## More names: the ${stats.synonyms.source.name}
+
+\`synonyms.json.gz\` holds names chemists use that no source above gives (\`Penicillin G\` for Benzylpenicillin), from
+the ${stats.synonyms.source.name} (${stats.synonyms.source.license}; ${stats.synonyms.entries} of its entries have a standard InChIKey),
+chosen by \`scripts/build-synonyms.mjs\` (rules in \`scripts/data/synonyms.mjs\`) after \`compounds.json.gz\` is written.
+The service appends them to the records' \`synonyms\` as it loads the collection (memory and PostgreSQL stores alike),
+so name search finds them second, after common names (shared/beyond-the-spec.md 4). They only add names: no record is
+renamed, added or left out, and the datasource list is unchanged. The rules:
+
+1. **Which entry.** The entry whose standard InChIKey is the record's (${stats.synonyms.matched.exact} records). Else, for a
+   record without an isotope layer, the one entry, of those with the record's first InChIKey block and protonation
+   flag (the same skeleton, stereo aside), that already gives one of the record's own names, case and spacing aside,
+   and stereo descriptors aside too when the record defines no stereo (${stats.synonyms.matched.named} records). The first block
+   alone never decides: the vocabulary may hold another stereoisomer or a labelled form of the skeleton
+   (\`Ammonia N-13\` beside ammonia), and a record with no name in common with the entry takes nothing.
+2. **Which names.** Left out: names over ${stats.synonyms.maxChars} or under ${stats.synonyms.minChars} characters (spelt-out systematic names; abbreviations such as
+   \`PG\`); registry numbers; code names (letters and a number: \`NSC 1234\`, \`MK-0869\`); names in another language
+   or script (accented letters); registry index spellings (inverted, \`Glucose, anhydrous\`, or in capitals); salt,
+   hydrate or form names (\`hydrochloride\`, \`sodium\`, \`anhydrous\`, \`impurity\`) on a single-component structure;
+   names that say the compound is labelled, as rule 2 below reads them (\`Vitamin-D3\` as \`-d3\`), on a structure
+   without isotopes;
+   names that spell out stereo for a record that defines none while the entry does; names the record has; names
+   another record has (case and spacing aside); names OPSIN reads to another formula whose skeleton another record
+   holds (as the collection's own names are judged, above); names the vocabulary would give to two skeletons.
+3. **How many.** At most ${stats.synonyms.maxPerRecord} per record: the entry's common name first, then the shorter names (those typed)
+   before the longer.
+
+This build: ${stats.synonyms.records} records gain ${stats.synonyms.names} names.
+
+| left out | names |
+|---|---|
+${Object.entries(stats.synonyms.counts.junk)
+  .sort(([a], [b]) => (a < b ? -1 : 1))
+  .map(([reason, n]) => `| ${reason} | ${n} |`)
+  .join('\n')}
+| the record has it | ${stats.synonyms.counts.own} |
+| another record has it | ${stats.synonyms.counts.otherRecord} |
+| OPSIN reads another record's structure | ${stats.synonyms.counts.opsin} |
+| given to two skeletons | ${stats.synonyms.counts.twoSkeletons} |
+| over ${stats.synonyms.maxPerRecord} per record | ${stats.synonyms.counts.overCap} |
+
+Records matched by skeleton and name (the first ${stats.synonyms.examples.named.length}):
+
+${list(stats.synonyms.examples.named)}
+
+Names another record has (the first ${stats.synonyms.examples.otherRecord.length}):
+
+${list(stats.synonyms.examples.otherRecord)}
+
+Names OPSIN reads as another record's structure:
+
+${list(stats.synonyms.examples.opsin)}
+
+Examples of each kind left out:
+
+${list(Object.entries(stats.synonyms.examples.junk).sort(([a], [b]) => (a < b ? -1 : 1)).map(([reason, names]) => `${reason}: ${names.map((n) => `\`${n}\``).join(', ')}`))}
 
 ## Records that agree with themselves
 
@@ -366,8 +433,17 @@ Records left out: ${stats.massbank.noStructure.length} without a structure (\`CH
 \`\`\`
 apt-get install chemical-structures-data libopsin-java   # the CML files (/usr/share/chemical-structures); OPSIN
 git clone --branch ${stats.massbank.release} --depth 1 https://github.com/MassBank/MassBank-data /path/to/MassBank-data
-npm run build:data -- /path/to/MassBank-data [--conformers N] [--previous DIR|REV]...
+npm run build:data -- /path/to/MassBank-data --synonyms /path/to/vocabulary.csv [--conformers N] [--previous DIR|REV]...
 \`\`\`
+
+\`--synonyms\` is the ${stats.synonyms.source.name} CSV (${stats.synonyms.source.url}, "DrugBank Vocabulary", a zip holding
+\`drugbank vocabulary.csv\`; not in git). The build reads exactly the copy whose SHA-256 is fixed in
+\`scripts/build-synonyms.mjs\` (${stats.synonyms.source.sha256}), the release whose highest ID is DB32603, which is
+also kept in the history of the public repository mitgit30/MediGraph (commit f52b4d4, file \`drugbank vocabulary.csv\`):
+\`git show 'f52b4d4a5580c8c4362eebe0eff79b108e1a1467:drugbank vocabulary.csv'\` in a clone gives it. A newer release is
+another input: change the SHA-256 and the version there. After the collection changes, \`node scripts/build-synonyms.mjs
+FILE\` (after \`npm run compile\`; about a minute, OPSIN reads the names) remakes \`synonyms.json.gz\` alone and \`--check\`
+compares it; this README's counts come from the full build.
 
 It compiles, unpacks ketcher-react@${ketcherVersion} with npm pack, reads the MassBank copy and writes data/. The Debian
 folder can be given with \`CHEMICAL_STRUCTURES_DIR\`. \`BUILD_DATE\`, the ketcher-react version and the MassBank release

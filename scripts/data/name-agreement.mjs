@@ -30,7 +30,7 @@ export function mainFormula(inchi) {
 }
 
 /** Whether two standard InChIs share a component formula (a salt and its parent agree). */
-function shareComponent(a, b) {
+export function shareComponent(a, b) {
   const parts = (inchi) => new Set((inchi.split('/')[1] ?? '').split('.').map((p) => p.replace(/^\d+/, '')));
   const left = parts(a);
   return [...parts(b)].some((p) => left.has(p));

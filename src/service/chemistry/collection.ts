@@ -18,6 +18,13 @@ export const COLLECTION_FORMAT = 'compound-db-collection/2';
  */
 export const IDENTITY_KEYS_FILE = 'identity-keys.json.gz';
 const IDENTITY_KEYS_FORMAT = 'compound-db-identity-keys/1';
+/**
+ * More names for the collection's records, from a synonym source keyed by InChIKey, chosen by
+ * scripts/build-synonyms.mjs (its rules in data/README.md): `{format, source, synonyms}` where `synonyms[inchiKey]`
+ * lists the names the record with that InChIKey gains after its own, as synonyms (found second by name search).
+ */
+export const SYNONYMS_FILE = 'synonyms.json.gz';
+const SYNONYMS_FORMAT = 'compound-db-synonyms/1';
 
 export interface CollectionFile {
   format: typeof COLLECTION_FORMAT;
@@ -194,6 +201,7 @@ function parseCollection(json: Buffer, file: string): CollectionFile {
     throw new Error(`${file} is not a ${COLLECTION_FORMAT} file`);
   }
   withIdentityKeys(parsed.records, path.join(path.dirname(file), IDENTITY_KEYS_FILE));
+  withSourceSynonyms(parsed.records, path.join(path.dirname(file), SYNONYMS_FILE));
   return { ...parsed, records: withMolBlocksOnFirstUse(parsed.records, path.join(path.dirname(file), MOL_BLOCKS_FILE)) };
 }
 
@@ -211,6 +219,38 @@ function withIdentityKeys(records: StoredRecord[], file: string): void {
     record.parentKey = parentKey;
     record.tautomerKey = tautomerKey;
   }
+}
+
+/** Appends to each record the synonyms file's names for its InChIKey that it does not have yet; no file, no names. */
+function withSourceSynonyms(records: StoredRecord[], file: string): void {
+  if (!fs.existsSync(file)) return;
+  const parsed = JSON.parse(gunzipSync(fs.readFileSync(file)).toString('utf8')) as { format?: string; synonyms?: Record<string, unknown> };
+  if (parsed.format !== SYNONYMS_FORMAT || typeof parsed.synonyms !== 'object' || parsed.synonyms === null) {
+    throw new Error(`${file} is not a ${SYNONYMS_FORMAT} file`);
+  }
+  for (const record of records) {
+    const names = Object.hasOwn(parsed.synonyms, record.inchiKey) ? parsed.synonyms[record.inchiKey] : undefined;
+    if (!Array.isArray(names)) continue;
+    const known = new Set([record.commonName, ...record.synonyms].map((n) => n.toLowerCase()));
+    for (const name of names) {
+      if (typeof name !== 'string' || known.has(name.toLowerCase())) continue;
+      known.add(name.toLowerCase());
+      record.synonyms.push(name);
+    }
+  }
+}
+
+/**
+ * @public Used by scripts/build-synonyms.mjs (through out/) to write SYNONYMS_FILE: InChIKeys in order, each with its
+ * names in the order given.
+ */
+export function synonymsFileOf(
+  source: { name: string; version: string; license: string; url: string; sha256: string },
+  byInchiKey: Map<string, string[]>,
+): string {
+  const synonyms: Record<string, string[]> = {};
+  for (const key of [...byInchiKey.keys()].sort()) synonyms[key] = byInchiKey.get(key)!;
+  return JSON.stringify({ format: SYNONYMS_FORMAT, source, synonyms });
 }
 
 /** @public Used by scripts/build-identity-keys.mjs (through out/) to write IDENTITY_KEYS_FILE. */

@@ -6,7 +6,7 @@
  */
 import { SHIPPED_DATA_DIR } from '../chemistry';
 import { loadRDKit } from '../chemistry/rdkit';
-import type { RDKit } from '../../molecule/read';
+import type { RDKit } from '../../chemistry/molecule/read';
 import { fingerprintsOf, type CachedFingerprints } from './fingerprint-cache';
 import { rememberShippedFingerprints } from './shipped-fingerprints';
 import { recordScreen } from './substructure-matcher';
