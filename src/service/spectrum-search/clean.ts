@@ -127,11 +127,3 @@ export function weightedHalves(intensity: Float64Array): Float64Array {
   }
   return out;
 }
-
-/**
- * x log2 x: a matched pair of halved, weighted intensities a, b scores entropyTerm(a + b) − entropyTerm(a) −
- * entropyTerm(b).
- */
-export function entropyTerm(x: number): number {
-  return x * Math.log2(x);
-}

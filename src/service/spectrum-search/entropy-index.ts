@@ -8,7 +8,8 @@
  * Spectra are ordered by precursor m/z (32-bit, as the authors do), so an identity search's candidates are one range.
  */
 import type { IonMode, SpectrumSearchType } from '../../wire';
-import { cleanSpectrum, entropyTerm, weightedHalves, type CleanPeaks } from './clean';
+import { cleanSpectrum, weightedHalves, type CleanPeaks } from './clean';
+import { LnSumTable } from './ln-sum-table';
 
 const f32 = Math.fround;
 const ION_MODE_CODE = { positive: 1, negative: 2 } as const;
@@ -146,6 +147,12 @@ export interface IndexArrays {
   spectra: number;
 }
 
+/** What a matched peak adds to a spectrum's accumulated value beside its score (see EntropyIndex.acc). */
+const MATCHED = 2;
+
+/** Runs of library matches at least this long for one query peak read ln(a + b) from a table (ln-sum-table.ts). */
+const TABLE_FROM = 2048;
+
 /**
  * Each record scoring above 0 once, at its best spectrum, in parallel arrays (unordered). Scratch of the index: valid
  * until its next search, so read it before anything else can search (no `await` in between).
@@ -159,12 +166,16 @@ export interface RecordScores {
 }
 
 export class EntropyIndex {
-  /** x log2 x of each entry's intensity, in the order of the fragment and of the neutral-loss arrays. */
-  private readonly fragTerm: Float64Array;
-  private readonly lossTerm: Float64Array;
+  /** ln of each entry's intensity, in the order of the fragment and of the neutral-loss arrays. */
+  private readonly fragLn: Float64Array;
+  private readonly lossLn: Float64Array;
+  /** ln(a + b) of one query peak against a long run of library peaks (see `TABLE_FROM`). */
+  private readonly lnSum: LnSumTable;
   /**
-   * Per spectrum its score so far (at 2i) and matched peaks (at 2i + 1), side by side so that a matched pair updates
-   * one cache line (the spectra a query touches are scattered); both 0 for a spectrum the search has not touched.
+   * Per spectrum its score so far in nats plus MATCHED for each matched peak (so the count and the score are one
+   * number: the score is under 1, ln 2 at most); 0 for a spectrum the search has not touched. The spectra a query
+   * touches are scattered: one 64-bit value each keeps a pair to one cache line and the array in the processor's
+   * second-level cache (half a megabyte). The score keeps about 1e-12 of its precision at a thousand matched peaks.
    */
   private readonly acc: Float64Array;
   private readonly touched: Uint32Array;
@@ -177,9 +188,16 @@ export class EntropyIndex {
 
   constructor(readonly a: IndexArrays) {
     const n = a.precursor.length;
-    this.fragTerm = entropyTerms(a.fragIntensity);
-    this.lossTerm = entropyTerms(a.lossIntensity);
-    this.acc = new Float64Array(2 * n);
+    this.fragLn = logarithms(a.fragIntensity);
+    this.lossLn = logarithms(a.lossIntensity);
+    let uMin = 0;
+    let uMax = -Infinity;
+    for (const u of this.fragLn) {
+      if (u < uMin) uMin = u;
+      if (u > uMax) uMax = u;
+    }
+    this.lnSum = new LnSumTable(uMin, Math.max(uMin, uMax));
+    this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
     this.productBy = new Int32Array(n);
     let maxRecord = 0;
@@ -210,7 +228,7 @@ export class EntropyIndex {
     const { a, records } = this;
     const arrays: ArrayBufferView[] = [
       ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
-      ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragTerm, this.lossTerm, this.acc, this.touched],
+      ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
       ...[this.productBy, this.recordBest, records.recordId, records.score, records.spectrumId, records.matchedPeaks],
     ];
     return arrays.reduce((bytes, v) => bytes + v.byteLength, 0);
@@ -231,10 +249,10 @@ export class EntropyIndex {
     const { acc, touched } = this;
     for (let t = 0; t < touchedCount; t++) {
       const s = touched[t];
-      const score = acc[2 * s];
-      if ((mode === 0 || this.a.ionMode[s] === mode) && score > 0) hits.push({ spectrum: s, score, matchedPeaks: acc[2 * s + 1] });
-      acc[2 * s] = 0;
-      acc[2 * s + 1] = 0;
+      const matchedPeaks = Math.floor(acc[s] / MATCHED);
+      const score = (acc[s] - MATCHED * matchedPeaks) * Math.LOG2E;
+      if ((mode === 0 || this.a.ionMode[s] === mode) && score > 0) hits.push({ spectrum: s, score, matchedPeaks });
+      acc[s] = 0;
     }
     return hits;
   }
@@ -252,10 +270,9 @@ export class EntropyIndex {
     let count = 0;
     for (let t = 0; t < touchedCount; t++) {
       const s = touched[t];
-      const score = acc[2 * s];
-      const matched = acc[2 * s + 1];
-      acc[2 * s] = 0;
-      acc[2 * s + 1] = 0;
+      const peaks = Math.floor(acc[s] / MATCHED);
+      const score = (acc[s] - MATCHED * peaks) * Math.LOG2E;
+      acc[s] = 0;
       if (!(score > 0) || (mode !== 0 && ionMode[s] !== mode)) continue;
       const r = recordId[s];
       let i = recordBest[r] - 1;
@@ -268,7 +285,7 @@ export class EntropyIndex {
       }
       out.score[i] = score;
       out.spectrumId[i] = spectrumId[s];
-      out.matchedPeaks[i] = matched;
+      out.matchedPeaks[i] = peaks;
     }
     for (let i = 0; i < count; i++) recordBest[out.recordId[i]] = 0;
     out.count = count;
@@ -277,10 +294,11 @@ export class EntropyIndex {
 
   /**
    * Scores the query into the scratch arrays; returns how many spectra it touched (listed in `touched`). A matched
-   * pair of halved weighted intensities a, b adds f(a+b) − f(a) − f(b), f = `entropyTerm`: f(b) of every library
-   * entry is kept with the index and f(a) taken once per query peak, so a pair costs one logarithm. The loops write
-   * to the scratch arrays directly (no closure, no object per pair); a spectrum is listed as touched without a branch
-   * (written at the list's end, counted only when new).
+   * pair of halved weighted intensities a, b adds f(a+b) − f(a) − f(b), f(x) = x ln x (natural logarithms here, the
+   * sum turned into bits when read): ln b of every library entry is kept with the index and f(a) taken once per query
+   * peak, so a pair costs one logarithm, or none where a query peak matches a long run of library peaks (`lnSum`).
+   * The loops write to the scratch arrays directly (no closure, no object per pair); a spectrum is listed as touched
+   * without a branch (written at the list's end, counted only when new).
    */
   private score(q: EntropyQuery): number {
     const { peaks } = q;
@@ -289,7 +307,7 @@ export class EntropyIndex {
     const weighted = weightedHalves(peaks.intensity);
     const tol = f32(q.fragmentToleranceDa);
     const { fragMz, fragIntensity, fragSpectrum, lossMass, lossIntensity, lossSpectrum, lossFrag } = this.a;
-    const { fragTerm, lossTerm, acc, touched, productBy } = this;
+    const { fragLn, lossLn, acc, touched, productBy, lnSum } = this;
     const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
     let touchedCount = 0;
     if (q.searchType === 'identity' || q.searchType === 'open') {
@@ -303,32 +321,40 @@ export class EntropyIndex {
       }
       for (let k = 0; k < n; k++) {
         const a = weighted[k];
-        const aTerm = entropyTerm(a);
+        const aTerm = a * Math.log(a);
         const m = peaks.mz[k];
+        const start = lowerBound(fragMz, f32(m - tol));
         const end = upperBound(fragMz, f32(m + tol));
-        for (let j = lowerBound(fragMz, f32(m - tol)); j < end; j++) {
+        const tabled = end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
+        for (let j = start; j < end; j++) {
           const s = fragSpectrum[j];
           if (s < from || s >= to) continue;
-          const ab = a + fragIntensity[j];
+          const b = fragIntensity[j];
+          const u = fragLn[j];
+          const ab = a + b;
           touched[touchedCount] = s;
-          touchedCount += acc[2 * s + 1] === 0 ? 1 : 0;
-          acc[2 * s] += ab * Math.log2(ab) - aTerm - fragTerm[j];
-          acc[2 * s + 1]++;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
         }
       }
     } else if (q.searchType === 'neutralLoss') {
       for (let k = 0; k < n; k++) {
         const a = weighted[k];
-        const aTerm = entropyTerm(a);
+        const aTerm = a * Math.log(a);
         const loss = f32(precursor32 - peaks.mz[k]);
+        const start = lowerBound(lossMass, f32(loss - tol));
         const end = upperBound(lossMass, f32(loss + tol));
-        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) {
+        const tabled = end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
+        for (let j = start; j < end; j++) {
           const s = lossSpectrum[j];
-          const ab = a + lossIntensity[j];
+          const b = lossIntensity[j];
+          const u = lossLn[j];
+          const ab = a + b;
           touched[touchedCount] = s;
-          touchedCount += acc[2 * s + 1] === 0 ? 1 : 0;
-          acc[2 * s] += ab * Math.log2(ab) - aTerm - lossTerm[j];
-          acc[2 * s + 1]++;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
         }
       }
     } else {
@@ -342,26 +368,31 @@ export class EntropyIndex {
       for (let k = 0; k < n; k++) {
         const mark = k + 1;
         const a = weighted[k];
-        const aTerm = entropyTerm(a);
+        const aTerm = a * Math.log(a);
+        const loss = f32(precursor32 - peaks.mz[k]);
+        const start = lowerBound(lossMass, f32(loss - tol));
+        const end = upperBound(lossMass, f32(loss + tol));
+        const tabled = hi[k] - lo[k] + end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
         for (let j = lo[k]; j < hi[k]; j++) {
           const s = fragSpectrum[j];
-          const ab = a + fragIntensity[j];
+          const b = fragIntensity[j];
+          const u = fragLn[j];
+          const ab = a + b;
           touched[touchedCount] = s;
-          touchedCount += acc[2 * s + 1] === 0 ? 1 : 0;
-          acc[2 * s] += ab * Math.log2(ab) - aTerm - fragTerm[j];
-          acc[2 * s + 1]++;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
           productBy[s] = mark;
         }
-        const loss = f32(precursor32 - peaks.mz[k]);
-        const end = upperBound(lossMass, f32(loss + tol));
-        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) {
+        for (let j = start; j < end; j++) {
           const s = lossSpectrum[j];
           if (productBy[s] === mark || matchedAsFragment(lossFrag[j], lo, hi)) continue;
-          const ab = a + lossIntensity[j];
+          const b = lossIntensity[j];
+          const u = lossLn[j];
+          const ab = a + b;
           touched[touchedCount] = s;
-          touchedCount += acc[2 * s + 1] === 0 ? 1 : 0;
-          acc[2 * s] += ab * Math.log2(ab) - aTerm - lossTerm[j];
-          acc[2 * s + 1]++;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
         }
       }
       for (let t = 0; t < touchedCount; t++) productBy[touched[t]] = 0;
@@ -370,9 +401,10 @@ export class EntropyIndex {
   }
 }
 
-function entropyTerms(intensity: Float32Array): Float64Array {
-  const out = new Float64Array(intensity.length);
-  for (let i = 0; i < intensity.length; i++) out[i] = entropyTerm(intensity[i]);
+/** ln x of each value. */
+function logarithms(values: Float32Array): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = Math.log(values[i]);
   return out;
 }
 
