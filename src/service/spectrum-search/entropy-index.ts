@@ -32,13 +32,6 @@ export interface EntropyQuery {
   precursorToleranceDa: number;
 }
 
-export interface RecordBest {
-  recordId: number;
-  score: number;
-  spectrumId: number;
-  matchedPeaks: number;
-}
-
 export interface SpectrumHit {
   /** Position of the spectrum in the index. */
   spectrum: number;
