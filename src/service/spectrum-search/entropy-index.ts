@@ -144,7 +144,7 @@ export interface IndexArrays {
 const MATCHED = 2;
 
 /** Runs of library matches at least this long for one query peak read ln(a + b) from a table (ln-sum-table.ts). */
-const TABLE_FROM = 2048;
+const TABLE_FROM = 4096;
 
 /**
  * Each record scoring above 0 once, at its best spectrum, in parallel arrays (unordered). Scratch of the index: valid
