@@ -127,9 +127,3 @@ export function weightedHalves(intensity: Float64Array): Float64Array {
   }
   return out;
 }
-
-/** The score of one matched pair of halved, weighted intensities. */
-export function pairScore(a: number, b: number): number {
-  const ab = a + b;
-  return ab * Math.log2(ab) - a * Math.log2(a) - b * Math.log2(b);
-}

@@ -8,7 +8,8 @@
  * Spectra are ordered by precursor m/z (32-bit, as the authors do), so an identity search's candidates are one range.
  */
 import type { IonMode, SpectrumSearchType } from '../../wire';
-import { cleanSpectrum, pairScore, weightedHalves, type CleanPeaks } from './clean';
+import { cleanSpectrum, weightedHalves, type CleanPeaks } from './clean';
+import { LnSumTable } from './ln-sum-table';
 
 const f32 = Math.fround;
 const ION_MODE_CODE = { positive: 1, negative: 2 } as const;
@@ -29,13 +30,6 @@ export interface EntropyQuery {
   ionMode?: IonMode;
   fragmentToleranceDa: number;
   precursorToleranceDa: number;
-}
-
-export interface RecordBest {
-  recordId: number;
-  score: number;
-  spectrumId: number;
-  matchedPeaks: number;
 }
 
 export interface SpectrumHit {
@@ -146,27 +140,70 @@ export interface IndexArrays {
   spectra: number;
 }
 
+/** What a matched peak adds to a spectrum's accumulated value beside its score (see EntropyIndex.acc). */
+const MATCHED = 2;
+
+/** Runs of library matches at least this long for one query peak read ln(a + b) from a table (ln-sum-table.ts). */
+const TABLE_FROM = 4096;
+
+/**
+ * Each record scoring above 0 once, at its best spectrum, in parallel arrays (unordered). Scratch of the index: valid
+ * until its next search, so read it before anything else can search (no `await` in between).
+ */
+export interface RecordScores {
+  count: number;
+  recordId: Uint32Array;
+  score: Float64Array;
+  spectrumId: Uint32Array;
+  matchedPeaks: Uint32Array;
+}
+
 export class EntropyIndex {
-  private readonly scores: Float64Array;
-  private readonly matched: Uint16Array;
+  /** ln of each entry's intensity, in the order of the fragment and of the neutral-loss arrays. */
+  private readonly fragLn: Float64Array;
+  private readonly lossLn: Float64Array;
+  /** ln(a + b) of one query peak against a long run of library peaks (see `TABLE_FROM`). */
+  private readonly lnSum: LnSumTable;
+  /**
+   * Per spectrum its score so far in nats plus MATCHED for each matched peak (so the count and the score are one
+   * number: the score is under 1, ln 2 at most); 0 for a spectrum the search has not touched. The spectra a query
+   * touches are scattered: one 64-bit value each keeps a pair to one cache line and the array in the processor's
+   * second-level cache (half a megabyte). The score keeps about 1e-12 of its precision at a thousand matched peaks.
+   */
+  private readonly acc: Float64Array;
   private readonly touched: Uint32Array;
   /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
   private readonly productBy: Int32Array;
 
-  /** Per record: the best spectrum's position plus one (0: none yet), and the records touched by one search. */
+  /** Per record: its place in the answer of `bestPerRecord` plus one (0: not in it yet); that answer. */
   private readonly recordBest: Int32Array;
-  private readonly recordsTouched: Uint32Array;
+  private readonly records: RecordScores;
 
   constructor(readonly a: IndexArrays) {
     const n = a.precursor.length;
-    this.scores = new Float64Array(n);
-    this.matched = new Uint16Array(n);
+    this.fragLn = logarithms(a.fragIntensity);
+    this.lossLn = logarithms(a.lossIntensity);
+    let uMin = 0;
+    let uMax = -Infinity;
+    for (const u of this.fragLn) {
+      if (u < uMin) uMin = u;
+      if (u > uMax) uMax = u;
+    }
+    this.lnSum = new LnSumTable(uMin, Math.max(uMin, uMax));
+    this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
     this.productBy = new Int32Array(n);
     let maxRecord = 0;
     for (const r of a.recordId) if (r > maxRecord) maxRecord = r;
     this.recordBest = new Int32Array(maxRecord + 1);
-    this.recordsTouched = new Uint32Array(Math.min(n, maxRecord + 1));
+    const capacity = Math.min(n, maxRecord + 1);
+    this.records = {
+      count: 0,
+      recordId: new Uint32Array(capacity),
+      score: new Float64Array(capacity),
+      spectrumId: new Uint32Array(capacity),
+      matchedPeaks: new Uint32Array(capacity),
+    };
   }
 
   get size(): number {
@@ -181,9 +218,13 @@ export class EntropyIndex {
 
   /** Bytes of the typed arrays (index and scratch). */
   get approximateBytes(): number {
-    let bytes = 0;
-    for (const v of Object.values(this.a)) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
-    return bytes + this.scores.byteLength + this.matched.byteLength + this.touched.byteLength + this.productBy.byteLength;
+    const { a, records } = this;
+    const arrays: ArrayBufferView[] = [
+      ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
+      ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
+      ...[this.productBy, this.recordBest, records.recordId, records.score, records.spectrumId, records.matchedPeaks],
+    ];
+    return arrays.reduce((bytes, v) => bytes + v.byteLength, 0);
   }
 
   spectrumIdAt(i: number): number {
@@ -198,91 +239,116 @@ export class EntropyIndex {
     const touchedCount = this.score(q);
     const hits: SpectrumHit[] = [];
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
+    const { acc, touched } = this;
     for (let t = 0; t < touchedCount; t++) {
-      const s = this.touched[t];
-      if ((mode === 0 || this.a.ionMode[s] === mode) && this.scores[s] > 0)
-        hits.push({ spectrum: s, score: this.scores[s], matchedPeaks: this.matched[s] });
+      const s = touched[t];
+      const matchedPeaks = Math.floor(acc[s] / MATCHED);
+      const score = (acc[s] - MATCHED * matchedPeaks) * Math.LOG2E;
+      if ((mode === 0 || this.a.ionMode[s] === mode) && score > 0) hits.push({ spectrum: s, score, matchedPeaks });
+      acc[s] = 0;
     }
-    this.reset(touchedCount);
     return hits;
   }
 
-  /** Each record scoring above 0 once, at its best spectrum (ties: the lower spectrum ID), unordered. */
-  bestPerRecord(q: EntropyQuery): RecordBest[] {
+  /**
+   * Each record scoring above 0 once, at its best spectrum (ties: the lower spectrum ID); see `RecordScores`. One pass
+   * over the touched spectra reads and clears each one's score and keeps the best per record.
+   */
+  bestPerRecord(q: EntropyQuery): RecordScores {
     const touchedCount = this.score(q);
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { recordId, spectrumId, ionMode } = this.a;
-    let records = 0;
+    const { acc, touched, recordBest } = this;
+    const out = this.records;
+    let count = 0;
     for (let t = 0; t < touchedCount; t++) {
-      const s = this.touched[t];
-      const score = this.scores[s];
+      const s = touched[t];
+      const peaks = Math.floor(acc[s] / MATCHED);
+      const score = (acc[s] - MATCHED * peaks) * Math.LOG2E;
+      acc[s] = 0;
       if (!(score > 0) || (mode !== 0 && ionMode[s] !== mode)) continue;
       const r = recordId[s];
-      const best = this.recordBest[r] - 1;
-      if (best < 0) {
-        this.recordsTouched[records++] = r;
-        this.recordBest[r] = s + 1;
-      } else if (score > this.scores[best] || (score === this.scores[best] && spectrumId[s] < spectrumId[best])) {
-        this.recordBest[r] = s + 1;
+      let i = recordBest[r] - 1;
+      if (i < 0) {
+        i = count++;
+        recordBest[r] = count;
+        out.recordId[i] = r;
+      } else if (!(score > out.score[i] || (score === out.score[i] && spectrumId[s] < out.spectrumId[i]))) {
+        continue;
       }
+      out.score[i] = score;
+      out.spectrumId[i] = spectrumId[s];
+      out.matchedPeaks[i] = peaks;
     }
-    const out = new Array<RecordBest>(records);
-    for (let i = 0; i < records; i++) {
-      const r = this.recordsTouched[i];
-      const s = this.recordBest[r] - 1;
-      out[i] = { recordId: r, score: this.scores[s], spectrumId: spectrumId[s], matchedPeaks: this.matched[s] };
-      this.recordBest[r] = 0;
-    }
-    this.reset(touchedCount);
+    for (let i = 0; i < count; i++) recordBest[out.recordId[i]] = 0;
+    out.count = count;
     return out;
   }
 
-  private reset(touchedCount: number): void {
-    for (let t = 0; t < touchedCount; t++) {
-      const s = this.touched[t];
-      this.scores[s] = 0;
-      this.matched[s] = 0;
-      this.productBy[s] = 0;
-    }
-  }
-
-  /** Scores the query into the scratch arrays; returns how many spectra it touched (listed in `touched`). */
+  /**
+   * Scores the query into the scratch arrays; returns how many spectra it touched (listed in `touched`). A matched
+   * pair of halved weighted intensities a, b adds f(a+b) − f(a) − f(b), f(x) = x ln x (natural logarithms here, the
+   * sum turned into bits when read): ln b of every library entry is kept with the index and f(a) taken once per query
+   * peak, so a pair costs one logarithm, or none where a query peak matches a long run of library peaks (`lnSum`).
+   * The loops write to the scratch arrays directly (no closure, no object per pair); a spectrum is listed as touched
+   * without a branch (written at the list's end, counted only when new).
+   */
   private score(q: EntropyQuery): number {
     const { peaks } = q;
-    if (peaks.mz.length === 0) return 0;
+    const n = peaks.mz.length;
+    if (n === 0) return 0;
     const weighted = weightedHalves(peaks.intensity);
     const tol = f32(q.fragmentToleranceDa);
-    let from = 0;
-    let to = this.size;
-    if (q.searchType === 'identity') {
-      const p = q.precursorMz as number;
-      from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
-      to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
-      if (from >= to) return 0;
-    }
-    let touchedCount = 0;
-    const add = (spectrum: number, value: number): void => {
-      if (this.matched[spectrum] === 0) this.touched[touchedCount++] = spectrum;
-      this.scores[spectrum] += value;
-      this.matched[spectrum]++;
-    };
     const { fragMz, fragIntensity, fragSpectrum, lossMass, lossIntensity, lossSpectrum, lossFrag } = this.a;
+    const { fragLn, lossLn, acc, touched, productBy, lnSum } = this;
     const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
-    const n = peaks.mz.length;
+    let touchedCount = 0;
     if (q.searchType === 'identity' || q.searchType === 'open') {
+      let from = 0;
+      let to = this.size;
+      if (q.searchType === 'identity') {
+        const p = q.precursorMz as number;
+        from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
+        to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
+        if (from >= to) return 0;
+      }
       for (let k = 0; k < n; k++) {
+        const a = weighted[k];
+        const aTerm = a * Math.log(a);
         const m = peaks.mz[k];
+        const start = lowerBound(fragMz, f32(m - tol));
         const end = upperBound(fragMz, f32(m + tol));
-        for (let j = lowerBound(fragMz, f32(m - tol)); j < end; j++) {
+        const tabled = end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
+        for (let j = start; j < end; j++) {
           const s = fragSpectrum[j];
-          if (s >= from && s < to) add(s, pairScore(weighted[k], fragIntensity[j]));
+          if (s < from || s >= to) continue;
+          const b = fragIntensity[j];
+          const u = fragLn[j];
+          const ab = a + b;
+          touched[touchedCount] = s;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
         }
       }
     } else if (q.searchType === 'neutralLoss') {
       for (let k = 0; k < n; k++) {
+        const a = weighted[k];
+        const aTerm = a * Math.log(a);
         const loss = f32(precursor32 - peaks.mz[k]);
+        const start = lowerBound(lossMass, f32(loss - tol));
         const end = upperBound(lossMass, f32(loss + tol));
-        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) add(lossSpectrum[j], pairScore(weighted[k], lossIntensity[j]));
+        const tabled = end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
+        for (let j = start; j < end; j++) {
+          const s = lossSpectrum[j];
+          const b = lossIntensity[j];
+          const u = lossLn[j];
+          const ab = a + b;
+          touched[touchedCount] = s;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
+        }
       }
     } else {
       // Hybrid: a query peak matches a fragment, or else a neutral loss whose fragment no query peak matched directly.
@@ -292,34 +358,59 @@ export class EntropyIndex {
         lo[k] = lowerBound(fragMz, f32(peaks.mz[k] - tol));
         hi[k] = upperBound(fragMz, f32(peaks.mz[k] + tol));
       }
-      const matchedAsFragment = (frag: number): boolean => {
-        let a = 0;
-        let b = n;
-        while (a < b) {
-          const mid = (a + b) >>> 1;
-          if (lo[mid] <= frag) a = mid + 1;
-          else b = mid;
-        }
-        return a > 0 && frag < hi[a - 1];
-      };
       for (let k = 0; k < n; k++) {
         const mark = k + 1;
+        const a = weighted[k];
+        const aTerm = a * Math.log(a);
+        const loss = f32(precursor32 - peaks.mz[k]);
+        const start = lowerBound(lossMass, f32(loss - tol));
+        const end = upperBound(lossMass, f32(loss + tol));
+        const tabled = hi[k] - lo[k] + end - start >= TABLE_FROM;
+        if (tabled) lnSum.fill(a);
         for (let j = lo[k]; j < hi[k]; j++) {
           const s = fragSpectrum[j];
-          add(s, pairScore(weighted[k], fragIntensity[j]));
-          this.productBy[s] = mark;
+          const b = fragIntensity[j];
+          const u = fragLn[j];
+          const ab = a + b;
+          touched[touchedCount] = s;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
+          productBy[s] = mark;
         }
-        const loss = f32(precursor32 - peaks.mz[k]);
-        const end = upperBound(lossMass, f32(loss + tol));
-        for (let j = lowerBound(lossMass, f32(loss - tol)); j < end; j++) {
+        for (let j = start; j < end; j++) {
           const s = lossSpectrum[j];
-          if (this.productBy[s] === mark || matchedAsFragment(lossFrag[j])) continue;
-          add(s, pairScore(weighted[k], lossIntensity[j]));
+          if (productBy[s] === mark || matchedAsFragment(lossFrag[j], lo, hi)) continue;
+          const b = lossIntensity[j];
+          const u = lossLn[j];
+          const ab = a + b;
+          touched[touchedCount] = s;
+          touchedCount += acc[s] === 0 ? 1 : 0;
+          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
         }
       }
+      for (let t = 0; t < touchedCount; t++) productBy[touched[t]] = 0;
     }
     return touchedCount;
   }
+}
+
+/** ln x of each value. */
+function logarithms(values: Float32Array): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = Math.log(values[i]);
+  return out;
+}
+
+/** Whether a fragment entry lies in one query peak's window [lo[k], hi[k]) (windows ascending, as the query's m/z). */
+function matchedAsFragment(frag: number, lo: Uint32Array, hi: Uint32Array): boolean {
+  let a = 0;
+  let b = lo.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (lo[mid] <= frag) a = mid + 1;
+    else b = mid;
+  }
+  return a > 0 && frag < hi[a - 1];
 }
 
 /** First position whose value is >= x. */

@@ -5,7 +5,7 @@
  */
 import { SPECTRUM_LIMITS, roundScore, type Peak, type SpectrumSearchSettings } from '../../wire';
 import { cleanSpectrum } from './clean';
-import type { EntropyIndex } from './entropy-index';
+import type { EntropyIndex, RecordScores } from './entropy-index';
 
 export interface SpectrumSearchRequest extends Omit<SpectrumSearchSettings, 'dataSources'> {
   peaks: readonly Peak[];
@@ -46,25 +46,41 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
     fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
     precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
   });
-  const threshold = request.threshold ?? 0;
-  let ranked: RecordHit[] = [];
-  // The index's answers are fresh objects: rounded in place (an open search can touch ten thousand records).
-  for (const h of best) {
-    h.score = roundScore(h.score);
-    if (h.score >= threshold && h.score > 0) ranked.push(h);
-  }
   const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
-  if (!request.accept && ranked.length > 4 * max) {
-    // Only the best `max` are answered: those scoring at least the max-th best score are sorted, not all.
-    const scores = Float64Array.from(ranked, (h) => h.score).sort();
-    const floor = scores[scores.length - max];
-    ranked = ranked.filter((h) => h.score >= floor);
-  }
-  ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+  // With `accept`, records may be passed over: every candidate is ranked; otherwise only the best `max`.
+  const ranked = rankRecords(best, request.threshold ?? 0, request.accept ? Infinity : max);
   const hits: RecordHit[] = [];
   for (const hit of ranked) {
     if (hits.length >= max) break;
     if (!request.accept || (await request.accept(hit.recordId))) hits.push(hit);
   }
   return { hits };
+}
+
+const SCORE_STEPS = 10_000;
+/** How many records have each rounded score (k / SCORE_STEPS at k); scratch of `rankRecords`. */
+const perStep = new Uint32Array(SCORE_STEPS + 1);
+
+/**
+ * The records at or above `threshold` (rounded scores, above 0), by descending rounded score, ties by record ID; with
+ * `limit`, only those at or above the `limit`-th best score (ties at that score kept). An open search can touch ten
+ * thousand records: their rounded scores are counted per step and only the best become objects and are sorted.
+ */
+function rankRecords(best: RecordScores, threshold: number, limit: number): RecordHit[] {
+  const { count, score } = best;
+  let floor = Math.max(threshold, Number.MIN_VALUE);
+  if (count > limit) {
+    perStep.fill(0);
+    for (let i = 0; i < count; i++) perStep[Math.min(SCORE_STEPS, Math.round(score[i] * SCORE_STEPS))]++;
+    let k = SCORE_STEPS;
+    for (let seen = perStep[k]; seen < limit && k > 0;) seen += perStep[--k];
+    floor = Math.max(floor, k / SCORE_STEPS);
+  }
+  const ranked: RecordHit[] = [];
+  for (let i = 0; i < count; i++) {
+    const rounded = roundScore(score[i]);
+    if (rounded >= floor)
+      ranked.push({ recordId: best.recordId[i], score: rounded, spectrumId: best.spectrumId[i], matchedPeaks: best.matchedPeaks[i] });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
 }

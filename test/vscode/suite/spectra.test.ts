@@ -248,6 +248,9 @@ suite('Spectrum identification', () => {
           const apart = p.x + p.width <= q.x + 0.5 || q.x + q.width <= p.x + 0.5 || p.y + p.height <= q.y + 0.5 || q.y + q.height <= p.y + 0.5;
           assert.ok(apart, `${where}: ${p.name} and ${q.name} do not overlap`);
         }
+      // A spectrum is known by its title: its column stays readable (about 15 characters), beside the plot too.
+      const title = s.boxes.find((b) => b.name === 'header Title');
+      assert.ok(title && title.width >= 110, `${where}: the Title column is ${title?.width ?? 0} px wide (at least 110 px)`);
       const table = s.boxes.find((b) => b.name === 'table');
       const plot = s.boxes.find((b) => b.name === 'plot');
       assert.ok(table && plot);
@@ -260,7 +263,7 @@ suite('Spectrum identification', () => {
     }
 
     for (const theme of ['Default Dark Modern', 'Default Light Modern', 'Default High Contrast']) {
-      test(`at 800 px in ${theme}: nothing cut, nothing overlapping, every button visible`, async () => {
+      test(`at 800 px in ${theme} and at the whole width (beside the plot): nothing cut, nothing overlapping, every button visible, the title readable`, async () => {
         const config = vscode.workspace.getConfiguration('workbench');
         const before = config.inspect<string>('colorTheme')?.globalValue;
         await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
@@ -277,6 +280,18 @@ suite('Spectrum identification', () => {
           }, 'the spectra list at 800 px');
           console.log(`    spectra list layout: ${theme}, page ${s.viewportWidth} px wide`);
           checkLayout(s, `${theme} at ${s.viewportWidth} px`);
+          // and at the editor's whole width (the table beside the plot from 1,000 px)
+          await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 1 }] });
+          const whole = await waitFor(async () => {
+            const shown = await (await lists()).select(key, 1);
+            return Math.abs(shown.viewportWidth - full) < 60 ? shown : undefined;
+          }, 'the spectra list at the whole width');
+          const table = whole.boxes.find((b) => b.name === 'table');
+          const plot = whole.boxes.find((b) => b.name === 'plot');
+          console.log(
+            `    spectra list layout: ${theme}, page ${whole.viewportWidth} px wide, the table ${table && plot && plot.x >= table.x + table.width ? 'beside' : 'above'} the plot`,
+          );
+          checkLayout(whole, `${theme} at ${whole.viewportWidth} px`);
         } finally {
           await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
           await vscode.commands.executeCommand('vscode.setEditorLayout', { orientation: 0, groups: [{ size: 1 }] });
