@@ -223,7 +223,7 @@ describe('compound-db command line', function () {
       while (proxy.requests < full / 2) await new Promise((r) => setTimeout(r, 10));
       first.child.kill('SIGKILL');
       await first.done;
-      await new Promise((r) => setTimeout(r, 100));
+      await proxy.settled();
       const before = proxy.requests;
       assert.ok(fs.existsSync(path.join(dir, 'many.csv.resolve-journal')));
       const second = await run([...args, '--resume', '--server', proxy.url], SECRETS);

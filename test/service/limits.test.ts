@@ -9,6 +9,7 @@ import type { CompoundRecord } from '../../src/service/store/record';
 import { syntheticCollection } from '../../bench/service-synthetic';
 import { buildFixtureRecords } from './support/fixture';
 import { api, legacy, parseXml, waitQuery } from './support/http';
+import { waitFor } from '../support/wait-for';
 import { tempDir } from '../support/temp';
 
 describe('service: limits, unfinished queries and budgets', () => {
@@ -82,8 +83,14 @@ describe('service: limits, unfinished queries and budgets', () => {
     assert.strictEqual(results.status, 400);
     assert.ok(results.json.errors.queryId[0].includes('not ready'));
     const rid = parseXml((await legacy(svc.baseUrl, 'Search.asmx/AsyncSimpleSearch', [['query', 'caffeine']])).text).string;
-    await new Promise((r) => setTimeout(r, 20));
-    assert.strictEqual(parseXml((await legacy(svc.baseUrl, 'Search.asmx/GetAsyncSearchStatus', [['rid', rid]])).text).ERequestStatus, 'Processing');
+    const legacyStatus = async () =>
+      parseXml((await legacy(svc.baseUrl, 'Search.asmx/GetAsyncSearchStatus', [['rid', rid]])).text).ERequestStatus as string;
+    // A query is Created until its run begins, in the next turn of the service's event loop.
+    const started = await waitFor(async () => {
+      const status = await legacyStatus();
+      return status === 'Created' ? undefined : status;
+    }, 'the query to leave Created');
+    assert.strictEqual(started, 'Processing');
     const sc = parseXml((await legacy(svc.baseUrl, 'Search.asmx/GetAsyncSearchStatusAndCount', [['rid', rid]])).text).RequestStatus;
     assert.deepStrictEqual([sc.Status, sc.Count, sc.Message], ['Processing', '0', undefined]);
     const r = await legacy(svc.baseUrl, 'Search.asmx/GetAsyncSearchResult', [['rid', rid]]);

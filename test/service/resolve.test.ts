@@ -215,7 +215,7 @@ describe('bulk resolver', function () {
       },
     );
     await assert.rejects(run, { kind: 'Cancelled' });
-    await new Promise((r) => setTimeout(r, 100)); // the two in flight arrive
+    await proxy.settled(); // the two in flight are answered
     const sent = proxy.requests;
     assert.ok(sent <= 8, `${sent} requests`);
     await new Promise((r) => setTimeout(r, 300));

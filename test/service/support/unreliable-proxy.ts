@@ -23,6 +23,8 @@ export interface UnreliableProxy {
   dropped: number;
   /** Each request's method and path, in arrival order. */
   log: string[];
+  /** Resolves once no request is open (each received one answered, or its client gone). */
+  settled(): Promise<void>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -30,7 +32,15 @@ export interface UnreliableProxy {
 export async function startUnreliableProxy(target: string, options: ProxyOptions = {}): Promise<UnreliableProxy> {
   const arrivals: number[] = [];
   const state = { requests: 0, tooMany: 0, dropped: 0, log: [] as string[] };
+  let open = 0;
+  let waiting: Array<() => void> = [];
   const server = http.createServer((req, res) => {
+    open++;
+    res.once('close', () => {
+      if (--open > 0) return;
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -71,6 +81,7 @@ export async function startUnreliableProxy(target: string, options: ProxyOptions
     get log() {
       return state.log;
     },
+    settled: () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     reset() {
       state.requests = 0;
       state.tooMany = 0;

@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { CompoundDbApi } from '../../../src/extension/api';
 import type { GridSnapshot } from '../../../src/grid/protocol';
+import { waitFor } from '../../support/wait-for';
 import type { SearchState } from '../../../src/extension/searches/searchState';
 
 export const EXTENSION_ID = 'compound-db.compound-db';
@@ -19,16 +20,7 @@ export function run<T>(command: string, args?: object): Promise<T> {
   return Promise.resolve(vscode.commands.executeCommand<T>(command, args));
 }
 
-/** Polls until `probe` gives a truthy value (readiness, not speed: the limit only stops a hung run). */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, limitMs = 30_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { waitFor };
 
 /**
  * The first notebook-output grid not in `seen` whose snapshot satisfies `until`. Each new output is asked once and
