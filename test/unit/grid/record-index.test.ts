@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import { asNumber, cellMatcher, compareCells } from '../../../src/grid/cellFilter';
 import { GridModel } from '../../../src/grid/gridModel';
 import { notUsableReason, RECORD_LIMITS, type RecordFormat } from '../../../src/grid/recordIndex';
+import { plainMolFacts } from '../../../src/grid/recordFacts';
 import { indexRecords, RecordIndexer, splitSmilesLine } from '../../../src/grid/recordIndexer';
 
 const MOL = (title: string, extra = '') =>
@@ -44,6 +45,23 @@ describe('structure grid: SDF indexer', () => {
     assert.strictEqual([0, 1, 2].map((i) => textOf(b, ix, i)).join(''), sdf);
     assert.deepStrictEqual(ix.problems, [undefined, undefined, undefined]);
     assert.strictEqual(notUsableReason(ix), undefined);
+  });
+
+  it("reads the formula and masses of plain MOL blocks as it indexes, the way the grid's toolkit worker does", () => {
+    const isotope = RECORD('labelled').replace('M  END', 'M  ISO  1   1  13\nM  END');
+    const b = bytes(RECORD('methanol') + isotope + RECORD('methoxide').replace('M  END', 'M  CHG  1   2  -1\nM  END'));
+    const ix = indexRecords(b, 'sdf');
+    const methanol = plainMolFacts(textOf(b, ix, 0))!;
+    assert.strictEqual(methanol.formula, 'CH4O');
+    assert.deepStrictEqual(
+      [0, 1, 2].map((i) => [ix.formulas[i], ix.mws[i], ix.masses[i]]),
+      [
+        [methanol.formula, methanol.mw, methanol.mass],
+        [undefined, undefined, undefined],
+        ['CH3O-', plainMolFacts(textOf(b, ix, 2))!.mw, plainMolFacts(textOf(b, ix, 2))!.mass],
+      ],
+    );
+    assert.strictEqual(ix.computed, 2, 'the labelled atom is left to the toolkit');
   });
 
   it('gives the same index whatever the chunks (the streaming path)', () => {
@@ -191,6 +209,25 @@ describe('structure grid: model', () => {
     );
     const other = await m.page({ version: 1, offset: 0, limit: 10, filters: {}, substructure: 'N' });
     assert.strictEqual(other.total, 0, 'an unscanned query matches nothing yet');
+  });
+
+  it('hands the toolkit only the records the indexer could not compute, a batch at a time', async () => {
+    const charged = (name: string) => RECORD(name).replace('M  END', 'M  CHG  1   2  -2\nM  END');
+    const m = model('sdf', RECORD('a') + charged('b') + 'not a record\n$$$$\n' + charged('d') + RECORD('e'));
+    assert.strictEqual(m.info().computed, 2);
+    const left = await m.uncomputed(0);
+    assert.deepStrictEqual(left.ids, [1, 3], 'the plain ones are known; the one with a problem is never read');
+    assert.match(left.texts[0]!, /^b\n/);
+    assert.strictEqual(left.end, 5);
+    assert.deepStrictEqual((await m.uncomputed(2)).ids, [3]);
+    m.scanned({ version: 1, ids: [1, 3], formulas: ['CH2O-2', undefined], mws: [30, undefined], masses: [30, undefined] });
+    assert.strictEqual(m.info().computed, 3);
+    assert.deepStrictEqual((await m.uncomputed(0)).ids, [3], 'what the toolkit could not read stays unknown');
+    const byWeight = await m.page({ version: 1, offset: 0, limit: 10, filters: {}, sort: { column: 'mw', descending: false } });
+    assert.deepStrictEqual(
+      byWeight.rows.map((r) => r.name),
+      ['b', 'a', 'e', 'not a record', 'd'],
+    );
   });
 
   it('reads SMILES-list records as their SMILES, and never reads a record with a problem', async () => {
