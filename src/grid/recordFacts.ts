@@ -1,8 +1,8 @@
 /**
  * A record's computed columns (formula, weight, monoisotopic mass) from its composition, and the reading of them
- * without a toolkit: the indexer reads every plain MOL block this way as it walks the file, the grid's toolkit
- * worker the records it was left (with RDKit for what the plain reader refuses). One function each, so both give
- * the same values.
+ * without a toolkit: the editors' indexer (in the extension host) reads every plain MOL block this way as it walks
+ * the file, the grid's toolkit worker the records it was left (with RDKit for what the plain reader refuses). One
+ * function each, so both give the same values.
  */
 import { hillFormula, mfParserFormula, type Composition } from '../chemistry/formula/composition';
 import { massesOf } from '../chemistry/formula/masses';

@@ -1,4 +1,4 @@
-import { plainMolFacts, type Facts } from './recordFacts';
+import type { Facts } from './recordFacts';
 import { clip, decodeUtf8, emptyIndex, RECORD_LIMITS, type RecordFormat, type RecordIndex } from './recordIndex';
 
 const NL = 0x0a;
@@ -57,7 +57,14 @@ export class RecordIndexer {
   /** The data header lines of the last record, by their place in it: most files repeat them record after record. */
   private readonly headers: Array<{ bytes: Uint8Array; column: number }> = [];
 
-  constructor(format: RecordFormat) {
+  /**
+   * `readFacts` reads a record's formula and masses from its MOL block when it can without a toolkit (the extension
+   * host passes `plainMolFacts`; a notebook output's page leaves them to its toolkit worker and keeps its bundle small).
+   */
+  constructor(
+    format: RecordFormat,
+    private readonly readFacts?: (molblock: string) => Facts | undefined,
+  ) {
     this.index = emptyIndex(format);
   }
 
@@ -79,7 +86,8 @@ export class RecordIndexer {
       s = next;
     }
     // A MOL block going on in the next chunk: its bytes so far are kept (the caller reuses its buffer).
-    if (this.recordStart >= 0 && !this.inData && !this.oversize) this.molParts.push(bytes.slice(Math.max(0, this.recordStart - offset), s));
+    if (this.readFacts && this.recordStart >= 0 && !this.inData && !this.oversize)
+      this.molParts.push(bytes.slice(Math.max(0, this.recordStart - offset), s));
     if (final) {
       if (this.index.format === 'sdf') this.finishRecord(offset + s);
       this.index.complete = true;
@@ -133,7 +141,7 @@ export class RecordIndexer {
       else if (startsWith(bytes, s, e, 'M  END')) {
         this.inData = true;
         this.sawEnd = true;
-        this.readFacts(bytes, lineEnd);
+        this.molFacts(bytes, lineEnd);
       }
       return;
     }
@@ -153,11 +161,11 @@ export class RecordIndexer {
    * The computed columns of a plain V2000 MOL block, read here while its bytes are at hand (a few microseconds a
    * record), so the grid's toolkit reads only the records the plain reader refuses.
    */
-  private readFacts(bytes: Uint8Array, molEnd: number): void {
-    if (!this.countsOk || this.atoms > RECORD_LIMITS.atoms) return;
+  private molFacts(bytes: Uint8Array, molEnd: number): void {
+    if (!this.readFacts || !this.countsOk || this.atoms > RECORD_LIMITS.atoms) return;
     const here = bytes.subarray(Math.max(0, this.recordStart - this.chunkOffset), molEnd - this.chunkOffset);
     const mol = this.molParts.length ? joined([...this.molParts, here]) : here;
-    this.facts = plainMolFacts(decodeUtf8(mol, 0, mol.length));
+    this.facts = this.readFacts(decodeUtf8(mol, 0, mol.length));
   }
 
   private countsLine(line: string): void {
@@ -261,8 +269,8 @@ export function splitSmilesLine(line: string): { smiles: string; name: string } 
 }
 
 /** Indexes a whole buffer at once (a document, a notebook output). */
-export function indexRecords(bytes: Uint8Array, format: RecordFormat): RecordIndex {
-  const indexer = new RecordIndexer(format);
+export function indexRecords(bytes: Uint8Array, format: RecordFormat, readFacts?: (molblock: string) => Facts | undefined): RecordIndex {
+  const indexer = new RecordIndexer(format, readFacts);
   indexer.push(bytes, 0, true);
   return indexer.index;
 }

@@ -50,7 +50,7 @@ describe('structure grid: SDF indexer', () => {
   it("reads the formula and masses of plain MOL blocks as it indexes, the way the grid's toolkit worker does", () => {
     const isotope = RECORD('labelled').replace('M  END', 'M  ISO  1   1  13\nM  END');
     const b = bytes(RECORD('methanol') + isotope + RECORD('methoxide').replace('M  END', 'M  CHG  1   2  -1\nM  END'));
-    const ix = indexRecords(b, 'sdf');
+    const ix = indexRecords(b, 'sdf', plainMolFacts);
     const methanol = plainMolFacts(textOf(b, ix, 0))!;
     assert.strictEqual(methanol.formula, 'CH4O');
     assert.deepStrictEqual(
@@ -62,14 +62,16 @@ describe('structure grid: SDF indexer', () => {
       ],
     );
     assert.strictEqual(ix.computed, 2, 'the labelled atom is left to the toolkit');
+    assert.strictEqual(indexRecords(b, 'sdf').computed, 0, 'a notebook output leaves them all to its toolkit worker');
   });
 
   it('gives the same index whatever the chunks (the streaming path)', () => {
     const b = bytes(sdf.repeat(3));
-    const whole = indexRecords(b, 'sdf');
+    const whole = indexRecords(b, 'sdf', plainMolFacts);
+    assert.strictEqual(whole.computed, 9);
     for (const size of [1, 7, 64, 333]) {
       // As a file reader does: the bytes a push did not consume come again, in front of the next chunk.
-      const indexer = new RecordIndexer('sdf');
+      const indexer = new RecordIndexer('sdf', plainMolFacts);
       let carry = Buffer.alloc(0);
       let carryAt = 0;
       for (let at = 0; at < b.length; at += size) {
@@ -165,7 +167,7 @@ describe('structure grid: column filters and order', () => {
 describe('structure grid: model', () => {
   function model(format: RecordFormat, text: string) {
     const b = bytes(text);
-    const ix = indexRecords(b, format);
+    const ix = indexRecords(b, format, plainMolFacts);
     return new GridModel(ix, async (ids) => ids.map((id) => textOf(b, ix, id)), 'test', false);
   }
   const sdf = ['c', 'a', 'b', 'd'].map((name, i) => RECORD(name, { MW: String([300, 20, 100, 5][i]), TAG: i % 2 ? 'odd' : 'even' })).join('');
