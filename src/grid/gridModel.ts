@@ -17,10 +17,12 @@ import { structureText } from './recordIndexer';
 export type RecordReader = (ids: number[]) => Promise<string[]>;
 
 /**
- * The records behind one grid: query (filter, substructure, sort), pages, and what scans computed. Works the same
- * in the extension host and in a notebook output; knows no chemistry (the grid's toolkit reports it).
+ * The records behind one grid: query (filter, substructure, sort), pages, and the computed columns: what the indexer
+ * read from plain MOL blocks, and what the grid's toolkit reported for the rest. Works the same in the extension host
+ * and in a notebook output.
  */
 export class GridModel {
+  /** What scans reported, by record (the same values as the index's, where it has them). */
   private formulas: Array<string | undefined> = [];
   private mws: Array<number | undefined> = [];
   private masses: Array<number | undefined> = [];
@@ -65,7 +67,7 @@ export class GridModel {
       indexing: !ix.complete,
       editable: this.editable,
       unusable: notUsableReason(ix),
-      computed: this.computed,
+      computed: ix.computed + this.computed,
       scanned: this.substructure && { query: this.substructure.query, records: this.substructure.records },
     };
   }
@@ -83,9 +85,9 @@ export class GridModel {
       fields: ix.values.map((column) => column[id]),
       text: texts[i] ?? '',
       problem: ix.problems[id],
-      formula: this.formulas[id],
-      mw: this.mws[id],
-      mass: this.masses[id],
+      formula: this.formulaOf(id),
+      mw: this.mwOf(id),
+      mass: this.massOf(id),
     }));
     return { info: this.info(), offset, total: ids.length, rows };
   }
@@ -97,6 +99,34 @@ export class GridModel {
     return ids.slice(0, MAX_TEXTS).map((id) => byId.get(id));
   }
 
+  /**
+   * Records from `from` on whose formula and masses are not known yet (neither the indexer nor a scan found them),
+   * with their texts, up to MAX_TEXTS: what the grid's toolkit has left to compute. `end` is where the next look starts.
+   */
+  async uncomputed(from: number): Promise<{ ids: number[]; texts: Array<string | undefined>; end: number }> {
+    const ix = this.index;
+    const ids: number[] = [];
+    let id = Math.max(0, Math.floor(from) || 0);
+    for (; id < ix.count && ids.length < MAX_TEXTS; id++) if (ix.problems[id] === undefined && !this.known(id)) ids.push(id);
+    return { ids, texts: await this.readSafely(ids), end: id };
+  }
+
+  private known(id: number): boolean {
+    return this.formulaOf(id) !== undefined || this.mwOf(id) !== undefined;
+  }
+
+  private formulaOf(id: number): string | undefined {
+    return this.formulas[id] ?? this.index.formulas[id];
+  }
+
+  private mwOf(id: number): number | undefined {
+    return this.mws[id] ?? this.index.mws[id];
+  }
+
+  private massOf(id: number): number | undefined {
+    return this.masses[id] ?? this.index.masses[id];
+  }
+
   scanned(report: ScanReport): void {
     if (report.version !== this.version) return;
     const count = this.index.count;
@@ -106,8 +136,7 @@ export class GridModel {
     }
     report.ids.forEach((id, i) => {
       if (!Number.isInteger(id) || id < 0 || id >= count) return;
-      if (this.formulas[id] === undefined && this.mws[id] === undefined && (report.formulas[i] !== undefined || report.mws[i] !== undefined))
-        this.computed++;
+      if (!this.known(id) && (report.formulas[i] !== undefined || report.mws[i] !== undefined)) this.computed++;
       if (report.formulas[i] !== undefined) this.formulas[id] = report.formulas[i];
       if (report.mws[i] !== undefined) this.mws[id] = report.mws[i];
       if (report.masses[i] !== undefined) this.masses[id] = report.masses[i];
@@ -127,7 +156,7 @@ export class GridModel {
       query.substructure ?? '',
       this.version,
       this.index.count,
-      this.computed,
+      this.index.computed + this.computed,
       this.substructure?.records,
     ]);
     if (this.order?.key === key) return this.order.ids;
@@ -165,11 +194,11 @@ export class GridModel {
       case 'name':
         return (id) => ix.names[id];
       case 'formula':
-        return (id) => this.formulas[id];
+        return (id) => this.formulaOf(id);
       case 'mw':
-        return (id) => this.mws[id];
+        return (id) => this.mwOf(id);
       case 'mass':
-        return (id) => this.masses[id];
+        return (id) => this.massOf(id);
       default: {
         const values = ix.values[Number(column.slice('field:'.length))];
         return values ? (id) => values[id] : () => undefined;

@@ -162,6 +162,11 @@ export type GridRequests = {
   page: Call<PageRequest, PageResult>;
   /** Record texts (for a scan, copy, insert), in the order asked; undefined for records with a problem. */
   texts: Call<{ version: number; ids: number[] }, { version: number; texts: Array<string | undefined> }>;
+  /**
+   * The records from `from` on whose formula and masses the host does not know (the indexer's plain reading refused
+   * them; records with a problem are left out), up to MAX_TEXTS, with their texts; `end`: where to ask next.
+   */
+  uncomputed: Call<{ version: number; from: number }, { version: number; ids: number[]; texts: Array<string | undefined>; end: number }>;
   scanned: Call<ScanReport, void>;
   copy: Call<{ text: string; what: string }, void>;
   openDetails: Call<ActionRecord, void>;

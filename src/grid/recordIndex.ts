@@ -55,6 +55,14 @@ export interface RecordIndex {
   values: Array<Array<string | undefined>>;
   /** Why a record cannot be drawn, found while indexing (too large, no MOL block...). */
   problems: Array<string | undefined>;
+  /**
+   * Formula, weight and monoisotopic mass of the records whose MOL block the indexer read without a toolkit (plain
+   * V2000, src/grid/recordFacts.ts); undefined for the rest (SMILES lines, records the plain reader refuses), which the grid's toolkit computes. `computed` counts the records read.
+   */
+  formulas: Array<string | undefined>;
+  mws: Array<number | undefined>;
+  masses: Array<number | undefined>;
+  computed: number;
   /** Records with a MOL block that ends (`M  END`), for telling a non-SDF file apart. */
   molBlocks: number;
   /** False while the file is still being read. */
@@ -62,7 +70,22 @@ export interface RecordIndex {
 }
 
 export function emptyIndex(format: RecordFormat): RecordIndex {
-  return { format, count: 0, starts: [], ends: [], names: [], columns: [], values: [], problems: [], molBlocks: 0, complete: false };
+  return {
+    format,
+    count: 0,
+    starts: [],
+    ends: [],
+    names: [],
+    columns: [],
+    values: [],
+    problems: [],
+    formulas: [],
+    mws: [],
+    masses: [],
+    computed: 0,
+    molBlocks: 0,
+    complete: false,
+  };
 }
 
 /** The message shown instead of a grid when a file has no record the grid can use, or undefined when it has. */

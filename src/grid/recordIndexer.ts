@@ -1,3 +1,4 @@
+import type { Facts } from './recordFacts';
 import { clip, decodeUtf8, emptyIndex, RECORD_LIMITS, type RecordFormat, type RecordIndex } from './recordIndex';
 
 const NL = 0x0a;
@@ -48,16 +49,29 @@ export class RecordIndexer {
   private fields: Array<[number, string]> = [];
   private fieldColumn = -1;
   private fieldValue = '';
+  /** What the plain reader made of the record's MOL block. */
+  private facts: Facts | undefined;
+  /** File offset of the chunk being pushed, and the record's MOL block bytes in the chunks before it (copies). */
+  private chunkOffset = 0;
+  private molParts: Uint8Array[] = [];
   /** The data header lines of the last record, by their place in it: most files repeat them record after record. */
   private readonly headers: Array<{ bytes: Uint8Array; column: number }> = [];
 
-  constructor(format: RecordFormat) {
+  /**
+   * `readFacts` reads a record's formula and masses from its MOL block when it can without a toolkit (the extension
+   * host passes `plainMolFacts`; a notebook output's page leaves them to its toolkit worker and keeps its bundle small).
+   */
+  constructor(
+    format: RecordFormat,
+    private readonly readFacts?: (molblock: string) => Facts | undefined,
+  ) {
     this.index = emptyIndex(format);
   }
 
   push(bytes: Uint8Array, offset: number, final: boolean): number {
     let s = 0;
     const n = bytes.length;
+    this.chunkOffset = offset;
     while (s < n) {
       let nl = bytes.indexOf(NL, s);
       if (nl < 0) {
@@ -71,6 +85,9 @@ export class RecordIndexer {
       else this.smilesLine(bytes, s, e, offset + s, offset + next);
       s = next;
     }
+    // A MOL block going on in the next chunk: its bytes so far are kept (the caller reuses its buffer).
+    if (this.readFacts && this.recordStart >= 0 && !this.inData && !this.oversize)
+      this.molParts.push(bytes.slice(Math.max(0, this.recordStart - offset), s));
     if (final) {
       if (this.index.format === 'sdf') this.finishRecord(offset + s);
       this.index.complete = true;
@@ -124,6 +141,7 @@ export class RecordIndexer {
       else if (startsWith(bytes, s, e, 'M  END')) {
         this.inData = true;
         this.sawEnd = true;
+        this.molFacts(bytes, lineEnd);
       }
       return;
     }
@@ -137,6 +155,17 @@ export class RecordIndexer {
       const part = decodeUtf8(bytes, s, Math.min(e, s + RECORD_LIMITS.fieldValue + 3));
       this.fieldValue = clip(this.fieldValue ? `${this.fieldValue}\n${part}` : part, RECORD_LIMITS.fieldValue);
     }
+  }
+
+  /**
+   * The computed columns of a plain V2000 MOL block, read here while its bytes are at hand (a few microseconds a
+   * record), so the grid's toolkit reads only the records the plain reader refuses.
+   */
+  private molFacts(bytes: Uint8Array, molEnd: number): void {
+    if (!this.readFacts || !this.countsOk || this.atoms > RECORD_LIMITS.atoms) return;
+    const here = bytes.subarray(Math.max(0, this.recordStart - this.chunkOffset), molEnd - this.chunkOffset);
+    const mol = this.molParts.length ? joined([...this.molParts, here]) : here;
+    this.facts = this.readFacts(decodeUtf8(mol, 0, mol.length));
   }
 
   private countsLine(line: string): void {
@@ -187,8 +216,16 @@ export class RecordIndexer {
       ix.ends.push(end);
       ix.names.push(this.name);
       for (const [column, value] of this.fields) ix.values[column][i] = value;
-      ix.problems.push(this.problem());
+      const problem = this.problem();
+      ix.problems.push(problem);
       if (this.sawEnd) ix.molBlocks++;
+      const facts = problem ? undefined : this.facts;
+      if (facts) {
+        ix.formulas[i] = facts.formula;
+        ix.mws[i] = facts.mw;
+        ix.masses[i] = facts.mass;
+        ix.computed++;
+      }
     }
     this.recordStart = -1;
     this.lineNo = 0;
@@ -200,6 +237,8 @@ export class RecordIndexer {
     this.oversize = false;
     this.name = '';
     this.fields = [];
+    this.facts = undefined;
+    this.molParts = [];
   }
 
   private problem(): string | undefined {
@@ -211,6 +250,16 @@ export class RecordIndexer {
   }
 }
 
+function joined(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
 /** A SMILES list line: the SMILES, then (after spaces or a tab) an optional name. */
 export function splitSmilesLine(line: string): { smiles: string; name: string } {
   const text = line.trim();
@@ -220,8 +269,8 @@ export function splitSmilesLine(line: string): { smiles: string; name: string } 
 }
 
 /** Indexes a whole buffer at once (a document, a notebook output). */
-export function indexRecords(bytes: Uint8Array, format: RecordFormat): RecordIndex {
-  const indexer = new RecordIndexer(format);
+export function indexRecords(bytes: Uint8Array, format: RecordFormat, readFacts?: (molblock: string) => Facts | undefined): RecordIndex {
+  const indexer = new RecordIndexer(format, readFacts);
   indexer.push(bytes, 0, true);
   return indexer.index;
 }

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import { recordFormatOf, RECORD_LIMITS, type RecordIndex } from '../../grid/recordIndex';
+import { plainMolFacts } from '../../grid/recordFacts';
 import { RecordIndexer } from '../../grid/recordIndexer';
 import { Once } from '../../shared/in-flight';
 
@@ -23,7 +24,7 @@ export class StreamingRecords {
     private readonly file: string,
     onProgress: () => void,
   ) {
-    this.indexer = new RecordIndexer(recordFormatOf(file));
+    this.indexer = new RecordIndexer(recordFormatOf(file), plainMolFacts);
     this.done = this.indexAll(onProgress);
   }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { GridEdit } from '../../grid/protocol';
 import { recordFormatOf, type RecordIndex } from '../../grid/recordIndex';
+import { plainMolFacts } from '../../grid/recordFacts';
 import { indexRecords } from '../../grid/recordIndexer';
 
 /**
@@ -20,7 +21,7 @@ export class TextRecords {
     const text = this.document.getText();
     this.bytes = Buffer.from(text, 'utf8');
     this.ascii = this.bytes.length === text.length;
-    this.index = indexRecords(this.bytes, recordFormatOf(this.document.fileName));
+    this.index = indexRecords(this.bytes, recordFormatOf(this.document.fileName), plainMolFacts);
     return this.index;
   }
 

@@ -5,20 +5,12 @@
  * (the notebook renderer has none to ask). It runs in the grid's toolkit worker (toolkitWorker.ts), never on the page.
  */
 import type { MainModule as RDKitModule, Mol } from '@rdkit/rdkit';
-import { compositionOf, hillFormula, mfParserFormula, type Composition, type RdkitJson } from '../../chemistry/formula/composition';
-import { plainMolComposition } from '../../chemistry/formula/plain-molblock';
-import { massesOf } from '../../chemistry/formula/masses';
-import { RECORD_LIMITS, RECORD_SIZE_LIMITS } from '../../grid/recordIndex';
+import { compositionOf, type RdkitJson } from '../../chemistry/formula/composition';
+import { factsOf, plainMolFacts, recordSizeProblem, type Facts } from '../../grid/recordFacts';
+import { RECORD_LIMITS } from '../../grid/recordIndex';
 import { queryTextProblem } from './queryText';
-import { isRdkitJsonText, structureSize, structureSizeProblem } from '../../wire/structure-size';
 import { parseMol } from '../../chemistry/molecule/read';
 import { inchiWithChargesJoined } from '../../chemistry/molecule/separated-charges';
-
-export interface Facts {
-  formula?: string;
-  mw?: number;
-  mass?: number;
-}
 
 export interface Drawing extends Facts {
   svg?: string;
@@ -44,7 +36,7 @@ export class Toolkit {
    * before the toolkit reads it, and in atoms again after; null with a reason.
    */
   private parse(text: string): { mol?: Mol; problem?: string } {
-    const refused = sizeProblem(text);
+    const refused = recordSizeProblem(text);
     if (refused) return { problem: refused };
     let mol: Mol | undefined;
     try {
@@ -140,8 +132,8 @@ export class Toolkit {
   /** Facts of a record and whether it holds `query` (for a scan). */
   scan(text: string, queryText?: string): Facts & { match: boolean } {
     // Formula and masses alone: a plain MOL block is read without RDKit (a thousandth of the time).
-    const plain = !queryText && text.includes('\n') && !sizeProblem(text) ? plainMolComposition(text) : undefined;
-    if (plain) return { ...factsOf(plain), match: false };
+    const plain = queryText ? undefined : plainMolFacts(text);
+    if (plain) return { ...plain, match: false };
     const query = queryText ? this.queryMol(queryText) : undefined;
     const r = this.with(text, (mol) => ({ ...this.facts(mol), match: !!query && (mol.get_substruct_match(query) || '{}') !== '{}' }));
     return 'problem' in r ? { match: false } : r;
@@ -161,21 +153,6 @@ export class Toolkit {
       return { smiles: mol.get_smiles(), inchikey: inchikey || undefined, molblock };
     });
   }
-}
-
-/** Why a record is refused before any reading: too many atoms, bonds or parts (a linear count of its text). */
-function sizeProblem(text: string): string | undefined {
-  if (!text.trim()) return 'Empty record.';
-  const written = isRdkitJsonText(text) || text.includes('\n');
-  // A SMILES line's name (after the first space) is no part of the structure.
-  const counted = written ? structureSize('Mol', text) : structureSize('SMILES', text.trimStart().split(/\s/, 1)[0]);
-  const tooBig = structureSizeProblem(counted, RECORD_SIZE_LIMITS, written);
-  return tooBig && `This record ${tooBig}.`;
-}
-
-function factsOf(composition: Composition): Facts {
-  const masses = massesOf(mfParserFormula(composition));
-  return { formula: hillFormula(composition), mw: masses?.averageMass, mass: masses?.monoisotopicMass };
 }
 
 /** The MOL block of an SDF record: everything up to and including its `M  END` line. */

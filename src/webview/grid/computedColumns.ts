@@ -1,24 +1,22 @@
 /**
- * The computed columns (formula and masses) of every record, made in the toolkit worker as the records are indexed, a
- * batch at a time behind whatever a person waits for, so sorting or filtering by them is at once when the file is
- * read. Follows the grid's info: more records are computed as they are indexed; a new version starts over.
+ * The computed columns (formula and masses) of the records the indexer could not read itself (src/grid/recordFacts.ts:
+ * it reads plain MOL blocks), made in the toolkit worker as the records are indexed, a batch at a time behind
+ * whatever a person waits for, so sorting or filtering by them is at once when the file is read. Follows the grid's
+ * info: more records are computed as they are indexed; a new version starts over.
  */
-import { MAX_TEXTS, type GridInfo } from '../../grid/protocol';
+import type { GridInfo, GridRequests } from '../../grid/protocol';
 import type { GridBackend } from './backend';
 import { ToolkitStopped, type BoundedToolkit } from './boundedToolkit';
 import type { ToolkitMethods } from './toolkitProtocol';
 
-/**
- * Records read from the backend at once (its most: each read is a round trip to the host, 100 ms and more on a loaded
- * machine; a streaming grid reads them with one read of their span), and computed by one toolkit call (small, so a
- * card to draw waits little behind it).
- */
-const READ = MAX_TEXTS;
+/** Records computed by one toolkit call (few, so a card to draw waits little behind it). */
 const CALL = 25;
+
+type Uncomputed = GridRequests['uncomputed']['result'];
 
 export class ComputedColumns {
   private version = 0;
-  /** Records from 0 up to this one are computed (for `version`). */
+  /** Records from 0 up to this one are computed, here or by the indexer (for `version`). */
   private next = 0;
   private latest: GridInfo | undefined;
   private running = false;
@@ -66,32 +64,33 @@ export class ComputedColumns {
     this.running = true;
     try {
       // The next records' texts are asked for while these are computed.
-      let ahead: { version: number; from: number; texts: Promise<{ version: number; texts: Array<string | undefined> }> } | undefined;
+      let ahead: { version: number; from: number; answer: Promise<Uncomputed> } | undefined;
       for (;;) {
         const info = this.latest;
         if (!info || info.unusable || this.next >= info.count) break;
         const version = info.version;
         const from = this.next;
-        const read = ahead?.version === version && ahead.from === from ? ahead.texts : this.read(version, from, info.count);
+        const read = ahead?.version === version && ahead.from === from ? ahead.answer : this.read(version, from);
         ahead = undefined;
         const answer = await read;
         if (version !== this.version) continue;
         // The records changed under the page: their new version's push starts over.
-        if (answer.version !== version) break;
-        const end = from + answer.texts.length;
-        if (end < info.count) ahead = { version, from: end, texts: this.read(version, end, info.count) };
-        const results = await this.compute(answer.texts, () => version !== this.version);
-        if (!results) continue;
-        void this.backend
-          .request('scanned', {
-            version,
-            ids: results.map((_, i) => from + i),
-            formulas: results.map((r) => r.formula),
-            mws: results.map((r) => r.mw),
-            masses: results.map((r) => r.mass),
-          })
-          .catch(() => undefined);
-        this.next = end;
+        if (answer.version !== version || answer.end <= from) break;
+        if (answer.end < (this.latest?.count ?? 0)) ahead = { version, from: answer.end, answer: this.read(version, answer.end) };
+        if (answer.ids.length) {
+          const results = await this.compute(answer.texts, () => version !== this.version);
+          if (!results) continue;
+          void this.backend
+            .request('scanned', {
+              version,
+              ids: answer.ids,
+              formulas: results.map((r) => r.formula),
+              mws: results.map((r) => r.mw),
+              masses: results.map((r) => r.mass),
+            })
+            .catch(() => undefined);
+        }
+        this.next = answer.end;
         this.progress(this.next, info);
         this.wake();
       }
@@ -103,9 +102,9 @@ export class ComputedColumns {
     }
   }
 
-  private read(version: number, from: number, count: number): Promise<{ version: number; texts: Array<string | undefined> }> {
-    const ids = Array.from({ length: Math.min(READ, count - from) }, (_, i) => from + i);
-    return this.backend.request('texts', { version, ids });
+  /** The next records from `from` on that the indexer left, with their texts (a round trip to the host for an editor). */
+  private read(version: number, from: number): Promise<Uncomputed> {
+    return this.backend.request('uncomputed', { version, from });
   }
 
   /** Values of `texts`, a call at a time; a record past its deadline gets none. Undefined once `stale`. */

@@ -3,7 +3,8 @@
  * (record texts, or one query) read one after another; the worker answers each item as soon as it is done, so the
  * page hears from a working worker at least once an item and knows which item a silent one is stuck on.
  */
-import type { Drawing, Facts, Identity } from './chemistry';
+import type { Facts } from '../../grid/recordFacts';
+import type { Drawing, Identity } from './chemistry';
 
 /** The calls, by method: their options and the answer for each item. */
 export interface ToolkitMethods {

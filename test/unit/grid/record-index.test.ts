@@ -3,6 +3,7 @@ import * as assert from 'assert';
 import { asNumber, cellMatcher, compareCells } from '../../../src/grid/cellFilter';
 import { GridModel } from '../../../src/grid/gridModel';
 import { notUsableReason, RECORD_LIMITS, type RecordFormat } from '../../../src/grid/recordIndex';
+import { plainMolFacts } from '../../../src/grid/recordFacts';
 import { indexRecords, RecordIndexer, splitSmilesLine } from '../../../src/grid/recordIndexer';
 
 const MOL = (title: string, extra = '') =>
@@ -46,12 +47,31 @@ describe('structure grid: SDF indexer', () => {
     assert.strictEqual(notUsableReason(ix), undefined);
   });
 
+  it("reads the formula and masses of plain MOL blocks as it indexes, the way the grid's toolkit worker does", () => {
+    const isotope = RECORD('labelled').replace('M  END', 'M  ISO  1   1  13\nM  END');
+    const b = bytes(RECORD('methanol') + isotope + RECORD('methoxide').replace('M  END', 'M  CHG  1   2  -1\nM  END'));
+    const ix = indexRecords(b, 'sdf', plainMolFacts);
+    const methanol = plainMolFacts(textOf(b, ix, 0))!;
+    assert.strictEqual(methanol.formula, 'CH4O');
+    assert.deepStrictEqual(
+      [0, 1, 2].map((i) => [ix.formulas[i], ix.mws[i], ix.masses[i]]),
+      [
+        [methanol.formula, methanol.mw, methanol.mass],
+        [undefined, undefined, undefined],
+        ['CH3O-', plainMolFacts(textOf(b, ix, 2))!.mw, plainMolFacts(textOf(b, ix, 2))!.mass],
+      ],
+    );
+    assert.strictEqual(ix.computed, 2, 'the labelled atom is left to the toolkit');
+    assert.strictEqual(indexRecords(b, 'sdf').computed, 0, 'a notebook output leaves them all to its toolkit worker');
+  });
+
   it('gives the same index whatever the chunks (the streaming path)', () => {
     const b = bytes(sdf.repeat(3));
-    const whole = indexRecords(b, 'sdf');
+    const whole = indexRecords(b, 'sdf', plainMolFacts);
+    assert.strictEqual(whole.computed, 9);
     for (const size of [1, 7, 64, 333]) {
       // As a file reader does: the bytes a push did not consume come again, in front of the next chunk.
-      const indexer = new RecordIndexer('sdf');
+      const indexer = new RecordIndexer('sdf', plainMolFacts);
       let carry = Buffer.alloc(0);
       let carryAt = 0;
       for (let at = 0; at < b.length; at += size) {
@@ -147,7 +167,7 @@ describe('structure grid: column filters and order', () => {
 describe('structure grid: model', () => {
   function model(format: RecordFormat, text: string) {
     const b = bytes(text);
-    const ix = indexRecords(b, format);
+    const ix = indexRecords(b, format, plainMolFacts);
     return new GridModel(ix, async (ids) => ids.map((id) => textOf(b, ix, id)), 'test', false);
   }
   const sdf = ['c', 'a', 'b', 'd'].map((name, i) => RECORD(name, { MW: String([300, 20, 100, 5][i]), TAG: i % 2 ? 'odd' : 'even' })).join('');
@@ -191,6 +211,25 @@ describe('structure grid: model', () => {
     );
     const other = await m.page({ version: 1, offset: 0, limit: 10, filters: {}, substructure: 'N' });
     assert.strictEqual(other.total, 0, 'an unscanned query matches nothing yet');
+  });
+
+  it('hands the toolkit only the records the indexer could not compute, a batch at a time', async () => {
+    const charged = (name: string) => RECORD(name).replace('M  END', 'M  CHG  1   2  -2\nM  END');
+    const m = model('sdf', RECORD('a') + charged('b') + 'not a record\n$$$$\n' + charged('d') + RECORD('e'));
+    assert.strictEqual(m.info().computed, 2);
+    const left = await m.uncomputed(0);
+    assert.deepStrictEqual(left.ids, [1, 3], 'the plain ones are known; the one with a problem is never read');
+    assert.match(left.texts[0]!, /^b\n/);
+    assert.strictEqual(left.end, 5);
+    assert.deepStrictEqual((await m.uncomputed(2)).ids, [3]);
+    m.scanned({ version: 1, ids: [1, 3], formulas: ['CH2O-2', undefined], mws: [30, undefined], masses: [30, undefined] });
+    assert.strictEqual(m.info().computed, 3);
+    assert.deepStrictEqual((await m.uncomputed(0)).ids, [3], 'what the toolkit could not read stays unknown');
+    const byWeight = await m.page({ version: 1, offset: 0, limit: 10, filters: {}, sort: { column: 'mw', descending: false } });
+    assert.deepStrictEqual(
+      byWeight.rows.map((r) => r.name),
+      ['b', 'a', 'e', 'not a record', 'd'],
+    );
   });
 
   it('reads SMILES-list records as their SMILES, and never reads a record with a problem', async () => {

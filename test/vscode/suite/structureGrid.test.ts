@@ -263,7 +263,7 @@ suite('Structure grid', () => {
     assert.strictEqual(sdfText, generatedRecord(0, 0) + generatedRecord(2, 0));
   });
 
-  test('20,000 records: formulas and masses are computed in the background as the file is read (the time to a sorted page printed); once computed, a sort answers within 2 s', async () => {
+  test('20,000 records: formulas and masses are computed as the file is read (plain MOL blocks by the indexer, the rest in the background by the toolkit): from the index done, a sort by formula answers within 2 s, and so does a sort once computed', async () => {
     const f = path.join(dir, 'twenty-thousand.sdf');
     writeGeneratedSdf(f, 20_000);
     const uri = vscode.Uri.file(f);
@@ -282,7 +282,8 @@ suite('Structure grid', () => {
     let at = performance.now();
     await drive(key, { kind: 'sort', column: 'formula', descending: false });
     const sorted = await rendered(key, (x) => x.formulas.length === 50, 'the page sorted by formula');
-    took(`sort by formula, from the index done (${load()})`, at, undefined, 2000);
+    const fromIndexed = took(`sort by formula, from the index done (${load()})`, at, undefined, 2000);
+    assert.ok(fromIndexed <= 2000, `the sort by formula answered ${fromIndexed.toFixed(0)} ms after the index was done (${load()})`);
     assert.strictEqual(sorted.computed, 20_000);
     assert.strictEqual(sorted.total, 20_000);
     assert.ok(

@@ -1,28 +1,33 @@
 /**
- * The grid's linear MOL block reader (src/formula/plain-molblock.ts) against RDKit read the grid's way: the same Hill
- * formula for every record of the shipped collection it reads, and undefined (RDKit's turn) for what it does not.
+ * The grid's linear MOL block reader (src/chemistry/formula/plain-molblock.ts) against RDKit read the grid's way: the
+ * same Hill formula and masses for every record of the shipped collection it reads (as the indexer and the grid's
+ * toolkit worker read them: src/grid/recordFacts.ts), and undefined (RDKit's turn) for what it does not.
  */
 import * as assert from 'assert';
 import { hillFormula, mfParserFormula } from '../../../../src/chemistry/formula/composition';
 import { plainMolComposition } from '../../../../src/chemistry/formula/plain-molblock';
+import { plainMolFacts } from '../../../../src/grid/recordFacts';
 import { loadRDKit } from '../../../../src/service/chemistry/rdkit';
 import { Toolkit } from '../../../../src/webview/grid/chemistry';
 import { shippedRecords } from '../../../support/structure-files';
 
 describe('plain MOL blocks read without a toolkit', () => {
-  it('give the formula RDKit gives for every shipped record they read', async function () {
+  it('give the formula and masses RDKit gives for every shipped record they read', async function () {
     this.timeout(300_000);
     const toolkit = new Toolkit(await loadRDKit());
     let read = 0;
+    let charged = 0;
     const records = shippedRecords();
     for (const r of records) {
       const plain = plainMolComposition(r.mol2D);
       if (!plain) continue;
       read++;
+      if (/^M {2}CHG/m.test(r.mol2D)) charged++;
       const rdkit = toolkit.factsOf(r.mol2D);
       assert.strictEqual(hillFormula(plain), rdkit.formula, `${r.commonName}: ${mfParserFormula(plain)}`);
+      assert.deepStrictEqual(plainMolFacts(r.mol2D), { formula: rdkit.formula, mw: rdkit.mw, mass: rdkit.mass }, r.commonName);
     }
-    console.log(`      read without a toolkit: ${read} of ${records.length} shipped records; the rest go to RDKit`);
+    console.log(`      read without a toolkit: ${read} of ${records.length} shipped records (${charged} with charges); the rest go to RDKit`);
     assert.ok(read > records.length / 2, `${read} read`);
   });
 
@@ -41,7 +46,20 @@ describe('plain MOL blocks read without a toolkit', () => {
     const atom = (symbol: string, rest = '  0  0  0  0  0  0  0  0  0  0  0  0') => `    0.0000    0.0000    0.0000 ${symbol.padEnd(3)} 0${rest}`;
     const ethanol = mol([atom('C'), atom('C'), atom('O')], ['  1  2  1  0', '  2  3  1  0']);
     assert.strictEqual(hillFormula(plainMolComposition(ethanol)!), 'C2H6O');
-    assert.strictEqual(plainMolComposition(mol([atom('C'), atom('O')], ['  1  2  1  0'], ['M  CHG  1   2  -1'])), undefined, 'a charge');
+    assert.strictEqual(hillFormula(plainMolComposition(mol([atom('C'), atom('O')], ['  1  2  1  0'], ['M  CHG  1   2  -1']))!), 'CH3O-', 'methoxide');
+    const betaine = mol([atom('N'), atom('C'), atom('O')], ['  1  2  1  0', '  2  3  1  0'], ['M  CHG  2   1   1   3  -1']);
+    assert.strictEqual(hillFormula(plainMolComposition(betaine)!), 'CH5NO', 'a zwitterion');
+    assert.strictEqual(plainMolComposition(mol([atom('C'), atom('O')], ['  1  2  1  0'], ['M  CHG  1   2  -2'])), undefined, 'a charge of -2');
+    assert.strictEqual(
+      plainMolComposition(mol([atom('C'), atom('O')], ['  1  2  1  0'], ['M  CHG  2   2  -1   2  -1'])),
+      undefined,
+      'an atom charged twice',
+    );
+    assert.strictEqual(
+      plainMolComposition(mol([atom('C'), atom('Cl')], ['  1  2  1  0'], ['M  CHG  1   2   1'])),
+      undefined,
+      'a charged atom outside the rules',
+    );
     assert.strictEqual(plainMolComposition(mol([atom('C'), atom('C')], ['  1  2  4  0'])), undefined, 'an aromatic bond');
     assert.strictEqual(
       plainMolComposition(mol([atom('C'), atom('O', '  3  0  0  0  0  0  0  0  0  0  0  0')], ['  1  2  1  0'])),
