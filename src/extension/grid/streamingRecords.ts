@@ -8,6 +8,8 @@ import { Once } from '../../shared/in-flight';
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Bytes of records next to each other read at once. */
 const RUN_BYTES = 8 * 1024 * 1024;
+/** How long the index waits after its first chunk for the page to read its first records. */
+const FIRST_PAGE_WAIT_MS = 3000;
 
 /**
  * The records of a file too large to hold: indexed by streaming it once (record offsets, names, SD fields), then
@@ -18,6 +20,8 @@ export class StreamingRecords {
   private handle: fs.promises.FileHandle | undefined;
   private readonly opened = new Once<fs.promises.FileHandle>();
   private stopped = false;
+  private pageRead: () => void = () => undefined;
+  private readonly firstPageRead = new Promise<void>((resolve) => (this.pageRead = resolve));
   readonly done: Promise<void>;
 
   constructor(
@@ -49,11 +53,16 @@ export class StreamingRecords {
       position += consumed;
       const now = Date.now();
       // The first records as soon as there are any; then a few reports a second.
-      if (final || lastReport === 0 || now - lastReport > 250) {
+      const first = lastReport === 0;
+      if (final || first || now - lastReport > 250) {
         lastReport = now;
         onProgress();
       }
       if (final) return;
+      // The rest of the file (its formulas and masses read on this thread) waits until the page has its first records:
+      // indexing it at once held the extension host while the grid's page was being made (100,000 records: first page
+      // 4.4-5.4 s, against 2.2 s without reading the facts).
+      if (first) await Promise.race([this.firstPageRead, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS).unref())]);
     }
   }
 
@@ -85,6 +94,7 @@ export class StreamingRecords {
         }
       }),
     );
+    this.pageRead();
     return texts;
   };
 
