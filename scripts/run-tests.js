@@ -67,6 +67,13 @@ function counts(text) {
   let failed = 0;
   const problems = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-test-run-'));
+  // A run stopped by a signal (Ctrl+C, a timeout's kill) removes its temp folder too, then ends by that signal.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      process.kill(process.pid, signal);
+    });
+  }
   // Node 22+ keeps a compile cache in the temp folder when a tool asks for one (tsc, ESLint, code-server do):
   // it is the runtime's, so it lives with the project's other caches rather than among the suites' files.
   const compileCache = path.join(root, 'node_modules', '.cache', 'node-compile-cache');
