@@ -43,7 +43,7 @@ const common = {
 /** The list of .wasm files lives in the service's TypeScript (WASM_FILES): bundle that one module to read it. */
 function wasmFiles() {
   const out = esbuild.buildSync({
-    entryPoints: [path.join(root, 'src/service/chemistry/wasm.ts')],
+    entryPoints: [path.join(root, 'src/service/toolkits/wasm.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -209,14 +209,14 @@ const builds = [
     keepNames: true,
   },
   // The local service the extension forks.
-  { ...serviceBundle, entryPoints: ['src/service/cli.ts'], outfile: 'dist/service.js' },
+  { ...serviceBundle, entryPoints: ['src/service/main.ts'], outfile: 'dist/service.js' },
   // `compound-db` (src/cli/main.ts) for the MCP server definition the extension offers: the service, the client and
   // the MCP SDK in one file.
   { ...serviceBundle, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js' },
   // The structure index's matcher workers, which both bundles above start from beside themselves.
-  { ...serviceBundle, entryPoints: ['src/service/structure/substructure-worker.ts'], outfile: 'dist/substructure-worker.js' },
-  // The toolkit workers (src/service/chemistry/bounded-toolkit.ts): every toolkit call on a request's input, with a deadline.
-  { ...serviceBundle, entryPoints: ['src/service/chemistry/toolkit-worker.ts'], outfile: 'dist/toolkit-worker.js' },
+  { ...serviceBundle, entryPoints: ['src/service/search/structure/substructure-worker.ts'], outfile: 'dist/substructure-worker.js' },
+  // The toolkit workers (src/service/toolkits/bounded-toolkit.ts): every toolkit call on a request's input, with a deadline.
+  { ...serviceBundle, entryPoints: ['src/service/toolkits/toolkit-worker.ts'], outfile: 'dist/toolkit-worker.js' },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

@@ -18,10 +18,8 @@ const forbid = {
   service: { dir: 'service', why: 'talks to the service only over HTTP' },
   extension: { dir: 'extension', why: 'is independent of the extension host' },
   webview: { dir: 'webview', why: 'does not depend on the webview' },
-  // The service's toolkits (src/service/chemistry) as a file of src/service/store names them, and as one of
-  // src/service/store/postgres does (there `../../chemistry`; `../../../chemistry` is the chemistry wing, allowed).
-  toolkits: { regex: '(^\\.\\.\\x2Fchemistry|service\\x2Fchemistry)(\\x2F|$)', why: 'holds records: the toolkits stay out' },
-  toolkitsFromPostgres: { regex: '(^\\.\\.\\x2F\\.\\.\\x2Fchemistry|service\\x2Fchemistry)(\\x2F|$)', why: 'holds records: the toolkits stay out' },
+  // The service's toolkits (src/service/toolkits: RDKit, Indigo, resvg and the workers that run them).
+  toolkits: { dir: 'toolkits', why: 'holds records: the toolkits stay out' },
   molecule: { dir: 'molecule', why: 'holds records, not structures (RDKit reading stays out; formulas are read with src/chemistry/formula)' },
   chemistry: { dir: 'chemistry', why: 'imports no layer at all' },
   node: { node: true, why: 'runs in the browser sandbox, not in Node' },
@@ -42,7 +40,13 @@ const LAYERS = [
   },
   {
     folder: 'src/service/store/postgres',
-    never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli, forbid.toolkitsFromPostgres, forbid.molecule],
+    never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli, forbid.toolkits, forbid.molecule],
+  },
+  // The service's ground floor: the record every wing reads.
+  {
+    folder: 'src/service',
+    files: ['src/service/record.ts'],
+    never: [forbid.vscode, forbid.client, forbid.extension, forbid.webview, forbid.cli, forbid.toolkits, forbid.molecule],
   },
   { folder: 'src/webview', never: [forbid.vscode, forbid.extension, forbid.client, forbid.service, forbid.shared, forbid.node] },
   // The one chemistry wing, shared by the service, the client, the extension and the webviews: elements, formulas (parse,
@@ -91,11 +95,11 @@ function specifierPattern(rule) {
   return `(^|\\x2F)${rule.dir}(\\x2F|$)`;
 }
 
-function fence({ folder, never }) {
-  const layer = folder.replace(/^src\//, 'src/');
+function fence({ folder, files, never }) {
+  const layer = files ? files.join(', ') : folder;
   const message = (rule) => `${layer} ${rule.why}: it must not import this (${README}).`;
   return {
-    files: [`${folder}/**/*.ts`],
+    files: files ?? [`${folder}/**/*.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

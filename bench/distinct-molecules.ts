@@ -13,7 +13,7 @@
  * computed (the seed's logP, empty MOL blocks): the structure benches read the SMILES alone.
  */
 import type { MainModule } from '@rdkit/rdkit';
-import type { CompoundRecord } from '../src/service/store/record';
+import type { CompoundRecord } from '../src/service/record';
 
 /** A substituent's SMILES and the atoms it adds in place of the hydrogen it replaces. */
 const SUBSTITUENTS: Array<[string, Record<string, number>]> = [

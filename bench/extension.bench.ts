@@ -22,9 +22,10 @@ import { isLocalServiceMessage, type LocalServiceReady } from '../src/wire';
 import { clientHoverBackend } from '../src/extension/hover/clientHoverBackend';
 import { HoverLookup } from '../src/extension/hover/hoverLookup';
 import { findHoverTarget } from '../src/extension/hover/hoverTargets';
-import { loadChemistry, loadShippedCollection } from '../src/service/chemistry';
-import { encodePng } from '../src/service/chemistry/png';
+import { loadChemistry } from '../src/service/toolkits';
+import { encodePng } from '../src/service/toolkits/png';
 import { withMol } from '../src/chemistry/molecule/read';
+import { loadShippedCollection } from '../src/service/collection/shipped-collection';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -232,7 +233,7 @@ async function hoverTimes(): Promise<void> {
 
 /**
  * The hover's image is mostly the service's depiction: RDKit's SVG, resvg's rasterising, and the PNG encoding,
- * ours (src/service/chemistry/png.ts) beside resvg's own encoder on the same pixels, interleaved.
+ * ours (src/service/toolkits/png.ts) beside resvg's own encoder on the same pixels, interleaved.
  */
 async function depictionTimes(): Promise<void> {
   const chemistry = await loadChemistry();

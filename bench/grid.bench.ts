@@ -18,7 +18,7 @@ import { GridModel } from '../src/grid/gridModel';
 import { PAGE_SIZE } from '../src/grid/protocol';
 import { indexRecords } from '../src/grid/recordIndexer';
 import { StreamingRecords } from '../src/extension/grid/streamingRecords';
-import { loadRDKit } from '../src/service/chemistry/rdkit';
+import { loadRDKit } from '../src/service/toolkits/rdkit';
 import { memoryByKind, PeakMemory, type MemoryByKind } from './process-memory';
 import { runVSCodeSuite } from './vscode-suite';
 import { writeGeneratedSdf } from '../test/support/structure-files';

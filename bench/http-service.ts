@@ -5,9 +5,9 @@
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { loadShippedCollection } from '../src/service/chemistry';
 import { MemoryStore, startService } from '../src/service';
 import { syntheticCollection } from './service-synthetic';
+import { loadShippedCollection } from '../src/service/collection/shipped-collection';
 
 /** `collect`: a full collection first, for the memory figures (1-2 s of CPU at 1M records: never inside a timed window). */
 export type ChildRequest = { type: 'usage'; collect?: boolean } | { type: 'close' };

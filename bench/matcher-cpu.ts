@@ -1,15 +1,15 @@
 /**
  * CPU per candidate of the substructure matcher the workers run (RDKit's matcher on each record read from its pickle,
- * src/service/structure/substructure-matcher.ts), beside RDKit's SubstructLibrary (trusted SMILES, its own screen)
+ * src/service/search/structure/substructure-matcher.ts), beside RDKit's SubstructLibrary (trusted SMILES, its own screen)
  * over the same records in the same run, one thread each, full scans. The library is the cheaper one for small
  * queries, and it answers differently where hybridization or double-bond stereo count: both are printed.
  */
 import type { MainModule, Mol, SubstructLibrary } from '@rdkit/rdkit';
 import type { RDKit } from '../src/chemistry/molecule/read';
-import type { CompoundRecord } from '../src/service/store/record';
-import { buildSharedIndex } from '../src/service/structure/shared-index';
-import type { MatcherPool } from '../src/service/structure/matcher-pool';
-import { fingerprintBatch, IndexView, readQuery, searchIndex } from '../src/service/structure/substructure-matcher';
+import type { CompoundRecord } from '../src/service/record';
+import { buildSharedIndex } from '../src/service/search/structure/shared-index';
+import type { MatcherPool } from '../src/service/search/structure/matcher-pool';
+import { fingerprintBatch, IndexView, readQuery, searchIndex } from '../src/service/search/structure/substructure-matcher';
 
 const QUERIES: Array<[string, string, boolean]> = [
   ['*', 'SMARTS', false],

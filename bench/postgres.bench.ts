@@ -13,7 +13,6 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { fork, type ChildProcess } from 'child_process';
-import { loadShippedCollection } from '../src/service/chemistry';
 import { DEV_API_KEY } from '../src/service';
 import { PostgresStore } from '../src/service/store/postgres/postgres-store';
 import { writeLoad } from '../src/service/store/postgres/write-load';
@@ -22,6 +21,7 @@ import { syntheticCollection } from './service-synthetic';
 import { processCpuSeconds, serverCpuSeconds } from './postgres-cpu';
 import { SUBSTRUCTURES } from './substructure-queries';
 import { KeepAliveConnection } from './keep-alive-connection';
+import { loadShippedCollection } from '../src/service/collection/shipped-collection';
 
 const SIZE = Number(process.env.COMPOUND_DB_BENCH_PG_RECORDS ?? 1_000_000);
 /** Records made and loaded at a time (each chunk one load, as one SDF file would be), so memory stays small. */
@@ -31,7 +31,7 @@ const HTTP_SECONDS = 5;
 const WARM_SECONDS = 2;
 const CONCURRENCY = 32;
 const POLL_MS = 5;
-const CLI = path.resolve(__dirname, '../src/service/cli.js');
+const CLI = path.resolve(__dirname, '../src/service/main.js');
 /** Connections kept open, as an HTTP client library pools them. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 

@@ -5,7 +5,7 @@
  * would in a collection of distinct structures. Structures, InChIs, formulas and names repeat: the copies are
  * real records with new identifiers, not new chemistry.
  */
-import type { CompoundRecord } from '../src/service/store/record';
+import type { CompoundRecord } from '../src/service/record';
 
 const plainSeeds = new WeakMap<readonly CompoundRecord[], CompoundRecord[]>();
 

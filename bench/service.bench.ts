@@ -4,10 +4,10 @@
  * keys, formulas and names repeat). For each size: time to build the indexes, heap used, and lookups per
  * second of each search kind through the CompoundStore interface. Also the start time of the real service.
  */
-import { loadShippedCollection } from '../src/service/chemistry';
 import { MemoryStore, startService } from '../src/service';
-import type { CompoundRecord } from '../src/service/store/record';
+import type { CompoundRecord } from '../src/service/record';
 import { syntheticCollection } from './service-synthetic';
+import { loadShippedCollection } from '../src/service/collection/shipped-collection';
 
 const SIZES = [10_000, 100_000, 1_000_000];
 const BUDGET_MS = 400;

@@ -16,10 +16,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { DEV_API_KEY, startService } from '../src/service';
 import { CompoundDbClient, SpectrumIdentifier } from '../src/client';
-import { loadSpectra, SHIPPED_DATA_DIR } from '../src/service/chemistry';
-import { SpectrumLibrary } from '../src/service/spectrum-search/library';
-import { searchSpectrum } from '../src/service/spectrum-search/search';
+import { SpectrumLibrary } from '../src/service/search/spectrum/library';
+import { searchSpectrum } from '../src/service/search/spectrum/search';
 import { libraryOf, perturbedQueries, runReference, SEARCH_MODES, type SearchMode } from '../test/support/spectrum-reference';
+import { SHIPPED_DATA_DIR } from '../src/service/collection/shipped-collection';
+import { loadSpectra } from '../src/service/collection/spectra-files';
 
 const QUERIES = 300;
 const IDENTIFY_SPECTRA = 10_000;

@@ -1,6 +1,6 @@
 /**
  * Start-up of the service with the built-in database, in fresh processes, as a user waits on it:
- * - `node out/src/service/cli.js` (what the extension forks): spawn to listening, to the first answer (a name search
+ * - `node out/src/service/main.js` (what the extension forks): spawn to listening, to the first answer (a name search
  *   over HTTP), and the process's CPU time at listening (the figure least moved by other load on the machine);
  * - the first spectra request after that (the spectra index is read on first use, src/service/README.md);
  * - the first MOL block request once the service is idle: with the warm-up the MOL blocks were read in the background
@@ -88,7 +88,7 @@ function listeningOf(
 
 async function startOnce(warmUp = true): Promise<Start> {
   const started = performance.now();
-  const args = ['out/src/service/cli.js', '--port', '0', ...(warmUp ? [] : ['--no-warm-up'])];
+  const args = ['out/src/service/main.js', '--port', '0', ...(warmUp ? [] : ['--no-warm-up'])];
   const { child, baseUrl, ms, cpuMs, rss } = await listeningOf(process.execPath, args);
   try {
     const search = await fetch(`${baseUrl}/compounds/v1/filter/name`, {

@@ -10,13 +10,13 @@
  */
 import initRDKitModule from '@rdkit/rdkit';
 import type { MainModule, Mol } from '@rdkit/rdkit';
-import { loadShippedCollection } from '../src/service/chemistry';
 import { DEV_API_KEY, startService, type RunningService } from '../src/service';
-import type { CompoundRecord } from '../src/service/store/record';
+import type { CompoundRecord } from '../src/service/record';
 import { matcherCpuPerCandidate } from './matcher-cpu';
 import { distinctCollection } from './distinct-molecules';
 import { syntheticCollection } from './service-synthetic';
 import { SUBSTRUCTURES } from './substructure-queries';
+import { loadShippedCollection } from '../src/service/collection/shipped-collection';
 
 const SIZES = process.env.COMPOUND_DB_BENCH_SIZES?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000];
 const RUNS = 15;

@@ -7,7 +7,7 @@
 // Then more names for its records from a synonym source, the DrugBank vocabulary (CC0), given with `--synonyms FILE`
 // (scripts/build-synonyms.mjs; data/README.md says where to get it).
 // Run `npm run build:data -- /path/to/MassBank-data --synonyms FILE [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
-// computed by the same code the service runs, out/src/service/chemistry). Rebuilding from the same inputs gives the
+// computed by the same code the service runs, out/src/service/toolkits). Rebuilding from the same inputs gives the
 // same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte,
 // and checks every record of it as the service loads it: its SMILES gives back its identifiers, formula and masses, its
 // 2D and 3D MOL its InChIKey (the service suite checks a fixed sample).
@@ -95,12 +95,14 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const chem = require(path.join(root, 'out/src/service/chemistry/index.js'));
-  const { loadConformerMaker } = require(path.join(root, 'out/src/service/chemistry/conformer.js'));
-  const { withTitle, withComment, has3DCoordinates } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
-  const { NO_3D_COMMENT, no3DBlock } = require(path.join(root, 'out/src/service/chemistry/molblock.js'));
-  const { buildRecord, mergeRecords } = require(path.join(root, 'out/src/service/chemistry/record-builder.js'));
-  const { COLLECTION_FILE, MOL_BLOCKS_FILE, COLLECTION_FORMAT, splitRecords } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
+  const chem = require(path.join(root, 'out/src/service/toolkits/index.js'));
+  const { loadConformerMaker } = require(path.join(root, 'out/src/service/toolkits/conformer.js'));
+  const { withTitle, withComment, has3DCoordinates } = require(path.join(root, 'out/src/service/toolkits/molblock.js'));
+  const { NO_3D_COMMENT, no3DBlock } = require(path.join(root, 'out/src/service/toolkits/molblock.js'));
+  const { buildRecord, mergeRecords } = require(path.join(root, 'out/src/service/collection/record-builder.js'));
+  const { COLLECTION_FILE, MOL_BLOCKS_FILE, COLLECTION_FORMAT, splitRecords } = require(
+    path.join(root, 'out/src/service/collection/shipped-collection.js'),
+  );
   const chemistry = await chem.loadChemistry();
   const makeConformer = await loadConformerMaker();
   if (!makeConformer) throw new Error('openchemlib (a devDependency) is needed to build the data');
@@ -267,7 +269,7 @@ async function main() {
   const generations = [...args.previous, dataDir]
     .map((from) => readGeneration(from, { root, collectionFile: COLLECTION_FILE, identitySources }))
     .filter(Boolean);
-  const { loadRDKit } = require(path.join(root, 'out/src/service/chemistry/rdkit.js'));
+  const { loadRDKit } = require(path.join(root, 'out/src/service/toolkits/rdkit.js'));
   const rdkit = await loadRDKit();
   const massbank = readMassBank(args.massbank, chemistry, rdkit, log);
   const byKey = new Map(records.map((r) => [r.inchiKey, r]));
@@ -498,7 +500,8 @@ async function main() {
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
     // The rebuilt collection as the service loads it: every record described again from its SMILES (minutes).
-    const rebuilt = await chem.loadShippedCollection(outDir);
+    const { loadShippedCollection } = require(path.join(root, 'out/src/service/collection/shipped-collection.js'));
+    const rebuilt = await loadShippedCollection(outDir);
     const faults = selfConsistencyFaults(rebuilt, chemistry);
     if (faults.length) throw new Error(`records that disagree with themselves: ${faults.join('; ')}`);
     log(

@@ -13,10 +13,10 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildIdentityKeys(dataDir = path.join(root, 'data'), { check = false } = {}) {
-  const { loadRDKit } = require(path.join(root, 'out/src/service/chemistry/rdkit.js'));
+  const { loadRDKit } = require(path.join(root, 'out/src/service/toolkits/rdkit.js'));
   const { withMol } = require(path.join(root, 'out/src/chemistry/molecule/read.js'));
   const { identityKeysOf } = require(path.join(root, 'out/src/chemistry/molecule/identity-keys.js'));
-  const { identityKeysFileOf, COLLECTION_FILE, IDENTITY_KEYS_FILE } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
+  const { identityKeysFileOf, COLLECTION_FILE, IDENTITY_KEYS_FILE } = require(path.join(root, 'out/src/service/collection/shipped-collection.js'));
   const rdkit = await loadRDKit();
   const { records } = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dataDir, COLLECTION_FILE))).toString('utf8'));
   const entries = [];

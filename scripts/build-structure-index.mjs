@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Builds data/structure-index.bin.gz (src/service/structure/shipped-fingerprints.ts) from data/compounds.json.gz alone:
+// Builds data/structure-index.bin.gz (src/service/search/structure/shipped-fingerprints.ts) from data/compounds.json.gz alone:
 // each distinct structure's pattern fingerprint, Morgan bits and RDKit pickle, computed by the code the matcher workers
-// run (out/src/service/structure/substructure-matcher.js), so the service's structure index is ready as it starts.
+// run (out/src/service/search/structure/substructure-matcher.js), so the service's structure index is ready as it starts.
 // `npm run build:structure-index` (compiles first); `-- --check` rebuilds into memory and compares with data/, byte for
 // byte; `-- --data DIR` reads and writes another folder (scripts/build-data.mjs runs it so on its output).
 import fs from 'node:fs';
@@ -15,11 +15,11 @@ const out = (p) => require(path.join(root, 'out', 'src', p));
 
 /** Writes (or with `check`, compares) DIR/structure-index.bin.gz from DIR/compounds.json.gz; returns its byte size. */
 export async function buildStructureIndex(dataDir, { check = false, log = () => undefined } = {}) {
-  const { readCollectionFile } = out('service/chemistry/collection.js');
-  const { loadRDKit } = out('service/chemistry/rdkit.js');
-  const { wasmPath } = out('service/chemistry/wasm.js');
-  const { fingerprintBatch } = out('service/structure/substructure-matcher.js');
-  const { encodeStructureIndex, STRUCTURE_INDEX_FILE } = out('service/structure/shipped-fingerprints.js');
+  const { readCollectionFile } = out('service/collection/shipped-collection.js');
+  const { loadRDKit } = out('service/toolkits/rdkit.js');
+  const { wasmPath } = out('service/toolkits/wasm.js');
+  const { fingerprintBatch } = out('service/search/structure/substructure-matcher.js');
+  const { encodeStructureIndex, STRUCTURE_INDEX_FILE } = out('service/search/structure/shipped-fingerprints.js');
   const records = [...readCollectionFile(dataDir).records].sort((a, b) => a.id - b.id);
   const smiles = [...new Set(records.map((r) => r.smiles))];
   const rdkit = await loadRDKit();

@@ -2,7 +2,7 @@
 // Writes data/synonyms.json.gz: the names chemists use ("penicillin G") for records of data/compounds.json.gz, from
 // the DrugBank vocabulary (CC0 1.0), matched by InChIKey and filtered by the rules of scripts/data/synonyms.mjs (stated
 // in data/README.md). It adds names only: no record is renamed or added. The service appends them to the records'
-// synonyms as it loads the collection (src/service/chemistry/collection.ts). scripts/build-data.mjs runs it; alone,
+// synonyms as it loads the collection (src/service/collection/shipped-collection.ts). scripts/build-data.mjs runs it; alone,
 // after the collection changes: `npm run compile && node scripts/build-synonyms.mjs /path/to/vocabulary.csv [--check]`
 // (about a minute: OPSIN reads the candidate names)
 // (`--check` compares with the file in data/ instead of writing it). The vocabulary is not in git: data/README.md
@@ -55,13 +55,13 @@ export function readSynonymSource(vocabularyFile) {
 export async function buildSynonyms(vocabularyFile, dataDir = path.join(root, 'data'), { check = false, chemistry } = {}) {
   const { parseCsv } = require(path.join(root, 'out/src/client/resolve/csv.js'));
   const { normaliseName, bareName } = require(path.join(root, 'out/src/service/store/name-keys.js'));
-  const { synonymsFileOf, COLLECTION_FILE, SYNONYMS_FILE } = require(path.join(root, 'out/src/service/chemistry/collection.js'));
+  const { synonymsFileOf, COLLECTION_FILE, SYNONYMS_FILE } = require(path.join(root, 'out/src/service/collection/shipped-collection.js'));
   const bytes = readSynonymSource(vocabularyFile);
   const entries = vocabularyEntries(parseCsv(bytes.toString('utf8')));
   const { records } = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(dataDir, COLLECTION_FILE))).toString('utf8'));
   const keys = { normaliseName, bareName };
   const matches = matchEntries(records, entries, keys);
-  const chem = chemistry ?? (await require(path.join(root, 'out/src/service/chemistry/index.js')).loadChemistry());
+  const chem = chemistry ?? (await require(path.join(root, 'out/src/service/toolkits/index.js')).loadChemistry());
   const readings = opsinReadings(matchedNames(matches), chem);
   const { byInchiKey, counts, examples } = selectSynonyms(records, matches, keys, readings);
   const text = synonymsFileOf(SYNONYM_SOURCE, byInchiKey);

@@ -13,9 +13,10 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { loadSpectra, loadShippedCollection } = require(path.join(root, 'out/src/service/chemistry/index.js'));
-const { SpectrumLibrary } = require(path.join(root, 'out/src/service/spectrum-search/library.js'));
-const { cleanSpectrum } = require(path.join(root, 'out/src/service/spectrum-search/clean.js'));
+const { loadSpectra } = require(path.join(root, 'out/src/service/collection/spectra-files.js'));
+const { loadShippedCollection } = require(path.join(root, 'out/src/service/collection/shipped-collection.js'));
+const { SpectrumLibrary } = require(path.join(root, 'out/src/service/search/spectrum/library.js'));
+const { cleanSpectrum } = require(path.join(root, 'out/src/service/search/spectrum/clean.js'));
 const { libraryOf } = require(path.join(root, 'out/test/support/spectrum-reference.js'));
 
 const args = process.argv.slice(2);

@@ -2,9 +2,9 @@
 // The service suite over the PostgreSQL store: starts a throwaway cluster with the RDKit cartridge
 // (`compound-db db start`, which installs the Debian packages when missing and run as root), runs mocha with
 // test/service/.mocharc.postgres.json (test/postgres/, and every startService over a fresh database) on the service
-// test files that start a service, the only ones a store changes (the others would repeat the in-memory run), and
-// stops and removes the cluster. The cluster lives under .compound-db/test-postgres when the postgres user can reach
-// the clone, else in a folder of its own under /tmp (a clone in a private mode-700 folder, as `mktemp -d` makes).
+// test files of the code that reads the store (storeTouchingFiles), and stops and removes the cluster. The cluster
+// lives under .compound-db/test-postgres when the postgres user can reach the clone, else in a folder of its own
+// under /tmp (a clone in a private mode-700 folder, as `mktemp -d` makes).
 // Where the cluster cannot be started (no Debian packages, not root), it says so and skips the run ("PostgreSQL run
 // skipped"), except under CI=true, where a suite that cannot run fails.
 'use strict';
@@ -13,7 +13,7 @@ const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 
 const root = path.resolve(__dirname, '..');
-const cli = path.join(root, 'out', 'src', 'service', 'cli.js');
+const cli = path.join(root, 'out', 'src', 'cli', 'main.js');
 const serviceTests = path.join(root, 'out', 'test', 'service');
 
 /** True when every folder above `dir` lets others pass (x for "other"): the postgres user can then reach it. */
@@ -33,12 +33,20 @@ function clusterDir() {
   return { dir: path.join(own, 'cluster'), cleanup: () => fs.rmSync(own, { recursive: true, force: true }) };
 }
 
-/** The service test files that start a service (`startService`): those the PostgreSQL store changes. */
+/**
+ * The service test files the PostgreSQL store changes: those that start a service in-process (`startService`) in the
+ * folders mirroring the code that reads records through the store (src/service/routes, search, store, query-engine).
+ * The rest (the toolkits, the collection files, the command line, MCP, the client, processes spawned from the
+ * built files) never reach a store or would start an in-memory one again.
+ */
+const STORE_READERS = ['routes', 'search', 'store', 'query-engine'];
 function storeTouchingFiles() {
-  return fs
-    .readdirSync(serviceTests)
-    .filter((f) => f.endsWith('.test.js') && /\bstartService\b/.test(fs.readFileSync(path.join(serviceTests, f), 'utf8')))
-    .map((f) => path.relative(root, path.join(serviceTests, f)));
+  return STORE_READERS.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(serviceTests, folder), { recursive: true })
+      .filter((f) => f.endsWith('.test.js') && /\bstartService\b/.test(fs.readFileSync(path.join(serviceTests, folder, f), 'utf8')))
+      .map((f) => path.relative(root, path.join(serviceTests, folder, f))),
+  );
 }
 
 const { dir, cleanup } = clusterDir();

@@ -142,7 +142,7 @@ a fresh checkout needs neither apt nor the script. Licences: [LICENSES.md](LICEN
 | \`synonyms.json.gz\` | ${stats.synonyms.names} more names for ${stats.synonyms.records} records from the ${stats.synonyms.source.name} (see "More names" below): \`{format, source, synonyms}\`, \`synonyms[inchiKey]\` = the names that record gains as synonyms when the service loads the collection; written by \`scripts/build-synonyms.mjs\` (the build runs it) |
 | \`spectra/packed-index.json.gz\` | ${stats.spectra} measured spectra: info objects (older interface, contract 2.2) and where each data file lies |
 | \`spectra/spectra-NNN.jdx.gz\` | ${stats.packs.length} packs of their data files (JCAMP-DX 5.01 peak tables), each under 5 MB |
-| \`structure-index.bin.gz\` | the structure index's fingerprints: each distinct structure's RDKit pattern fingerprint, Morgan bits and RDKit pickle (layout in \`src/service/structure/shipped-fingerprints.ts\`), made from \`compounds.json.gz\` alone, so the service's substructure and similarity search is ready as it starts |
+| \`structure-index.bin.gz\` | the structure index's fingerprints: each distinct structure's RDKit pattern fingerprint, Morgan bits and RDKit pickle (layout in \`src/service/search/structure/shipped-fingerprints.ts\`), made from \`compounds.json.gz\` alone, so the service's substructure and similarity search is ready as it starts |
 | \`retired-ids.json\` | ${stats.retired} IDs earlier builds gave that this one does not serve (compounds left out or gone), each with its InChIKey and MassBank accessions, so that the next build keeps them and never reuses one (not read by the service) |
 
 Sources (each is one datasource):
@@ -159,7 +159,7 @@ ${stats.both} records are in both of the first two. Entries with the same standa
 ${stats.massbank.merged} MassBank compounds were already in the collection (they gain MassBank's names, references and
 spectra); ${stats.massbank.fresh} are new.
 
-## The record fields (src/service/store/record.ts) and how each is made
+## The record fields (src/service/record.ts) and how each is made
 
 - \`id\`: the records of the first two sources are sorted by InChIKey and numbered from 1 (as before MassBank was
   added, so those IDs did not change). A compound first met in MassBank keeps the ID a previous build gave it: by its
@@ -171,7 +171,7 @@ spectra); ${stats.massbank.fresh} are new.
   (InChIKey, CML file or ketcher-react entry, MassBank accession) with the one it named, and logs the compounds that
   moved to another ID. Rebuilding from the same inputs gives the same IDs.
 - \`smiles\` (RDKit canonical), \`inchi\`, \`inchiKey\` (standard, RDKit's InChI), \`formula\` (Hill order, isotopes as
-  \`[2H]\`, net charge as a trailing sign and size: \`C2H3O2-\`, \`O4S-2\`), computed by \`src/service/chemistry\`.
+  \`[2H]\`, net charge as a trailing sign and size: \`C2H3O2-\`, \`O4S-2\`), computed by \`src/service/toolkits\`.
 - Masses (mf-parser, one convention): sums of neutral atomic masses, no electron-mass correction for ions;
   \`averageMass\` = \`molecularWeight\` (natural abundances; a labelled atom counts with its isotope's mass);
   \`nominalMass\` = sum of the mass numbers of each element's most abundant isotope.

@@ -1,5 +1,5 @@
 // The shipped spectra as packs: a few gzip files each holding many JCAMP-DX files one after another, and one packed
-// index (src/service/chemistry/spectrum-packs.ts reads them). 83,000 small files would make git, the .vsix and the
+// index (src/service/collection/spectra-files.ts reads them). 83,000 small files would make git, the .vsix and the
 // service's start slow; packs under 5 MB each keep every file in git small.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { loadSpectra } = require(path.join(root, 'out/src/service/chemistry/spectra.js'));
+const { loadSpectra } = require(path.join(root, 'out/src/service/collection/spectra-files.js'));
 const { libraryOf, perturbedQueries, runReference, SEARCH_MODES } = require(path.join(root, 'out/test/support/spectrum-reference.js'));
 
 const args = process.argv.slice(2);

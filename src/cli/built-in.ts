@@ -18,9 +18,9 @@ export interface BuiltInOptions {
   structureIndexOnDemand?: boolean;
 }
 
-/** The service's entry beside this module: out/src/service/cli.js under tsc, dist/service.js beside the bundled dist/cli.js. */
+/** The service's entry beside this module: out/src/service/main.js under tsc, dist/service.js beside the bundled dist/cli.js. */
 function serviceEntry(): string {
-  const candidates = [path.join(__dirname, '..', 'service', 'cli.js'), path.join(__dirname, 'service.js')];
+  const candidates = [path.join(__dirname, '..', 'service', 'main.js'), path.join(__dirname, 'service.js')];
   const found = candidates.find((file) => fs.existsSync(file));
   if (!found) throw new Error(`the built-in database is missing (looked for ${candidates.join(' and ')})`);
   return found;

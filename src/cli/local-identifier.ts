@@ -6,10 +6,11 @@
  */
 import * as path from 'path';
 import { spectrumRequest, type IdentifyHit, type IdentifyOptions, type ParsedSpectrum } from '../client';
-import { loadShippedCollection, loadSpectra, SHIPPED_DATA_DIR } from '../service/chemistry';
-import { SpectrumLibrary } from '../service/spectrum-search/library';
-import { searchSpectrum } from '../service/spectrum-search/search';
-import type { EntropyIndex } from '../service/spectrum-search/entropy-index';
+import { SpectrumLibrary } from '../service/search/spectrum/library';
+import { searchSpectrum } from '../service/search/spectrum/search';
+import type { EntropyIndex } from '../service/search/spectrum/entropy-index';
+import { loadShippedCollection, SHIPPED_DATA_DIR } from '../service/collection/shipped-collection';
+import { loadSpectra } from '../service/collection/spectra-files';
 
 export class LocalSpectrumIdentifier {
   private constructor(

@@ -42,7 +42,7 @@ export class BuiltInStartError extends Error {
 }
 
 export interface LaunchOptions {
-  /** The service's entry: out/src/service/cli.js under tsc, dist/service.js in the bundles. */
+  /** The service's entry: out/src/service/main.js under tsc, dist/service.js in the bundles. */
   script: string;
   /** Arguments after `--host 127.0.0.1 --port 0`. */
   args?: string[];

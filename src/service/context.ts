@@ -1,13 +1,13 @@
 /** Everything a route handler of either interface uses. */
 import type { SearchContext } from './search/context';
-import type { Queries } from './query/queries';
-import type { ImageCache } from './image-cache';
-import type { SpectrumStore } from './chemistry';
+import type { Queries } from './query-engine/stored-queries';
+import type { ImageCache } from './images/image-cache';
 import type { Credentials } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
-import type { StructureSearch } from './structure/structure-search';
-import type { SpectrumLibrary } from './spectrum-search/library';
-import type { SpectrumSearchQueue } from './spectrum-search/search-queue';
+import type { StructureSearch } from './search/structure/structure-search';
+import type { SpectrumLibrary } from './search/spectrum/library';
+import type { SpectrumSearchQueue } from './search/spectrum/search-queue';
+import { type SpectrumStore } from './collection/spectra-files';
 
 export interface ServiceContext extends SearchContext {
   engine: Queries;

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { fork, type ChildProcess } from 'child_process';
 import { startService, type RunningService } from '../../src/service';
-import { ORPHANED_MESSAGE } from '../../src/service/query/postgres-queries';
+import { ORPHANED_MESSAGE } from '../../src/service/query-engine/postgres-queries';
 import { api } from '../service/support/http';
 import { freshDatabase } from './support/use-postgres';
 

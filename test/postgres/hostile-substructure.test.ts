@@ -9,15 +9,16 @@ import * as path from 'path';
 import { fork } from 'child_process';
 import { Client } from 'pg';
 import { startService, type RunningService } from '../../src/service';
-import { loadChemistry, loadShippedCollection } from '../../src/service/chemistry';
+import { loadChemistry } from '../../src/service/toolkits';
 import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
-import type { CompoundRecord } from '../../src/service/store/record';
+import type { CompoundRecord } from '../../src/service/record';
 import type { LocalServiceMessage } from '../../src/wire';
 import { api, runFilter, waitQuery } from '../service/support/http';
 import { CAGE_WALK } from '../service/support/hostile-shapes';
 import { freshDatabase } from './support/use-postgres';
+import { loadShippedCollection } from '../../src/service/collection/shipped-collection';
 
-const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+const CLI = path.resolve(__dirname, '../../src/service/main.js');
 const BOUND_MS = 1500;
 
 /** Backends of the database `url` names that are running a statement, other than the one asking. */

@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { startService, type RunningService } from '../../src/service';
-import { loadChemistry } from '../../src/service/chemistry';
+import { loadChemistry } from '../../src/service/toolkits';
 import { buildFixtureRecords, FIXTURE } from '../service/support/fixture';
 import { api, legacy, waitQuery, type Reply } from '../service/support/http';
 import { HOSTILE } from './store-parity.test';

@@ -9,13 +9,13 @@ import * as path from 'path';
 import { execFile } from 'child_process';
 import { promisify } from 'util';
 import { startService, type RunningService } from '../../src/service';
-import { loadChemistry } from '../../src/service/chemistry';
-import type { Chemistry } from '../../src/service/chemistry/types';
+import { loadChemistry } from '../../src/service/toolkits';
+import type { Chemistry } from '../../src/service/toolkits/types';
 import { api, legacy, parseXml, runFilter, waitQuery } from '../service/support/http';
 import { tempDir } from '../support/temp';
 import { freshDatabase } from './support/use-postgres';
 
-const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+const CLI = path.resolve(__dirname, '../../src/service/main.js');
 /** 4-(Trifluoromethyl)benzenesulfonamide: nothing else in the database shares its sulfonamide or CF3 group. */
 const LATE_SMILES = 'NS(=O)(=O)c1ccc(cc1)C(F)(F)F';
 

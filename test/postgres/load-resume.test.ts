@@ -4,10 +4,10 @@
  * the load's order, with the load's progress whole.
  */
 import * as assert from 'assert';
-import { loadShippedCollection } from '../../src/service/chemistry';
 import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
 import { previousLoad, writeLoad, type LoadIdentity } from '../../src/service/store/postgres/write-load';
 import { freshDatabase } from './support/use-postgres';
+import { loadShippedCollection } from '../../src/service/collection/shipped-collection';
 
 describe('postgres: a load interrupted and run again', function () {
   this.timeout(120_000);

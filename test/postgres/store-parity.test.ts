@@ -4,12 +4,12 @@
  * backslashes, LIKE wildcards), gives the same records in the same order, and the records read back equal.
  */
 import * as assert from 'assert';
-import { loadChemistry } from '../../src/service/chemistry';
-import { loadShippedCollection } from '../../src/service/chemistry/collection';
+import { loadChemistry } from '../../src/service/toolkits';
+import { loadShippedCollection } from '../../src/service/collection/shipped-collection';
 import { MemoryStore } from '../../src/service/store/memory-store';
 import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
 import { identityKeyOf, LOOSE_LEVELS, MASS_KINDS, type CompoundStore } from '../../src/service/store/compound-store';
-import type { CompoundRecord } from '../../src/service/store/record';
+import type { CompoundRecord } from '../../src/service/record';
 import { buildFixtureRecords } from '../service/support/fixture';
 import { freshDatabase } from './support/use-postgres';
 

@@ -10,7 +10,7 @@ import { api, legacy, parseXml, waitLegacy, waitQuery } from '../service/support
 import { tempDir } from '../support/temp';
 import { freshDatabase } from './support/use-postgres';
 
-const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+const CLI = path.resolve(__dirname, '../../src/service/main.js');
 
 function serve(url: string): Promise<{ child: ChildProcess; base: string }> {
   const child = fork(CLI, ['serve', '--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });

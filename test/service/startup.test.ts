@@ -8,14 +8,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { gzipSync } from 'zlib';
 import { startService } from '../../src/service';
-import { SHIPPED_DATA_DIR } from '../../src/service/chemistry';
-import { COLLECTION_FILE, MOL_BLOCKS_FILE, loadShippedCollection, prefetchMolBlocks } from '../../src/service/chemistry/collection';
-import { PACKED_SPECTRA_INDEX } from '../../src/service/chemistry/spectra';
+import { COLLECTION_FILE, MOL_BLOCKS_FILE, loadShippedCollection, prefetchMolBlocks } from '../../src/service/collection/shipped-collection';
+import { PACKED_SPECTRA_INDEX } from '../../src/service/collection/spectra-files';
 import type { LocalServiceMessage } from '../../src/wire';
 import { tempDir } from '../support/temp';
 import { api, legacy, runFilter } from './support/http';
+import { SHIPPED_DATA_DIR } from '../../src/service/collection/shipped-collection';
 
-const CLI = path.resolve(__dirname, '../../src/service/cli.js');
+const CLI = path.resolve(__dirname, '../../src/service/main.js');
 /** Target 2 s on an idle machine (bench/startup.bench.ts); CI's shared cores get room. */
 const FIRST_ANSWER_BOUND_MS = 8000;
 

@@ -8,8 +8,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Peak } from '../../src/wire';
-import type { SpectrumStore } from '../../src/service/chemistry/spectra';
-import { readLibrarySpectrum } from '../../src/service/spectrum-search/library-spectrum';
+import type { SpectrumStore } from '../../src/service/collection/spectra-files';
+import { readLibrarySpectrum } from '../../src/service/search/spectrum/library-spectrum';
 
 export const REFERENCE_SCRIPT = path.resolve(__dirname, '../../../scripts/spectrum-reference/reference.py');
 

@@ -4,7 +4,7 @@
  * on average (the issue's sizes: 10,000 records ≈ 25 MB, 100,000 ≈ 250 MB).
  */
 import * as fs from 'fs';
-import { readCollectionFile } from '../../src/service/chemistry/collection';
+import { readCollectionFile } from '../../src/service/collection/shipped-collection';
 
 interface ShippedRecord {
   commonName: string;

@@ -1,5 +1,5 @@
 /** `compound-db db start|stop [--dir DIR]`: a throwaway local PostgreSQL with the RDKit cartridge. */
-import { runDatabaseCommand } from '../../service/database/commands';
+import { runDatabaseCommand } from '../database-commands';
 import { USAGES } from '../usages';
 
 export const usage = USAGES.db;

@@ -1,5 +1,5 @@
 /** `compound-db load --database URL [FILE.sdf ...]`: bulk load into a PostgreSQL store (src/service/database). */
-import { runDatabaseCommand } from '../../service/database/commands';
+import { runDatabaseCommand } from '../database-commands';
 import { USAGES } from '../usages';
 
 export const usage = USAGES.load;

@@ -1,6 +1,6 @@
-/** `compound-db serve`: the local service (what `npm run serve` runs), with the options of src/service/cli.ts. */
-import { parseArgs, runService } from '../../service/serve';
-import type { ServiceOptions } from '../../service';
+/** `compound-db serve`: the local service (what `npm run serve` runs), with the options of src/service/main.ts. */
+import { runService } from '../../service/main';
+import { parseArgs, type ServiceOptions } from '../../service/options';
 import { UsageError } from '../usage';
 import { USAGES } from '../usages';
 

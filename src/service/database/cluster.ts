@@ -10,8 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawnSync, type SpawnSyncReturns } from 'child_process';
 import { Client } from 'pg';
-import { SHIPPED_DATA_DIR } from '../chemistry';
 import { installCartridge } from './cartridge';
+import { SHIPPED_DATA_DIR } from '../collection/shipped-collection';
 
 export const PG_PACKAGES = ['postgresql-15', 'postgresql-15-rdkit'];
 const PG_BIN = '/usr/lib/postgresql/15/bin';

@@ -7,13 +7,14 @@
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import type { Chemistry } from '../chemistry';
-import { loadShippedCollection, recordsFromSdf } from '../chemistry';
+import type { Chemistry } from '../toolkits';
 import { PostgresStore } from '../store/postgres/postgres-store';
 import { query } from '../store/postgres/pool';
 import { ensureStructureIndexes } from '../store/postgres/structure-indexes';
 import { previousLoad, writeLoad } from '../store/postgres/write-load';
-import { dataSourceNameFor, loadReport } from '../load-records';
+import { dataSourceNameFor, loadReport } from '../collection/data-files';
+import { recordsFromSdf } from '../collection/sdf-records';
+import { loadShippedCollection } from '../collection/shipped-collection';
 
 /** Past every stored ID and every ID of the shipped collection, so that it can still be loaded later. */
 async function nextId(store: PostgresStore, dataDir: string | undefined): Promise<number> {

@@ -1,5 +1,5 @@
-import type { Chemistry } from '../chemistry/types';
-import type { BoundedToolkit } from '../chemistry/bounded-toolkit';
+import type { Chemistry } from '../toolkits/types';
+import type { BoundedToolkit } from '../toolkits/bounded-toolkit';
 import type { CompoundStore } from '../store/compound-store';
 
 /**

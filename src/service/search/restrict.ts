@@ -1,7 +1,7 @@
 /** Narrowing a result: datasources (spec 4.2 rule 1), complexity (rule 3) and isotopic labelling. */
 import type { Complexity, Isotopic } from '../../wire';
 import type { CompoundStore } from '../store/compound-store';
-import type { CompoundRecord } from '../store/record';
+import type { CompoundRecord } from '../record';
 import { badField } from '../http/problem';
 
 /**

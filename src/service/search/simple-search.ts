@@ -4,9 +4,9 @@
  * search, and a name (or a Hill formula that no name equals) that finds nothing is tried as a formula.
  */
 import { classifyQuery } from '../../wire';
-import type { CompoundRecord } from '../store/record';
+import type { CompoundRecord } from '../record';
 import type { SearchContext } from './context';
-import { recordsByInchi, recordsByStructure } from './structure';
+import { recordsByInchi, recordsByStructure } from './exact-structure';
 
 export async function simpleSearch(ctx: SearchContext, query: string): Promise<CompoundRecord[]> {
   const q = query.trim();

@@ -3,7 +3,7 @@
  * (memory-store.ts) implements it now; a PostgreSQL backend with the RDKit cartridge can implement the same
  * methods (each is a Promise for that reason) for a shared deployment without touching the routes.
  */
-import type { CompoundRecord } from './record';
+import type { CompoundRecord } from '../record';
 
 export const MASS_KINDS = ['monoisotopicMass', 'averageMass', 'molecularWeight', 'nominalMass'] as const;
 export type MassKind = (typeof MASS_KINDS)[number];

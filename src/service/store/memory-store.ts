@@ -3,7 +3,7 @@
  * a sorted index per mass kind (binary search), a name index, and a bitset per element (element-index.ts).
  * Records are frozen when stored: no route can change the data. Each index is built on its first use.
  */
-import type { CompoundRecord } from './record';
+import type { CompoundRecord } from '../record';
 import { identityKeyOf, LOOSE_LEVELS, MASS_KINDS, type CompoundStore, type LooseLevel, type MassKind, type RecordIds } from './compound-store';
 import { SortedIndex } from './sorted-index';
 import { NameIndex } from './name-index';

@@ -4,14 +4,15 @@
  * scripts/test-postgres.js), loaded with the records the test asked for through the same COPY path as
  * `compound-db load`, and dropped when the service closes. The suites themselves are unchanged.
  */
-import * as service from '../../../src/service';
-import { loadChemistry } from '../../../src/service/chemistry';
-import { loadRecords } from '../../../src/service/load-records';
+import type * as service from '../../../src/service';
+import * as composition from '../../../src/service/start-service';
+import { loadChemistry } from '../../../src/service/toolkits';
+import { loadRecords } from '../../../src/service/collection/data-files';
 import { PostgresStore } from '../../../src/service/store/postgres/postgres-store';
 import { createDatabase } from '../../../src/service/database/cluster';
 import { Client } from 'pg';
-import type { Chemistry } from '../../../src/service/chemistry';
-import type { CompoundRecord } from '../../../src/service/store/record';
+import type { Chemistry } from '../../../src/service/toolkits';
+import type { CompoundRecord } from '../../../src/service/record';
 
 const adminUrl = process.env.COMPOUND_DB_TEST_DATABASE;
 if (!adminUrl) throw new Error('COMPOUND_DB_TEST_DATABASE is not set: run the PostgreSQL suite through scripts/test-postgres.js');
@@ -92,7 +93,7 @@ function shippedCollectionTemplate(chemistry: Chemistry): Promise<string> {
   return shippedTemplate;
 }
 
-const original = service.startService;
+const original = composition.startService;
 
 /** Writes `records` into the (empty, migrated on open) database at `url`. */
 async function writeRecords(url: string, records: CompoundRecord[]): Promise<void> {
@@ -128,4 +129,4 @@ async function startOverPostgres(options: service.ServiceOptions = {}): Promise<
   }
 }
 
-(service as { startService: typeof original }).startService = startOverPostgres;
+(composition as { startService: typeof original }).startService = startOverPostgres;

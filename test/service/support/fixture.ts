@@ -5,8 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Chemistry } from '../../../src/service/chemistry';
-import type { CompoundRecord } from '../../../src/service/store/record';
+import type { Chemistry } from '../../../src/service/toolkits';
+import type { CompoundRecord } from '../../../src/service/record';
 import { tempDir } from '../../support/temp';
 
 interface Entry {

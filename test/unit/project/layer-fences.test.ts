@@ -18,18 +18,18 @@ const FORBIDDEN: Array<[string, string]> = [
   ['src/wire/fields.ts', '../webview/protocol'],
   ['src/client/errors.ts', 'vscode'],
   ['src/client/errors.ts', '../service'],
-  ['src/client/errors.ts', '../service/store/record'],
+  ['src/client/errors.ts', '../service/record'],
   ['src/client/errors.ts', '../extension/api'],
   ['src/client/errors.ts', '../webview/protocol'],
   ['src/service/options.ts', 'vscode'],
-  ['src/service/current/router.ts', '../../client'],
-  ['src/service/current/router.ts', '../../client/errors'],
+  ['src/service/routes/current/router.ts', '../../client'],
+  ['src/service/routes/current/router.ts', '../../client/errors'],
   ['src/service/options.ts', '../extension/extension'],
   ['src/service/options.ts', '../webview/protocol'],
-  ['src/service/store/record.ts', '../chemistry/types'],
-  ['src/service/store/record.ts', '../chemistry'],
-  ['src/service/store/record.ts', 'vscode'],
-  ['src/service/store/record.ts', '../../client'],
+  ['src/service/record.ts', './toolkits/types'],
+  ['src/service/record.ts', './toolkits'],
+  ['src/service/record.ts', 'vscode'],
+  ['src/service/record.ts', '../client'],
   ['src/webview/main.ts', 'vscode'],
   ['src/webview/main.ts', '../extension/api'],
   ['src/webview/main.ts', '../client'],
@@ -50,14 +50,14 @@ const FORBIDDEN: Array<[string, string]> = [
   ['src/shared/cache.ts', '../client'],
   ['src/shared/cache.ts', '../service/options'],
   ['src/shared/cache.ts', '../extension/api'],
-  ['src/service/store/postgres/pool.ts', '../../chemistry'],
-  ['src/service/store/postgres/pool.ts', '../../chemistry/rdkit'],
-  ['src/service/store/memory-store.ts', '../chemistry/types'],
+  ['src/service/store/postgres/pool.ts', '../../toolkits'],
+  ['src/service/store/postgres/pool.ts', '../../toolkits/rdkit'],
+  ['src/service/store/memory-store.ts', '../toolkits/types'],
   ['src/service/store/memory-store.ts', '../../chemistry/molecule/read'],
   ['src/chemistry/elements.ts', 'vscode'],
   ['src/chemistry/elements.ts', 'fs'],
   ['src/chemistry/elements.ts', '../wire'],
-  ['src/chemistry/formula/text.ts', '../../service/store/record'],
+  ['src/chemistry/formula/text.ts', '../../service/record'],
   ['src/chemistry/formula/text.ts', '../../client'],
   ['src/chemistry/molecule/read.ts', '../../webview/main'],
 ];
@@ -65,16 +65,16 @@ const FORBIDDEN: Array<[string, string]> = [
 /** Allowed: [file, import specifier]. */
 const ALLOWED: Array<[string, string]> = [
   ['src/client/cache.ts', '../shared/cache'],
-  ['src/service/image-cache.ts', '../shared/cache'],
+  ['src/service/images/image-cache.ts', '../../shared/cache'],
   ['src/shared/cache.ts', 'lru-cache'],
   ['src/wire/fields.ts', './limits'],
   ['src/client/errors.ts', '../wire'],
   ['src/client/errors.ts', 'node-fetch'],
   ['src/service/options.ts', '../wire'],
-  ['src/service/current/router.ts', '../chemistry'],
-  ['src/service/current/router.ts', '../store/record'],
-  ['src/service/store/record.ts', './structure-facts'],
-  ['src/service/store/record.ts', '../../wire'],
+  ['src/service/routes/current/router.ts', '../../../chemistry'],
+  ['src/service/routes/current/router.ts', '../../record'],
+  ['src/service/record.ts', '../wire'],
+  ['src/service/record.ts', '../chemistry/elements'],
   ['src/webview/main.ts', './protocol'],
   ['src/webview/main.ts', '../webview-protocol/endpoint'],
   ['src/webview-protocol/endpoint.ts', './protocol'],
@@ -126,7 +126,12 @@ describe('layer fences (eslint.config.mjs)', function () {
     for (const [file, specifier] of FORBIDDEN) {
       const messages = await fenceMessages(file, FORMS[0](specifier));
       assert.strictEqual(messages.length, 1, `${file} importing ${specifier}: ${messages.join(' / ') || 'not reported'}`);
-      const layer = path.dirname(file).startsWith('src/service/store') ? path.dirname(file) : file.split('/').slice(0, 2).join('/');
+      const layer =
+        file === 'src/service/record.ts'
+          ? file
+          : path.dirname(file).startsWith('src/service/store')
+            ? path.dirname(file)
+            : file.split('/').slice(0, 2).join('/');
       assert.ok(messages[0].includes(`${layer} `), `${messages[0]} names ${layer}`);
       assert.match(messages[0], /must not import this \(see README, Architecture\)/);
     }
@@ -135,7 +140,7 @@ describe('layer fences (eslint.config.mjs)', function () {
   it('reports every form of import: type-only, re-export, import(), require()', async () => {
     for (const [file, specifier] of [
       ['src/client/errors.ts', 'vscode'],
-      ['src/service/store/record.ts', '../chemistry/types'],
+      ['src/service/record.ts', './toolkits/types'],
       ['src/webview/main.ts', '../extension/api'],
       ['src/webview-protocol/endpoint.ts', '../extension/api'],
     ]) {

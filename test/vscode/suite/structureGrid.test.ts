@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { compareCells } from '../../../src/grid/cellFilter';
 import type { DriveAction, GridSnapshot } from '../../../src/grid/protocol';
 import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES } from '../../../src/grid/protocol';
-import { loadRDKit } from '../../../src/service/chemistry/rdkit';
+import { loadRDKit } from '../../../src/service/toolkits/rdkit';
 import { tempDir } from '../../support/temp';
 import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
 import { api, closeAllEditors, nextNotebookGrid, waitFor } from './helpers';

@@ -9,10 +9,10 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { roundScore, STRUCTURE_LIMITS } from '../../../wire';
-import type { StructureSearch } from '../../structure/structure-search';
-import type { CompoundRecord } from '../record';
+import type { StructureSearch } from '../../search/structure/structure-search';
+import type { CompoundRecord } from '../../record';
 import { ScreenedSubstructureSearch, recordsOf } from './screened-substructure';
-import { SEARCH_QUEUE_LIMITS } from '../../structure/structure-search';
+import { SEARCH_QUEUE_LIMITS } from '../../search/structure/structure-search';
 import { inTransaction } from './pool';
 import { Turns } from './turns';
 

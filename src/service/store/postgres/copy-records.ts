@@ -9,10 +9,10 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'stream/promises';
 import { Readable } from 'stream';
-import type { CompoundRecord } from '../record';
+import type { CompoundRecord } from '../../record';
 import { formulaKey } from '../../../chemistry/formula/parse';
 import { bareName, normaliseName } from '../name-keys';
-import { recordScreens, type RecordScreen } from '../../structure/record-patterns';
+import { recordScreens, type RecordScreen } from '../../search/structure/record-patterns';
 import { patternText } from './pattern-column';
 
 export const RECORD_COLUMNS = [

@@ -5,7 +5,7 @@
  */
 import type { Pool } from 'pg';
 import type { ExternalReference } from '../../../wire';
-import type { CompoundRecord } from '../record';
+import type { CompoundRecord } from '../../record';
 import { MASS_KINDS, type CompoundStore, type LooseLevel, type MassKind } from '../compound-store';
 import { formulaKey } from '../../../chemistry/formula/parse';
 import { bareName, MIN_PREFIX_LENGTH, normaliseName } from '../name-keys';

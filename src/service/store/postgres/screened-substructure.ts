@@ -10,11 +10,11 @@
  * `mol @> query`, used before, checks for cancellation only between records: its backend matched on for minutes.)
  */
 import type { Pool, PoolClient } from 'pg';
-import { MatcherPool, RECORD_MATCH_MS } from '../../structure/matcher-pool';
-import type { SubstructureOptions, SubstructureOutcome } from '../../structure/structure-index';
-import { SEARCH_QUEUE_LIMITS, SEARCH_SLICE_MS, stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from '../../structure/structure-search';
-import type { Ticket } from '../../work-queue';
-import type { CompoundRecord } from '../record';
+import { MatcherPool, RECORD_MATCH_MS } from '../../search/structure/matcher-pool';
+import type { SubstructureOptions, SubstructureOutcome } from '../../search/structure/structure-index';
+import { SEARCH_QUEUE_LIMITS, SEARCH_SLICE_MS, stoppedAtMaxResults, stoppedByRecord, stoppedByTime } from '../../search/structure/structure-search';
+import type { Ticket } from '../../workers/work-queue';
+import type { CompoundRecord } from '../../record';
 import { patternText } from './pattern-column';
 import { inTransaction, query } from './pool';
 import { SELECT_RECORD, toRecord, type RecordRow } from './postgres-store';

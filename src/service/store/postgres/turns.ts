@@ -3,7 +3,7 @@
  * pooled connection, and a worker or the database's cores), the next one the caller served least. A long job takes
  * several turns (a search's slices), so another key's short job runs between them.
  */
-import { WorkQueue, type Ticket, type WorkQueueLimits } from '../../work-queue';
+import { WorkQueue, type Ticket, type WorkQueueLimits } from '../../workers/work-queue';
 
 interface Turn {
   ticket: Ticket;

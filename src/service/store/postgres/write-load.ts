@@ -8,7 +8,7 @@
  * key after an interruption, it writes only the batches no earlier run committed.
  */
 import type { PoolClient } from 'pg';
-import type { CompoundRecord } from '../record';
+import type { CompoundRecord } from '../../record';
 import type { PostgresStore } from './postgres-store';
 import { copyRecords } from './copy-records';
 import { inTransaction, query } from './pool';

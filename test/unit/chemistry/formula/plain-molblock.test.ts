@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import { hillFormula, mfParserFormula } from '../../../../src/chemistry/formula/composition';
 import { plainMolComposition } from '../../../../src/chemistry/formula/plain-molblock';
 import { plainMolFacts } from '../../../../src/grid/recordFacts';
-import { loadRDKit } from '../../../../src/service/chemistry/rdkit';
+import { loadRDKit } from '../../../../src/service/toolkits/rdkit';
 import { Toolkit } from '../../../../src/webview/grid/chemistry';
 import { shippedRecords } from '../../../support/structure-files';
 
