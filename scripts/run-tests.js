@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: compiles, lints (ESLint with the layer fences, knip), then runs the unit, service and VS Code
-// suites in turn, streaming their output, and closes with one line `N passed, N failed` over all of them.
-// Exits non-zero on any failure, on a suite that ran no test, and on anything the suites leave in the temp
-// folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
-// `postgres` is the service suite again over the PostgreSQL store (scripts/test-postgres.js): where it cannot run it
-// says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
+// `npm test`: compiles, then runs lint (ESLint with the layer fences, knip, Prettier) and the unit, service,
+// PostgreSQL and VS Code suites in two lanes side by side, and closes with one line `N passed, N failed` over all of
+// them. Lane 1 (lint, unit, service) streams its output; lane 2 (postgres, then vscode) waits for what it installs
+// (Debian packages, code-server: scripts/provision.js, started after compiling) and prints each suite's output when
+// that suite ends. Exits non-zero on any failure (a lint error included), on a suite that ran no test, and on
+// anything the suites leave in the temp folder: they run with TMPDIR set to a fresh folder, which must be empty again
+// at the end.
+// `postgres` is the service suite's store-reading tests again over the PostgreSQL store (scripts/test-postgres.js):
+// where it cannot run it says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
 // `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
-// After compiling, what the PostgreSQL and VS Code suites install (Debian packages, code-server) is installed in the
-// background (scripts/provision.js), its output shown before the first suite that waits for it.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -17,14 +18,22 @@ const { spawn } = require('child_process');
 const root = path.resolve(__dirname, '..');
 const only = process.argv.slice(2);
 
+const compile = { name: 'compile', cmd: 'npm', args: ['run', '--silent', 'compile'] };
 const suites = [
-  { name: 'compile', cmd: 'npm', args: ['run', '--silent', 'compile'], counted: false },
-  { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
-  { name: 'unit', cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
-  { name: 'service', cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
-  { name: 'postgres', cmd: 'node', args: ['scripts/test-postgres.js'], counted: true, provisioned: true, skippable: /^PostgreSQL run skipped: .*/m },
-  { name: 'vscode', cmd: 'node', args: ['scripts/test-vscode.js'], counted: true, provisioned: true },
-].filter((s) => only.length === 0 || s.name === 'compile' || only.includes(s.name));
+  { name: 'lint', lane: 1, cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
+  { name: 'unit', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
+  { name: 'service', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
+  {
+    name: 'postgres',
+    lane: 2,
+    cmd: 'node',
+    args: ['scripts/test-postgres.js'],
+    counted: true,
+    provisioned: true,
+    skippable: /^PostgreSQL run skipped: .*/m,
+  },
+  { name: 'vscode', lane: 2, cmd: 'node', args: ['scripts/test-vscode.js'], counted: true, provisioned: true },
+].filter((s) => only.length === 0 || only.includes(s.name));
 
 // The editor under test makes its own runtime files there (IPC sockets, the TypeScript server's folder): not a test's.
 const EDITOR_OWN = /^(vscode-|\.org\.chromium\.)/;
@@ -38,18 +47,30 @@ function leftovers(dir, rel = '') {
   });
 }
 
-/** Runs `suite`, its output streamed (or, `quiet`, only kept), resolving with its exit code and output. */
+/**
+ * Runs `suite`, its output streamed whole lines at a time (so that a block printed by the other lane falls between
+ * lines) or, `quiet`, only kept; resolves with its exit code and output.
+ */
 function run(suite, env, quiet = false) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn(suite.cmd, suite.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
-    const take = (out) => (chunk) => {
+    const pending = { out: '', err: '' };
+    const take = (key, out) => (chunk) => {
       text += chunk.toString();
-      if (!quiet) out.write(chunk);
+      if (quiet) return;
+      const lines = pending[key] + chunk.toString();
+      const end = lines.lastIndexOf('\n') + 1;
+      out.write(lines.slice(0, end));
+      pending[key] = lines.slice(end);
     };
-    child.stdout.on('data', take(process.stdout));
-    child.stderr.on('data', take(process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, text }));
+    child.stdout.on('data', take('out', process.stdout));
+    child.stderr.on('data', take('err', process.stderr));
+    child.on('close', (code) => {
+      if (!quiet) process.stdout.write(pending.out + pending.err);
+      resolve({ code: code ?? 1, text, seconds: Math.round((Date.now() - started) / 1000) });
+    });
   });
 }
 
@@ -66,6 +87,7 @@ function counts(text) {
   let passed = 0;
   let failed = 0;
   const problems = [];
+  const took = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'compound-db-test-run-'));
   // A run stopped by a signal (Ctrl+C, a timeout's kill) removes its temp folder too, then ends by that signal.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -78,25 +100,25 @@ function counts(text) {
   // it is the runtime's, so it lives with the project's other caches rather than among the suites' files.
   const compileCache = path.join(root, 'node_modules', '.cache', 'node-compile-cache');
   const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, NODE_COMPILE_CACHE: compileCache };
-  let provisioning;
-  for (const suite of suites) {
-    if (suite.provisioned && provisioning) {
-      const { text } = await provisioning;
-      provisioning = undefined;
-      console.log(`\n=== provision (ran in the background) ===\n${text.trimEnd()}`);
-    }
-    console.log(`\n=== ${suite.name} ===`);
-    const { code, text } = await run(suite, env);
-    if (suite.name === 'compile' && code === 0 && suites.some((s) => s.provisioned)) {
-      provisioning = run({ cmd: 'node', args: ['scripts/provision.js'] }, env, true);
-    }
+
+  console.log(`\n=== ${compile.name} ===`);
+  const compiled = await run(compile, env);
+  took.push(`compile ${compiled.seconds} s`);
+  if (compiled.code !== 0) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    console.log(`\ncompile failed (exit ${compiled.code}); no suite was run.\n0 passed, 1 failed`);
+    process.exit(1);
+  }
+  const provisioning = suites.some((s) => s.provisioned) ? run({ cmd: 'node', args: ['scripts/provision.js'] }, env, true) : undefined;
+
+  /** One suite's outcome, added to the counts. */
+  function count(suite, { code, text }) {
     if (!suite.counted) {
       if (code !== 0) {
-        fs.rmSync(tmp, { recursive: true, force: true });
-        console.log(`\n${suite.name} failed (exit ${code}); no suite was run.\n0 passed, 1 failed`);
-        process.exit(1);
+        failed += 1;
+        problems.push(`${suite.name} failed (exit ${code})`);
       }
-      continue;
+      return;
     }
     const c = counts(text);
     passed += c.passed;
@@ -111,6 +133,26 @@ function counts(text) {
       problems.push(`${suite.name} ran no test`);
     }
   }
+
+  async function lane(number) {
+    const streamed = number === 1;
+    for (const suite of suites.filter((s) => s.lane === number)) {
+      if (suite.provisioned && provisioning) {
+        const { text, seconds } = await provisioning;
+        if (!took.some((t) => t.startsWith('provision'))) {
+          took.push(`provision ${seconds} s (in the background)`);
+          console.log(`\n=== provision (ran in the background) ===\n${text.trimEnd()}`);
+        }
+      }
+      if (streamed) console.log(`\n=== ${suite.name} ===`);
+      const result = await run(suite, env, !streamed);
+      if (!streamed) console.log(`\n=== ${suite.name} (lane 2, ran beside lane 1) ===\n${result.text.trimEnd()}`);
+      took.push(`${suite.name} ${result.seconds} s`);
+      count(suite, result);
+    }
+  }
+  await Promise.all([lane(1), lane(2)]);
+
   const left = leftovers(tmp).filter((f) => !EDITOR_OWN.test(f));
   fs.rmSync(tmp, { recursive: true, force: true });
   if (left.length) {
@@ -118,6 +160,7 @@ function counts(text) {
     problems.push(`the suites left ${left.length} file(s) in the temp folder: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}`);
   }
   for (const p of problems) console.log(`problem: ${p}`);
+  console.log(`\nwall time: ${took.join(', ')}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 })();

@@ -6,6 +6,7 @@ import * as assert from 'assert';
 import { startService, type RunningService } from '../../src/service';
 import { pauseCluster, resumeCluster } from '../../src/service/database/cluster';
 import { api } from '../service/support/http';
+import { waitFor } from '../support/wait-for';
 
 const clusterDir = process.env.COMPOUND_DB_TEST_CLUSTER_DIR;
 
@@ -45,7 +46,7 @@ describe('postgres: the database stops and restarts under load', function () {
       }
     };
     const workers = Array.from({ length: 4 }, worker);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => (seen.get(200) ?? 0) >= 8, 'answers before the database goes down');
     pauseCluster(clusterDir);
     const downFrom = Date.now();
     while (!seen.has(503) && Date.now() - downFrom < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -7,7 +7,9 @@ import * as path from 'path';
 import { fork, type ChildProcess } from 'child_process';
 import { startService, type RunningService } from '../../src/service';
 import { ORPHANED_MESSAGE } from '../../src/service/query-engine/postgres-queries';
+import { Client } from 'pg';
 import { api } from '../service/support/http';
+import { waitFor } from '../support/wait-for';
 import { freshDatabase } from './support/use-postgres';
 
 const HOLDER = path.resolve(__dirname, 'support/hold-query.js');
@@ -20,10 +22,31 @@ describe('postgres: a query whose service process died', function () {
   let holderBase: string;
   let watcher: RunningService;
   let drop: () => Promise<void>;
+  let dbUrl: string;
+
+  /** Resolves once the process running query `id` has beaten its heartbeat `beats` more times (read from the database). */
+  async function heartbeats(id: string, beats: number): Promise<void> {
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      const seen = new Set<string>();
+      await waitFor(async () => {
+        const { rows } = await db.query<{ seen_at: Date }>(
+          'SELECT p.seen_at FROM service_processes p JOIN queries q ON q.owner = p.id WHERE q.id = $1',
+          [id],
+        );
+        if (rows[0]) seen.add(rows[0].seen_at.toISOString());
+        return seen.size > beats;
+      }, `${beats} heartbeats of the process running the query`);
+    } finally {
+      await db.end();
+    }
+  }
 
   before(async () => {
     const db = await freshDatabase();
     drop = db.drop;
+    dbUrl = db.url;
     holder = fork(HOLDER, [db.url], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     holderBase = await new Promise<string>((resolve, reject) => {
       holder.once('message', (m: { baseUrl?: string; error?: string }) => (m.baseUrl ? resolve(m.baseUrl) : reject(new Error(m.error))));
@@ -44,7 +67,8 @@ describe('postgres: a query whose service process died', function () {
     const submit = await api(holderBase, 'POST', 'filter/name', { name: 'caffeine' });
     assert.strictEqual(submit.status, 200, submit.text);
     const statusPath = `filter/${submit.json.queryId}/status`;
-    await sleep(1000); // five heartbeats of the holder
+    // Past the watcher's staleness (three missed beats) while the holder lives.
+    await heartbeats(submit.json.queryId, 5);
     assert.strictEqual((await api(watcher.baseUrl, 'GET', statusPath)).json.status, 'Processing');
 
     holder.kill('SIGKILL');

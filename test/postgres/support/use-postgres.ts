@@ -11,6 +11,7 @@ import { loadRecords } from '../../../src/service/collection/data-files';
 import { PostgresStore } from '../../../src/service/store/postgres/postgres-store';
 import { createDatabase } from '../../../src/service/database/cluster';
 import { Client } from 'pg';
+import { createHash } from 'crypto';
 import type { Chemistry } from '../../../src/service/toolkits';
 import type { CompoundRecord } from '../../../src/service/record';
 
@@ -71,12 +72,18 @@ async function copyDatabase(template: string, name: string): Promise<void> {
   }
 }
 
+/** A record as a short digest of everything it holds (its MOL blocks included): equal digests, equal records. */
+function recordDigest(record: CompoundRecord): string {
+  return createHash('sha1').update(JSON.stringify(record)).digest('base64');
+}
+
 /**
- * The shipped collection as the store writes it, loaded once per run into a database no service ever opens: most
- * service tests start a service over it, and each then gets a copy of it.
+ * The shipped collection as the store writes it, loaded once per run into a database no service ever opens, with each
+ * record's digest: most service tests start a service over it or over it and a few records more, and each then gets
+ * a copy of it (and those records appended).
  */
-let shippedTemplate: Promise<string> | undefined;
-function shippedCollectionTemplate(chemistry: Chemistry): Promise<string> {
+let shippedTemplate: Promise<{ name: string; digests: string[] }> | undefined;
+function shippedCollectionTemplate(chemistry: Chemistry): Promise<{ name: string; digests: string[] }> {
   shippedTemplate ??= (async () => {
     const name = `shipped_${process.pid}`;
     await createDatabase(databaseUrl(), name);
@@ -87,10 +94,15 @@ function shippedCollectionTemplate(chemistry: Chemistry): Promise<string> {
       () => undefined,
     );
     await writeRecords(databaseUrl(name), records);
-    return name;
+    return { name, digests: records.map(recordDigest) };
   })();
   shippedTemplate.catch(() => (shippedTemplate = undefined));
   return shippedTemplate;
+}
+
+/** True when `records` begin with the shipped collection exactly as the template holds it. */
+function beginsWithShipped(records: readonly CompoundRecord[], digests: readonly string[]): boolean {
+  return records.length >= digests.length && digests.every((digest, i) => recordDigest(records[i]) === digest);
 }
 
 const original = composition.startService;
@@ -108,18 +120,20 @@ async function writeRecords(url: string, records: CompoundRecord[]): Promise<voi
 async function startOverPostgres(options: service.ServiceOptions = {}): Promise<service.RunningService> {
   if (options.database) return original(options);
   const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
-  // A test that reads the load's log lines gets a load of its own.
+  // A test that gives its own records or data files (or reads the load's log lines) has them loaded as it asked.
   const shipped = !options.records && !options.dataDir && !options.dataFiles?.length && !options.log;
-  const { url, drop } = await freshDatabase(shipped ? await shippedCollectionTemplate(chemistry) : undefined);
+  const template = await shippedCollectionTemplate(chemistry);
+  const loaded = shipped
+    ? undefined
+    : options.records
+      ? { records: options.records, skippedFiles: [] }
+      : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
+  const fromTemplate = !loaded || beginsWithShipped(loaded.records, template.digests);
+  const { url, drop } = await freshDatabase(fromTemplate ? template.name : undefined);
   try {
-    let skippedFiles: service.RunningService['skippedDataFiles'] = [];
-    if (!shipped) {
-      const loaded = options.records
-        ? { records: options.records, skippedFiles: [] }
-        : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
-      await writeRecords(url, loaded.records);
-      skippedFiles = loaded.skippedFiles;
-    }
+    const skippedFiles: service.RunningService['skippedDataFiles'] = loaded?.skippedFiles ?? [];
+    const toWrite = loaded ? loaded.records.slice(fromTemplate ? template.digests.length : 0) : [];
+    if (toWrite.length) await writeRecords(url, toWrite);
     const running = await original({ ...options, chemistry, records: undefined, dataFiles: undefined, database: url });
     let closing: Promise<void> | undefined;
     return { ...running, skippedDataFiles: skippedFiles, close: () => (closing ??= running.close().then(drop)) };

@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as net from 'net';
+import { waitFor } from '../../support/wait-for';
 import * as os from 'os';
 import * as path from 'path';
 import * as v8 from 'v8';
@@ -448,17 +449,17 @@ describe('service: no input hurts anyone else (issue 8)', function () {
 
     it('a client that leaves mid-body is a one-line note, not an internal error', async () => {
       logged.length = 0;
-      for (const target of ['/compounds/v1/filter/name', '/Search.asmx/SimpleSearch']) {
-        await new Promise<void>((resolve) => {
-          const socket = net.connect(svc.port, '127.0.0.1', () => {
-            socket.write(
-              `POST ${target} HTTP/1.1\r\nHost: x\r\napikey: compound-db-dev-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "caf`,
-            );
-            setTimeout(() => socket.destroy(), 50);
-          });
-          socket.on('close', () => setTimeout(resolve, 100));
-          socket.on('error', () => undefined);
+      const notes = () => logged.filter((l) => /^note: the client closed the connection/.test(l)).length;
+      for (const [i, target] of ['/compounds/v1/filter/name', '/Search.asmx/SimpleSearch'].entries()) {
+        // The headers and part of the body written, then the connection closed: the service's note is the event.
+        const socket = net.connect(svc.port, '127.0.0.1', () => {
+          socket.write(
+            `POST ${target} HTTP/1.1\r\nHost: x\r\napikey: compound-db-dev-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "caf`,
+            () => socket.destroy(),
+          );
         });
+        socket.on('error', () => undefined);
+        await waitFor(() => notes() > i, `the service's note on ${target}`);
       }
       assert.strictEqual(logged.filter((l) => /^note: the client closed the connection/.test(l)).length, 2, logged.join('\n'));
       assert.ok(!logged.some((l) => /internal error|unhandled|\n\s+at /.test(l)), logged.join('\n'));

@@ -55,10 +55,15 @@ describe('service: bounded toolkit calls', function () {
   });
 
   it('stops a 60-atom wildcard chain highlighted on C60 at the toolkit deadline with a 400 naming highlight, answering others meanwhile', async () => {
+    // A normal highlight first: the toolkit workers are loaded, so the hostile call starts in one as it arrives.
+    assert.strictEqual((await api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent('c1ccccc1')}`)).status, 200);
     const started = performance.now();
-    const hostile = api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent(WILDCARD_CHAIN_60)}&highlightFormat=SMARTS`);
-    await new Promise((r) => setTimeout(r, 300));
+    let hostileEnded = false;
+    const hostile = api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent(WILDCARD_CHAIN_60)}&highlightFormat=SMARTS`).finally(
+      () => (hostileEnded = true),
+    );
     const [details, detailsMs] = await timed(() => api(svc.baseUrl, 'GET', `records/${c60}/details`));
+    assert.ok(!hostileEnded, 'the details were answered while the hostile call ran');
     const r = await hostile;
     const hostileMs = performance.now() - started;
     const [normal, normalMs] = await timed(() => api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent('c1ccccc1')}`));
@@ -96,11 +101,15 @@ describe('service: bounded toolkit calls', function () {
         child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
       });
       const [id] = await runFilter(baseUrl, 'filter/name', { name: 'C60' });
-      const hostile = api(baseUrl, 'GET', `records/${id}/image?highlight=${encodeURIComponent(WILDCARD_CHAIN_60)}&highlightFormat=SMARTS`).catch(
-        () => undefined,
-      );
-      // The call is in a worker once the worker has loaded its toolkit; give it that time.
-      await new Promise((r) => setTimeout(r, 1500));
+      // A normal highlight first loads the toolkit workers; then the hostile call starts in one as it arrives, and a
+      // details request answered after it was sent means the service has taken it.
+      assert.strictEqual((await api(baseUrl, 'GET', `records/${id}/image?highlight=${encodeURIComponent('c1ccccc1')}`)).status, 200);
+      let hostileEnded = false;
+      const hostile = api(baseUrl, 'GET', `records/${id}/image?highlight=${encodeURIComponent(WILDCARD_CHAIN_60)}&highlightFormat=SMARTS`)
+        .catch(() => undefined)
+        .finally(() => (hostileEnded = true));
+      assert.strictEqual((await api(baseUrl, 'GET', `records/${id}/details`)).status, 200);
+      assert.ok(!hostileEnded, 'the hostile call still runs');
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const started = performance.now();
       child.kill('SIGTERM');

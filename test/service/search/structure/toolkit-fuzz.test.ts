@@ -3,7 +3,8 @@
  * ring closures, cages, and seeded mutations of them) against the service's substructure route, the highlight image
  * route on the C60 record, and the structure grid's bound checks. Every request ends (a 400, a complete search, a
  * search stopped by its bound) and a normal request right after it answers promptly; each shape's worst time is
- * printed. The whole run is bounded: the service's toolkit deadline and search bound are 1.5 s here.
+ * printed. The whole run is bounded: the service's toolkit deadline and search bound are 0.5 s here (what is
+ * checked, that every request ends and the next one answers, holds at any bound).
  */
 import * as assert from 'assert';
 import { loadRDKit } from '../../../../src/service/toolkits/rdkit';
@@ -18,7 +19,7 @@ const C60_SMILES =
   'c12c3c4c5c1c1c6c7c2c2c8c3c3c9c4c4c%10c5c5c1c1c6c6c%11c7c2c2c7c8c3c3c8c9c4c4c9c%10c5c5c1c1c6c6c%11c2c2c7c3c3c8c4c4c9c5c1c1c6c2c3c41';
 /** The whole fuzz, requests and the checks after them, must end within this (the issue asks for about a minute). */
 const TOTAL_BOUND_MS = 90_000;
-const BOUND_MS = 1500;
+const BOUND_MS = 500;
 
 /** Deterministic: the same shapes every run (mulberry32). */
 function random(seed: number): () => number {

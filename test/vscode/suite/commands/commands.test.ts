@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, api, waitFor, workspaceFile } from './helpers';
+import { EXTENSION_ID, api, waitFor, workspaceFile } from '../helpers';
 
 interface MenuItem {
   command: string;

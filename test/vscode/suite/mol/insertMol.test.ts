@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { withTitle, type RecordDetails } from '../../../src/wire';
-import { CAFFEINE_KEY, closeAllEditors, recordIdByName, run, workspaceFile } from './helpers';
+import { withTitle, type RecordDetails } from '../../../../src/wire';
+import { CAFFEINE_KEY, closeAllEditors, recordIdByName, run, workspaceFile } from '../helpers';
 
 suite('Insert MOL block', () => {
   let id: number;

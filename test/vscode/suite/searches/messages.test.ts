@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import type { RecordDetails } from '../../../src/wire';
-import { api, recordIdByName, run } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import type { RecordDetails } from '../../../../src/wire';
+import { api, recordIdByName, run } from '../helpers';
 
 type Row = { node: { type: string; recordId?: number; index?: number }; item: vscode.TreeItem };
 const rowsOf = async (state: SearchState) => (await api()).treeItems({ type: 'search', searchId: state.id } as never) as Row[];

@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import * as fs from 'fs';
 import * as path from 'path';
-import { startFakeServer } from './fakeServer';
-import { api, recordIdByName, run, setSetting, waitFor } from './helpers';
+import { startFakeServer } from '../fakeServer';
+import { api, recordIdByName, run, setSetting, waitFor } from '../helpers';
 
 /** Everything VS Code has written of the extension's output channel. */
 async function logText(folder: string): Promise<string> {

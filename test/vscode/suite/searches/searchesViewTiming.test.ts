@@ -6,8 +6,8 @@
  */
 import * as assert from 'assert';
 import * as os from 'os';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { api, run, waitFor } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { api, run, waitFor } from '../helpers';
 
 const TARGET_MS = 300;
 const QUERIES = ['caffeine', 'ethanol', 'glucose', 'phenol', 'aspirin', 'quercetin'];

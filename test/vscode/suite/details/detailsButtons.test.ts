@@ -2,9 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { RenderedButton, RenderedSnapshot } from '../../../src/webview/protocol';
-import { api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
-import { tempDir } from '../../support/temp';
+import type { RenderedButton, RenderedSnapshot } from '../../../../src/webview/protocol';
+import { api, closeAllEditors, recordIdByName, run, waitFor } from '../helpers';
+import { tempDir } from '../../../support/temp';
 
 type Rgba = [number, number, number, number];
 function rgba(css: string): Rgba {

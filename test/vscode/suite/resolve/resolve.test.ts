@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { ResolveOutcome } from '../../../src/extension/commands/resolveCommand';
-import { CAFFEINE_KEY, api, closeAllEditors, run, waitFor, workspaceFile } from './helpers';
+import type { ResolveOutcome } from '../../../../src/extension/commands/resolveCommand';
+import { CAFFEINE_KEY, api, closeAllEditors, run, waitFor, workspaceFile } from '../helpers';
 
 const HEADER = 'input,status,record_id,name,formula,inchikey,smiles,monoisotopic_mass,message,match';
 

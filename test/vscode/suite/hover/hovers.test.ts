@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { startFakeServer } from './fakeServer';
-import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, waitFor, workspaceFile } from './helpers';
+import { startFakeServer } from '../fakeServer';
+import { CAFFEINE_KEY, api, closeAllEditors, run, setSetting, waitFor, workspaceFile } from '../helpers';
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { useFakeRemoteServer, type Reply, type SeenRequest } from './fakeServer';
-import { api, run } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { useFakeRemoteServer, type Reply, type SeenRequest } from '../fakeServer';
+import { api, run } from '../helpers';
 
 const KEY = 'tree-rows-key-0001';
 

@@ -5,13 +5,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { compareCells } from '../../../src/grid/cellFilter';
-import type { DriveAction, GridSnapshot } from '../../../src/grid/protocol';
-import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES } from '../../../src/grid/protocol';
-import { loadRDKit } from '../../../src/service/toolkits/rdkit';
-import { tempDir } from '../../support/temp';
-import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../support/structure-files';
-import { api, closeAllEditors, nextNotebookGrid, waitFor } from './helpers';
+import { compareCells } from '../../../../src/grid/cellFilter';
+import type { DriveAction, GridSnapshot } from '../../../../src/grid/protocol';
+import { GRID_EDITOR_VIEW_TYPE, STREAMING_GRID_VIEW_TYPE, STRUCTURE_MIME_TYPES } from '../../../../src/grid/protocol';
+import { loadRDKit } from '../../../../src/service/toolkits/rdkit';
+import { tempDir } from '../../../support/temp';
+import { generatedRecord, shippedRecords, writeGeneratedSdf } from '../../../support/structure-files';
+import { api, closeAllEditors, nextNotebookGrid, waitFor } from '../helpers';
 
 /**
  * Milliseconds from `start` (performance.now()) printed with a label, and the issue's target when it has one, for
@@ -100,7 +100,7 @@ suite('Structure grid', () => {
   test('a 100,000-record SDF opens in the streaming grid; any record is reached quickly', async () => {
     const f = path.join(dir, 'hundred-thousand.sdf');
     const visited = [87_654, 12, 99_999];
-    const writer = path.resolve(__dirname, '..', '..', 'support', 'write-generated-sdf.js');
+    const writer = path.resolve(__dirname, '..', '..', '..', 'support', 'write-generated-sdf.js');
     const { stdout } = await promisify(execFile)(process.execPath, [writer, f, '100000', '0', ...visited.map(String)], {
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     });

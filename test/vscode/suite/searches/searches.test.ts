@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import type { RecordDetails } from '../../../src/wire';
-import { CAFFEINE_KEY, api, recordIdByName, run, setSetting } from './helpers';
-import { tempDir } from '../../support/temp';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import type { RecordDetails } from '../../../../src/wire';
+import { CAFFEINE_KEY, api, recordIdByName, run, setSetting } from '../helpers';
+import { tempDir } from '../../../support/temp';
 
 type TreeRow = { node: { type: string; searchId: string; recordId?: number; group?: string }; item: vscode.TreeItem };
 

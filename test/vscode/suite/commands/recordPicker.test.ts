@@ -1,7 +1,7 @@
 import * as assert from 'assert';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { recordChoices, resolveRecord, type RecordSource } from '../../../src/extension/commands/recordPicker';
-import { CAFFEINE_KEY, recordIdByName, run } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { recordChoices, resolveRecord, type RecordSource } from '../../../../src/extension/commands/recordPicker';
+import { CAFFEINE_KEY, recordIdByName, run } from '../helpers';
 
 /** The picker's source over the real searches: what the extension's own source does through its client. */
 const source = (selected?: number): RecordSource => ({

@@ -2,11 +2,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import type { DetailsView } from '../../../src/webview/protocol';
-import type { RecordDetails } from '../../../src/wire';
-import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, waitFor } from './helpers';
-import { tempDir } from '../../support/temp';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import type { DetailsView } from '../../../../src/webview/protocol';
+import type { RecordDetails } from '../../../../src/wire';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, waitFor } from '../helpers';
+import { tempDir } from '../../../support/temp';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 

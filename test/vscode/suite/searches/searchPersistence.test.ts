@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { CompoundDbClient } from '../../../src/client';
-import type { Logger } from '../../../src/extension/common/logger';
-import type { Connection } from '../../../src/extension/server/connection';
-import { LOCAL_API_KEY, LOCAL_TOKEN } from '../../../src/extension/server/localService';
-import { SearchesModel } from '../../../src/extension/searches/searchesModel';
-import { SearchesTreeProvider } from '../../../src/extension/searches/searchesTreeProvider';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { api, run, waitFor } from './helpers';
+import { CompoundDbClient } from '../../../../src/client';
+import type { Logger } from '../../../../src/extension/common/logger';
+import type { Connection } from '../../../../src/extension/server/connection';
+import { LOCAL_API_KEY, LOCAL_TOKEN } from '../../../../src/extension/server/localService';
+import { SearchesModel } from '../../../../src/extension/searches/searchesModel';
+import { SearchesTreeProvider } from '../../../../src/extension/searches/searchesTreeProvider';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { api, run, waitFor } from '../helpers';
 
 /** Workspace state as VS Code keeps it: JSON text, so only what survives serialisation comes back. */
 class JsonMemento implements vscode.Memento {

@@ -7,11 +7,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import type { SpectraSnapshot } from '../../../src/webview/spectra/protocol';
-import { SPECTRA_LIST_VIEW_TYPE } from '../../../src/webview/spectra/protocol';
-import { tempDir } from '../../support/temp';
-import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import type { SpectraSnapshot } from '../../../../src/webview/spectra/protocol';
+import { SPECTRA_LIST_VIEW_TYPE } from '../../../../src/webview/spectra/protocol';
+import { tempDir } from '../../../support/temp';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from '../helpers';
 
 interface Library {
   recordId: number;

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as vscode from 'vscode';
-import { COMPOUND_TOOLS } from '../../../src/tools';
-import { textsNeedingConsent } from '../../../src/extension/tools/compoundTools';
-import { CAFFEINE_KEY, EXTENSION_ID, api, recordIdByName } from './helpers';
+import { COMPOUND_TOOLS } from '../../../../src/tools';
+import { textsNeedingConsent } from '../../../../src/extension/tools/compoundTools';
+import { CAFFEINE_KEY, EXTENSION_ID, api, recordIdByName } from '../helpers';
 
 const CAFFEINE_INCHI = 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3';
 

@@ -7,9 +7,9 @@
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { LayoutReport, RenderedSnapshot } from '../../../src/webview/protocol';
-import { GRID_EDITOR_VIEW_TYPE, type GridSnapshot } from '../../../src/grid/protocol';
-import { api, closeAllEditors, nextNotebookGrid, recordIdByName, run, waitFor, workspaceFile } from './helpers';
+import type { LayoutReport, RenderedSnapshot } from '../../../../src/webview/protocol';
+import { GRID_EDITOR_VIEW_TYPE, type GridSnapshot } from '../../../../src/grid/protocol';
+import { api, closeAllEditors, nextNotebookGrid, recordIdByName, run, waitFor, workspaceFile } from '../helpers';
 
 const THEMES: Record<string, string> = {
   'Default Dark Modern': 'vscode-dark',

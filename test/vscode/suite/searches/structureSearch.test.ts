@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import type { DetailsView } from '../../../src/webview/protocol';
-import type { RecordDetails } from '../../../src/wire';
-import { startFakeServer } from './fakeServer';
-import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, workspaceFile } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import type { DetailsView } from '../../../../src/webview/protocol';
+import type { RecordDetails } from '../../../../src/wire';
+import { startFakeServer } from '../fakeServer';
+import { CAFFEINE_KEY, api, closeAllEditors, recordIdByName, run, setSetting, workspaceFile } from '../helpers';
 
 type TreeRow = {
   node: { type: string; searchId: string; recordId?: number };

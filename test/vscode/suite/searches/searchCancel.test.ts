@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { useFakeRemoteServer, type FakeServer, type Reply, type SeenRequest } from './fakeServer';
-import { api, run, waitFor } from './helpers';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { useFakeRemoteServer, type FakeServer, type Reply, type SeenRequest } from '../fakeServer';
+import { api, run, waitFor } from '../helpers';
 
 const KEY = 'cancel-test-key-0001';
 /** Longer than the longest wait between two status checks (the client's 2 s): a poller still running would ask again. */

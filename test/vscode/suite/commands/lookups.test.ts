@@ -2,9 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { RecordDetails } from '../../../src/wire';
-import { CAFFEINE_KEY, ETHANOL_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from './helpers';
-import { tempDir } from '../../support/temp';
+import type { RecordDetails } from '../../../../src/wire';
+import { CAFFEINE_KEY, ETHANOL_KEY, api, closeAllEditors, recordIdByName, run, waitFor } from '../helpers';
+import { tempDir } from '../../../support/temp';
 
 /** Every lookup command of both interfaces, run with its inputs as arguments against the built-in database. */
 suite('Lookups against the built-in database', () => {

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import * as path from 'path';
-import type { SearchState } from '../../../src/extension/searches/searchState';
-import { api, run, setSetting, waitFor } from './helpers';
-import { tempDir } from '../../support/temp';
+import type { SearchState } from '../../../../src/extension/searches/searchState';
+import { api, run, setSetting, waitFor } from '../helpers';
+import { tempDir } from '../../../support/temp';
 
 suite('Data files of the built-in database', () => {
   test('a missing data file is left out, said once, and the rest is served', async () => {
