@@ -134,8 +134,9 @@ function counts(text) {
     }
   }
 
+  const lanes = [...new Set(suites.map((s) => s.lane))].sort();
   async function lane(number) {
-    const streamed = number === 1;
+    const streamed = number === lanes[0];
     for (const suite of suites.filter((s) => s.lane === number)) {
       if (suite.provisioned && provisioning) {
         const { text, seconds } = await provisioning;
@@ -146,12 +147,12 @@ function counts(text) {
       }
       if (streamed) console.log(`\n=== ${suite.name} ===`);
       const result = await run(suite, env, !streamed);
-      if (!streamed) console.log(`\n=== ${suite.name} (lane 2, ran beside lane 1) ===\n${result.text.trimEnd()}`);
+      if (!streamed) console.log(`\n=== ${suite.name} (lane ${number}, ran beside the others) ===\n${result.text.trimEnd()}`);
       took.push(`${suite.name} ${result.seconds} s`);
       count(suite, result);
     }
   }
-  await Promise.all([lane(1), lane(2)]);
+  await Promise.all(lanes.map(lane));
 
   const left = leftovers(tmp).filter((f) => !EDITOR_OWN.test(f));
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -135,7 +135,9 @@ describe('service: substructure and similarity search against a brute-force run 
         () => undefined,
       )
     ).records;
-    svc = await startService({ port: 0, records });
+    // These tests compare whole result lists with a brute-force run: the search's time bound (10 s by default, its own
+    // tests below) must not cut a common query short on a loaded machine.
+    svc = await startService({ port: 0, records, structureTimeLimitMs: 120_000 });
     base = svc.baseUrl;
     // Built before the first query: its build (a minute on a loaded 2-core machine) is not what these tests time.
     await svc.buildStructureIndex();
