@@ -41,7 +41,7 @@ interface Service {
 }
 
 function serve(url: string): Promise<Service> {
-  const child = fork(CLI, ['serve', '--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(CLI, ['--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { type: string; baseUrl?: string; message?: string }) =>
       m.type === 'ready' ? resolve({ child, base: m.baseUrl! }) : reject(new Error(m.message)),

@@ -15,7 +15,8 @@ import { api, legacy, parseXml, runFilter, waitQuery } from '../service/support/
 import { tempDir } from '../support/temp';
 import { freshDatabase } from './support/use-postgres';
 
-const CLI = path.resolve(__dirname, '../../src/service/main.js');
+/** The command line, which loads a database. */
+const CLI = path.resolve(__dirname, '../../src/cli/main.js');
 /** 4-(Trifluoromethyl)benzenesulfonamide: nothing else in the database shares its sulfonamide or CF3 group. */
 const LATE_SMILES = 'NS(=O)(=O)c1ccc(cc1)C(F)(F)F';
 

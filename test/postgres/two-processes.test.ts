@@ -10,10 +10,12 @@ import { api, legacy, parseXml, waitLegacy, waitQuery } from '../service/support
 import { tempDir } from '../support/temp';
 import { freshDatabase } from './support/use-postgres';
 
-const CLI = path.resolve(__dirname, '../../src/service/main.js');
+/** The service's process (what the extension forks), and the command line that loads a database. */
+const SERVICE = path.resolve(__dirname, '../../src/service/main.js');
+const CLI = path.resolve(__dirname, '../../src/cli/main.js');
 
 function serve(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(CLI, ['serve', '--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = fork(SERVICE, ['--port', '0', '--database', url], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { type: string; baseUrl?: string; message?: string }) =>
       m.type === 'ready' ? resolve({ child, base: m.baseUrl! }) : reject(new Error(m.message)),
