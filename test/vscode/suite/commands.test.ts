@@ -176,7 +176,9 @@ suite('Commands and manifest', () => {
   const loadAverage = () => os.loadavg()[0].toFixed(1);
 
   test('activation is lazy and reports its time', async () => {
-    assert.ok(!manifest.activationEvents.includes('*'));
+    // Not with the extensions that start with the window: VS Code starts loading every extension of one activation
+    // event before running any, so the load time it reports for the last of them includes the others'.
+    for (const early of ['*', 'onStartupFinished']) assert.ok(!manifest.activationEvents.includes(early), `activates on ${early}`);
     assert.ok(manifest.activationEvents.includes('onWebviewPanel:compoundDb.details'), 'the details panel is restored after a reload');
     const a = await api();
     assert.ok(a.activationMs > 0);
