@@ -10,6 +10,7 @@
  * The machine is shared: absolute times are noisy, the ratios of one run are what count.
  */
 import * as http from 'http';
+import * as os from 'os';
 import type { AddressInfo } from 'net';
 import fetch from 'node-fetch';
 import { CompoundDbClient, type RequestLogEntry } from '../src/client';
@@ -48,17 +49,46 @@ async function peerSearch(baseUrl: string, name: string): Promise<{ ids: number[
   return { ids: ((await results.json()) as { results: number[] }).results, statusRequests };
 }
 
-function ourClient(baseUrl: string): { client: CompoundDbClient; statusRequests: () => number } {
+/** What one request of a search is, by its path: the submit, a status check or the results. */
+type Step = 'submit' | 'status' | 'results';
+const stepOf = (path: string): Step => (path.includes('/status') ? 'status' : path.includes('/results') ? 'results' : 'submit');
+
+interface OurClient {
+  client: CompoundDbClient;
+  /** Status requests since the last call. */
+  statusRequests: () => number;
+  /** Milliseconds spent in requests (sent → answer read) since the last call. */
+  inRequestsMs: () => number;
+  /** Each request's time, by step. */
+  requestMs: Record<Step, number[]>;
+}
+
+function ourClient(baseUrl: string): OurClient {
   let count = 0;
-  const log = (e: RequestLogEntry) => void (e.path.endsWith('/status') && count++);
+  let inRequests = 0;
+  const requestMs: Record<Step, number[]> = { submit: [], status: [], results: [] };
+  const log = (e: RequestLogEntry) => {
+    if (e.path.endsWith('/status')) count++;
+    requestMs[stepOf(e.path)].push(e.ms);
+    inRequests += e.ms;
+  };
   const client = new CompoundDbClient({ baseUrl, apiKey: KEY, log });
+  const take = (read: () => number, reset: () => void) => () => {
+    const n = read();
+    reset();
+    return n;
+  };
   return {
     client,
-    statusRequests: () => {
-      const n = count;
-      count = 0;
-      return n;
-    },
+    statusRequests: take(
+      () => count,
+      () => (count = 0),
+    ),
+    inRequestsMs: take(
+      () => inRequests,
+      () => (inRequests = 0),
+    ),
+    requestMs,
   };
 }
 
@@ -85,7 +115,9 @@ async function builtIn(): Promise<void> {
   await service.buildStructureIndex();
   await service.buildSpectrumIndex();
   try {
-    const { client, statusRequests } = ourClient(service.baseUrl);
+    const { client, statusRequests, inRequestsMs, requestMs } = ourClient(service.baseUrl);
+    const clientOwnMs: number[] = [];
+    const cpuMs: number[] = [];
     const names = ['caffeine', 'ethanol', 'phenol', 'glycine', 'urea', 'toluene'];
     const ours: Run[] = [];
     const peer: Run[] = [];
@@ -93,11 +125,14 @@ async function builtIn(): Promise<void> {
     for (const name of names) await client.search(name, { raiseErrors: true }); // warm both paths once
     for (const name of names) await peerSearch(service.baseUrl, name);
     statusRequests();
+    inRequestsMs();
+    for (const ms of Object.values(requestMs)) ms.length = 0;
     const reps = 40;
     for (let i = 0; i < reps; i++) {
       const name = names[i % names.length];
       const runOurs = async () => {
         const t = performance.now();
+        const cpu = process.cpuUsage();
         let answered = 0;
         const query = client.query({ kind: 'composite', query: name });
         await query.run({ onProgress: (p) => void (p.statusChecks === 0 && (answered = performance.now())) });
@@ -105,6 +140,9 @@ async function builtIn(): Promise<void> {
         const end = performance.now();
         if (ids.length === 0) throw new Error(`no results for ${name}`);
         ours.push({ ms: end - t, statusRequests: statusRequests() });
+        clientOwnMs.push(end - t - inRequestsMs());
+        const used = process.cpuUsage(cpu);
+        cpuMs.push((used.user + used.system) / 1000);
         afterSubmit.push(end - answered);
       };
       const runPeer = async () => {
@@ -121,6 +159,9 @@ async function builtIn(): Promise<void> {
         await runPeer();
       }
     }
+    // Where the time goes: each request sent → body read (client and service both, one thread), the rest is the
+    // client's own work between them.
+    const steps = (Object.keys(requestMs) as Step[]).map((k) => `${k} ${median(requestMs[k]).toFixed(2)} ms`).join(', ');
     const rtt: number[] = [];
     for (let i = 0; i < 200; i++) {
       const t = performance.now();
@@ -140,6 +181,16 @@ async function builtIn(): Promise<void> {
     console.log(
       `  ours, submit answered → results in hand: median ${after.toFixed(2)} ms; one round trip (GET datasources) median ${rt.toFixed(2)} ms; ` +
         `budget 2 round trips + 5 ms = ${(2 * rt + 5).toFixed(2)} ms: ${after <= 2 * rt + 5 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  ours, each request sent → answer read (client and service, one thread), median: ${steps}; ` +
+        `the client's own work around them ${median(clientOwnMs).toFixed(2)} ms a search; load ${os.loadavg()[0].toFixed(1)}`,
+    );
+    // On a loaded machine a search that loses the core mid-request takes 5-30 ms more; its CPU time does not stretch.
+    const slow = ours.filter((r) => r.ms > 2 * median(cpuMs)).length;
+    console.log(
+      `  ours, CPU time of the process per search (client and service): median ${median(cpuMs).toFixed(2)} ms; ` +
+        `searches whose wall time is over twice that: ${slow} of ${ours.length}`,
     );
   } finally {
     await service.close();

@@ -8,7 +8,7 @@
 const path = require('path');
 const { ensureDebianPackages } = require('./vscode/apt');
 const { BROWSER_PACKAGES } = require('./vscode/browser');
-const { ensureTools, BUILD_PACKAGES } = require('./vscode/tools');
+const { ensureTools } = require('./vscode/tools');
 const P = require('./vscode/paths');
 
 const root = path.resolve(__dirname, '..');
@@ -17,7 +17,7 @@ const { PG_PACKAGES } = require(path.join(root, 'out', 'src', 'service', 'databa
 async function main() {
   const started = Date.now();
   try {
-    ensureDebianPackages([...BROWSER_PACKAGES, ...BUILD_PACKAGES, ...PG_PACKAGES], path.join(P.toolsDir, 'apt.log'));
+    ensureDebianPackages([...BROWSER_PACKAGES, ...PG_PACKAGES], path.join(P.toolsDir, 'apt.log'));
   } catch (err) {
     // Not root, or not Debian: the suites say what they cannot run, each in its place.
     console.log(`Debian packages not installed up front: ${err.message}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:vscode`: builds the extension, then runs the integration suite (test/vscode/) inside a real
+// `npm run test:vscode`: builds the extension (minified, as `npm run package` does), then runs the integration suite (test/vscode/) inside a real
 // VS Code extension host: desktop VS Code through @vscode/test-electron when this machine has one, otherwise
 // code-server (installed on first use into .vscode-tools/). Closes with `N passed, N failed`; exits non-zero
 // on a failure, on a suite that did not start and on a suite that ran no test.
@@ -61,7 +61,8 @@ async function main() {
   const testsEntry = option('--tests') || path.join(P.root, 'out', 'test', 'vscode', 'index.js');
   try {
     ensureNpmDeps();
-    if (!process.argv.includes('--no-build')) buildExtension();
+    // The production bundle, as a .vsix ships it: the suite's activation figures are a fresh install's.
+    if (!process.argv.includes('--no-build')) buildExtension({ production: true });
   } catch (err) {
     return finish(0, 1, `build: ${err.message}`);
   }

@@ -5,10 +5,16 @@ const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
 const P = require('./paths');
-const { ensureDebianPackages } = require('./apt');
 
-// Debian packages the install needs beyond a stock machine (kerberos falls back to a source build).
-const BUILD_PACKAGES = ['libkrb5-dev'];
+/**
+ * The native modules of VS Code's dependencies (lib/vscode) that code-server runs here, built by their own install
+ * scripts: log files (spdlog), the extension host's watchdog, terminals (node-pty, prebuilt) and file watching
+ * (@parcel/watcher, prebuilt). The others are never loaded by this project's use of code-server, and code-server's
+ * post-install would compile them from source: SQLite (@vscode/sqlite3, minutes of C; only the agent host, an AI
+ * feature the settings turn off, opens it), kerberos (proxy authentication by Kerberos; it also needed the Debian
+ * package libkrb5-dev), the device ID (telemetry, which falls back to a random ID) and modules for Windows and macOS.
+ */
+const NATIVE_MODULES_USED = ['@vscode/spdlog', '@vscode/native-watchdog', 'node-pty', '@parcel/watcher'];
 
 const KEEP_NPM_ENV = /^npm_config_(cache|registry|cafile|ca|proxy|https_proxy|noproxy|strict_ssl)$/i;
 
@@ -80,7 +86,6 @@ async function install() {
   fs.mkdirSync(P.toolsDir, { recursive: true });
   fs.rmSync(marker, { force: true });
   fs.writeFileSync(P.installLog, `install started ${new Date().toISOString()}\n`);
-  ensureDebianPackages(BUILD_PACKAGES, P.installLog);
 
   const npmArgs = ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=warn'];
   // Node 24: a binary package with no install script.
@@ -109,10 +114,20 @@ async function install() {
 
   const pkgDir = path.join(P.codeServerDir, 'node_modules', 'code-server');
   const npmVersion = require('child_process').execSync('npm --version', { env, encoding: 'utf8' }).trim();
-  await runLogged('VS Code dependencies (code-server postinstall: downloads and builds native modules)', 'sh', ['./postinstall.sh'], {
+  // Its npm installs without install scripts (npm's own `ignore-scripts` setting, read from the environment by the
+  // nested npm); then only the native modules used here are built, by `npm rebuild`, which runs their scripts as
+  // lib/vscode's `allowScripts` permits; then the built-in extensions' post-install (it trims their TypeScript).
+  await runLogged('VS Code dependencies (code-server postinstall, install scripts skipped)', 'sh', ['./postinstall.sh'], {
     cwd: pkgDir,
-    env: { ...env, npm_config_user_agent: `npm/${npmVersion} node/v${P.NODE_VERSION} ${process.platform} ${process.arch}` },
+    env: {
+      ...env,
+      npm_config_user_agent: `npm/${npmVersion} node/v${P.NODE_VERSION} ${process.platform} ${process.arch}`,
+      npm_config_ignore_scripts: 'true',
+    },
   });
+  const vscodeDir = path.join(pkgDir, 'lib', 'vscode');
+  await runLogged(`Native modules used (${NATIVE_MODULES_USED.join(', ')})`, 'npm', ['rebuild', ...NATIVE_MODULES_USED], { cwd: vscodeDir, env });
+  await runLogged('Built-in extensions (post-install)', 'npm', ['run', 'postinstall'], { cwd: path.join(vscodeDir, 'extensions'), env });
   if (!fs.existsSync(codeServerEntry())) throw new Error(`code-server did not install: no ${codeServerEntry()}`);
   writeJson(marker, { ...wanted, installedAt: new Date().toISOString() });
   console.log(`VS Code tooling ready in ${Math.round((Date.now() - started) / 1000)} s.`);
@@ -124,7 +139,7 @@ async function ensureTools() {
   return { node: nodeBin(), entry: codeServerEntry(), env: toolsEnv() };
 }
 
-module.exports = { ensureTools, toolsEnv, BUILD_PACKAGES };
+module.exports = { ensureTools, toolsEnv };
 
 if (require.main === module) {
   ensureTools().then(

@@ -176,6 +176,7 @@ suite('Commands and manifest', () => {
   const loadAverage = () => os.loadavg()[0].toFixed(1);
 
   test('activation is lazy and reports its time', async () => {
+    // After start-up (hovers and inlay hints in any file need the extension active), never with the window itself.
     assert.ok(!manifest.activationEvents.includes('*'));
     assert.ok(manifest.activationEvents.includes('onWebviewPanel:compoundDb.details'), 'the details panel is restored after a reload');
     const a = await api();
