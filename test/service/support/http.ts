@@ -9,8 +9,20 @@ export interface Reply {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** The reset that ends a kept-alive connection the server closed as the client reused it. */
+function isReusedConnectionReset(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
 export async function request(url: string, init: RequestInit = {}): Promise<Reply> {
-  const res = await fetch(url, init);
+  // An idempotent request is sent again once when its kept-alive connection was reset (RFC 9110 9.2.2), as HTTP
+  // clients do: on a loaded machine the service's idle timeout and the client's reuse of the socket can cross.
+  const idempotent = !init.method || init.method === 'GET' || init.method === 'HEAD';
+  const res = await fetch(url, init).catch((err: unknown) => {
+    if (idempotent && isReusedConnectionReset(err)) return fetch(url, init);
+    throw err;
+  });
   const text = await res.text();
   let json: unknown;
   try {
