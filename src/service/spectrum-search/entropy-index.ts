@@ -142,6 +142,10 @@ export interface IndexArrays {
 
 /** What a matched peak adds to a spectrum's accumulated value beside its score (see EntropyIndex.acc). */
 const MATCHED = 2;
+/** The matched peaks in an accumulated value v: (v × PER_MATCHED) | 0 (the score part is under ln 2 < MATCHED). */
+const PER_MATCHED = 1 / MATCHED;
+/** The score in bits of an accumulated value. */
+const scoreOf = (v: number) => (v - MATCHED * ((v * PER_MATCHED) | 0)) * Math.LOG2E;
 
 /**
  * A query matching at least this many library peaks per spectrum in its range (all, or an identity search's
@@ -154,11 +158,12 @@ const DENSE_FROM = 0.5;
 const SCORE_STEPS = 10_000;
 
 /**
- * The step of a score: score × SCORE_STEPS rounded half up, as roundScore (wire) rounds but without a branch that
- * mispredicts (Math.round costs 5-10 ns a call on random scores here, this 1-2 ns); its rounding of a score within one
- * unit in the last place of a half step may differ from Math.round's, so the answer's rounded scores come from here too.
+ * The step of a score: score × SCORE_STEPS rounded half up, as roundScore (wire) rounds but without Math.round, whose
+ * branch mispredicts on random scores (5-10 ns a call here); scores are at least 0 (up to the table's 2e-9) and under
+ * 2^31 steps, so truncation is the floor. It may round a score within one unit in the last place of a half step
+ * otherwise than Math.round, so the answer's rounded scores come from here too (`roundedScore`).
  */
-const stepOf = (score: number) => Math.floor(score * SCORE_STEPS + 0.5);
+const stepOf = (score: number) => (score * SCORE_STEPS + 0.5) | 0;
 
 /** A score to 4 decimals, at the step the index ranks it by. */
 export const roundedScore = (score: number) => stepOf(score) / SCORE_STEPS;
@@ -186,12 +191,9 @@ export class EntropyIndex {
    * second-level cache (half a megabyte). The score keeps about 1e-12 of its precision at a thousand matched peaks.
    */
   private readonly acc: Float64Array;
-  /** The spectra a search touched (then those of them it keeps), and the kept ones' scores, matched peaks and steps. */
+  /** The spectra a search touched. */
   private readonly touched: Uint32Array;
-  private readonly keptScore: Float64Array;
-  private readonly keptPeaks: Uint32Array;
-  private readonly keptStep: Uint16Array;
-  /** How many kept spectra have each score step. */
+  /** How many touched spectra (of the ion mode asked for, at or above the threshold) have each score step. */
   private readonly perStep = new Uint32Array(SCORE_STEPS + 1);
   /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
   private readonly productBy: Int32Array;
@@ -208,9 +210,6 @@ export class EntropyIndex {
     this.lossLn = logarithms(a.lossIntensity);
     this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
-    this.keptScore = new Float64Array(n);
-    this.keptPeaks = new Uint32Array(n);
-    this.keptStep = new Uint16Array(n);
     this.productBy = new Int32Array(n);
     let maxRecord = 0;
     for (const r of a.recordId) if (r > maxRecord) maxRecord = r;
@@ -241,7 +240,7 @@ export class EntropyIndex {
     const arrays: ArrayBufferView[] = [
       ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
       ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
-      ...[this.keptScore, this.keptPeaks, this.perStep, this.keptStep, this.productBy, this.recordBest],
+      ...[this.perStep, this.productBy, this.recordBest],
       ...[records.recordId, records.score, records.spectrumId, records.matchedPeaks],
     ];
     return arrays.reduce((bytes, v) => bytes + v.byteLength, 0);
@@ -262,7 +261,7 @@ export class EntropyIndex {
     const { acc, touched } = this;
     for (let t = 0; t < touchedCount; t++) {
       const s = touched[t];
-      const matchedPeaks = Math.floor(acc[s] / MATCHED);
+      const matchedPeaks = (acc[s] * PER_MATCHED) | 0;
       const score = (acc[s] - MATCHED * matchedPeaks) * Math.LOG2E;
       if ((mode === 0 || this.a.ionMode[s] === mode) && score > 0) hits.push({ spectrum: s, score, matchedPeaks });
       acc[s] = 0;
@@ -274,59 +273,55 @@ export class EntropyIndex {
    * The records a search answers, each once at its best spectrum (ties: the lower spectrum ID); see `RecordScores`:
    * every record whose score to 4 decimals is above 0 and at least `threshold`, or, with `limit`, a part of them that
    * holds every record scoring at least the `limit`-th best record's score (to 4 decimals). An open search touches tens
-   * of thousands of spectra: one pass reads and clears their scores and counts them per score step; then only the
-   * spectra of the top steps are gathered into records, whole steps at a time, from the step where twice `limit`
-   * spectra are reached, and lower steps again only while fewer than `limit` records are in (as many again as the
-   * spectra per record seen so far say are needed, twice). A record's best spectrum scores above its others, so its
-   * record is right once its step is in.
+   * of thousands of spectra: one pass counts them per score step, then only the spectra of the top steps are gathered
+   * into records, whole steps at a time, from the step where twice `limit` spectra are reached, and lower steps again
+   * only while fewer than `limit` records are in (as many again as the spectra per record seen so far say are needed,
+   * twice). A record's best spectrum scores above its others, so its record is right once its step is in. The passes
+   * only read the scores (decoded where needed, nothing stored per spectrum); the last clears them.
    */
   bestPerRecord(q: EntropyQuery, limit = Infinity, threshold = 0): RecordScores {
     const touchedCount = this.score(q);
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { ionMode } = this.a;
-    const { acc, touched, keptScore, keptPeaks, keptStep, perStep } = this;
+    const { acc, touched, perStep } = this;
     // The lowest step whose score (k / SCORE_STEPS) is at least the threshold, and above 0.
     let floor = Math.max(1, Math.floor(Math.min(threshold, 2) * SCORE_STEPS) - 1);
     while (floor / SCORE_STEPS < threshold && floor <= SCORE_STEPS) floor++;
-    const counted = limit < touchedCount;
-    if (counted) perStep.fill(0);
-    let kept = 0;
-    for (let t = 0; t < touchedCount; t++) {
-      const s = touched[t];
-      const peaks = Math.floor(acc[s] / MATCHED);
-      const score = (acc[s] - MATCHED * peaks) * Math.LOG2E;
-      acc[s] = 0;
-      const step = Math.min(SCORE_STEPS, stepOf(score));
-      // Kept or not without a branch (a kept spectrum's fate is as good as random: a branch mispredicts).
-      const keep = +(step >= floor) & (+(mode === 0) | +(ionMode[s] === mode));
-      if (counted) perStep[step] += keep;
-      touched[kept] = s;
-      keptScore[kept] = score;
-      keptPeaks[kept] = peaks;
-      keptStep[kept] = step;
-      kept += keep;
-    }
     const out = this.records;
     out.count = 0;
     let top = SCORE_STEPS + 1;
-    let cut = counted ? top : floor;
+    let cut = floor;
+    if (limit < touchedCount) {
+      perStep.fill(0);
+      for (let t = 0; t < touchedCount; t++) {
+        const s = touched[t];
+        const step = Math.min(SCORE_STEPS, stepOf(scoreOf(acc[s])));
+        // Counted or not without a branch (as good as random: a branch would mispredict).
+        perStep[step] += mode === 0 ? +(step >= floor) : +(step >= floor) & +(ionMode[s] === mode);
+      }
+      cut = top;
+    }
     let seen = 0;
     for (;;) {
       // Lower the cut until spectra for twice the records still missing are reached, at the spectra per record seen.
       const perRecord = out.count === 0 ? 1 : Math.max(1, seen / out.count);
       for (const wanted = seen + 2 * perRecord * (limit - out.count); cut > floor && seen < wanted;) seen += perStep[--cut];
-      for (let k = 0; k < kept; k++) if (keptStep[k] >= cut && keptStep[k] < top) this.addToRecords(k);
+      for (let t = 0; t < touchedCount; t++) {
+        const s = touched[t];
+        const score = scoreOf(acc[s]);
+        const step = stepOf(score);
+        if (step >= cut && step < top && (mode === 0 || ionMode[s] === mode)) this.addToRecords(s, score, (acc[s] * PER_MATCHED) | 0);
+      }
       if (out.count >= limit || cut <= floor) break;
       top = cut;
     }
+    for (let t = 0; t < touchedCount; t++) acc[touched[t]] = 0;
     for (let i = 0; i < out.count; i++) this.recordBest[out.recordId[i]] = 0;
     return out;
   }
 
-  /** Adds the `k`-th kept spectrum to the records' answer: its record's best spectrum when it scores above it. */
-  private addToRecords(k: number): void {
-    const s = this.touched[k];
-    const score = this.keptScore[k];
+  /** Adds spectrum `s` to the records' answer: its record's best spectrum when it scores above the one there. */
+  private addToRecords(s: number, score: number, matchedPeaks: number): void {
     const r = this.a.recordId[s];
     const spectrumId = this.a.spectrumId[s];
     const out = this.records;
@@ -340,7 +335,7 @@ export class EntropyIndex {
     }
     out.score[i] = score;
     out.spectrumId[i] = spectrumId;
-    out.matchedPeaks[i] = this.keptPeaks[k];
+    out.matchedPeaks[i] = matchedPeaks;
   }
 
   /** The scratch of the query windows, long enough for `n` query peaks. */
