@@ -185,6 +185,14 @@ export class EntropyIndex {
   private readonly fragLn: Float64Array;
   private readonly lossLn: Float64Array;
   /**
+   * The fragments again by spectrum (spectrum i's from `ownStart[i]` to `ownStart[i + 1]`, ascending m/z), with ln of
+   * their intensities: an identity search scores its few candidates from their own peaks instead of reading every
+   * library peak in the query's windows.
+   */
+  private readonly ownStart: Uint32Array;
+  private readonly ownMz: Float32Array;
+  private readonly ownLn: Float64Array;
+  /**
    * Per spectrum its score so far in nats plus MATCHED for each matched peak (so the count and the score are one
    * number: the score is under 1, ln 2 at most); 0 for a spectrum the search has not touched. The spectra a query
    * touches are scattered: one 64-bit value each keeps a pair to one cache line and the array in the processor's
@@ -208,6 +216,17 @@ export class EntropyIndex {
     const n = a.precursor.length;
     this.fragLn = logarithms(a.fragIntensity);
     this.lossLn = logarithms(a.lossIntensity);
+    this.ownStart = new Uint32Array(n + 1);
+    for (const spectrum of a.fragSpectrum) this.ownStart[spectrum + 1]++;
+    for (let i = 0; i < n; i++) this.ownStart[i + 1] += this.ownStart[i];
+    this.ownMz = new Float32Array(a.fragMz.length);
+    this.ownLn = new Float64Array(a.fragMz.length);
+    const next = this.ownStart.slice(0, n);
+    for (let j = 0; j < a.fragMz.length; j++) {
+      const at = next[a.fragSpectrum[j]]++;
+      this.ownMz[at] = a.fragMz[j];
+      this.ownLn[at] = this.fragLn[j];
+    }
     this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
     this.productBy = new Int32Array(n);
@@ -240,6 +259,7 @@ export class EntropyIndex {
     const arrays: ArrayBufferView[] = [
       ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
       ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
+      ...[this.ownStart, this.ownMz, this.ownLn],
       ...[this.perStep, this.productBy, this.recordBest],
       ...[records.recordId, records.score, records.spectrumId, records.matchedPeaks],
     ];
@@ -255,7 +275,7 @@ export class EntropyIndex {
 
   /** Every library spectrum scoring above 0, unordered. Synchronous and bounded: at most query peaks × matches. */
   search(q: EntropyQuery): SpectrumHit[] {
-    const touchedCount = this.score(q);
+    const touchedCount = q.searchType === 'identity' ? this.scoreCandidates(q) : this.score(q);
     const hits: SpectrumHit[] = [];
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { acc, touched } = this;
@@ -280,7 +300,7 @@ export class EntropyIndex {
    * only read the scores (decoded where needed, nothing stored per spectrum); the last clears them.
    */
   bestPerRecord(q: EntropyQuery, limit = Infinity, threshold = 0): RecordScores {
-    const touchedCount = this.score(q);
+    const touchedCount = q.searchType === 'identity' ? this.scoreCandidates(q) : this.score(q);
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { ionMode } = this.a;
     const { acc, touched, perStep } = this;
@@ -369,14 +389,8 @@ export class EntropyIndex {
     const { fragMz, fragSpectrum, lossMass, lossSpectrum, lossFrag } = this.a;
     const { fragLn, lossLn, acc, touched, productBy } = this;
     const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
-    let from = 0;
-    let to = this.size;
-    if (searchType === 'identity') {
-      const p = q.precursorMz as number;
-      from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
-      to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
-      if (from >= to) return 0;
-    }
+    const from = 0;
+    const to = this.size;
     const byFragment = searchType !== 'neutralLoss';
     const byLoss = searchType === 'neutralLoss' || searchType === 'hybrid';
     const { fragLo, fragHi, lossLo, lossHi } = this.windowsFor(n);
@@ -425,6 +439,44 @@ export class EntropyIndex {
       }
     }
     if (searchType === 'hybrid') for (let t = 0; t < count; t++) productBy[touched[t]] = 0;
+    return count;
+  }
+
+  /**
+   * An identity search: the spectra whose precursor is within the tolerance, each scored from its own peaks by one
+   * walk beside the query's (a query peak's window [m − tol, m + tol] in 32-bit, as the runs of the other modes are
+   * bounded; the pairs added in the same order, so the same sums). Listed in `touched` as `score` does.
+   */
+  private scoreCandidates(q: EntropyQuery): number {
+    const weighted = weightedHalves(q.peaks.intensity);
+    const tol = f32(q.fragmentToleranceDa);
+    const p = q.precursorMz as number;
+    const from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
+    const to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
+    const { mz } = q.peaks;
+    const n = mz.length;
+    const { ownStart, ownMz, ownLn, acc, touched } = this;
+    const low = new Float32Array(n);
+    const high = new Float32Array(n);
+    const lnA = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      low[k] = mz[k] - tol;
+      high[k] = mz[k] + tol;
+      lnA[k] = Math.log(weighted[k]);
+    }
+    let count = 0;
+    for (let s = from; s < to; s++) {
+      const end = ownStart[s + 1];
+      let first = ownStart[s];
+      let value = 0;
+      for (let k = 0; k < n && first < end; k++) {
+        while (first < end && ownMz[first] < low[k]) first++;
+        for (let j = first; j < end && ownMz[j] <= high[k]; j++) value += weighted[k] * entropyTerm(ownLn[j] - lnA[k]) + MATCHED;
+      }
+      acc[s] = value;
+      touched[count] = s;
+      count += +(value !== 0);
+    }
     return count;
   }
 }
