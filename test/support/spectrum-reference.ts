@@ -102,13 +102,17 @@ function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-/** Runs the reference over `library` and `queries` in `workDir`; throws with its stderr when it fails. */
+/**
+ * Runs the reference over `library` and `queries` in `workDir` (each query's time the median of `repeat` searches);
+ * throws with its stderr when it fails.
+ */
 export function runReference(
   msentropyDir: string,
   library: readonly LibraryEntry[],
   queries: readonly ReferenceQuery[],
   workDir: string,
   top = 10,
+  repeat = 1,
 ): ReferenceRun {
   fs.mkdirSync(workDir, { recursive: true });
   const libraryFile = path.join(workDir, 'library.jsonl');
@@ -119,7 +123,19 @@ export function runReference(
   const python = fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
   const run = spawnSync(
     python,
-    [REFERENCE_SCRIPT, msentropyDir, libraryFile, queriesFile, outFile, '--top', String(top), '--index-cache', path.join(workDir, 'reference-index')],
+    [
+      REFERENCE_SCRIPT,
+      msentropyDir,
+      libraryFile,
+      queriesFile,
+      outFile,
+      '--top',
+      String(top),
+      '--index-cache',
+      path.join(workDir, 'reference-index'),
+      '--repeat',
+      String(repeat),
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'], maxBuffer: 16 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`the reference failed (${run.status ?? run.signal}): ${run.stderr.slice(-2000)}`);

@@ -9,7 +9,7 @@
  */
 import type { IonMode, SpectrumSearchType } from '../../../wire';
 import { cleanSpectrum, weightedHalves, type CleanPeaks } from './clean';
-import { LnSumTable } from './ln-sum-table';
+import { entropyTerm } from './entropy-term-table';
 
 const f32 = Math.fround;
 const ION_MODE_CODE = { positive: 1, negative: 2 } as const;
@@ -142,13 +142,35 @@ export interface IndexArrays {
 
 /** What a matched peak adds to a spectrum's accumulated value beside its score (see EntropyIndex.acc). */
 const MATCHED = 2;
-
-/** Runs of library matches at least this long for one query peak read ln(a + b) from a table (ln-sum-table.ts). */
-const TABLE_FROM = 4096;
+/** The matched peaks in an accumulated value v: (v × PER_MATCHED) | 0 (the score part is under ln 2 < MATCHED). */
+const PER_MATCHED = 1 / MATCHED;
+/** The score in bits of an accumulated value. */
+const scoreOf = (v: number) => (v - MATCHED * ((v * PER_MATCHED) | 0)) * Math.LOG2E;
 
 /**
- * Each record scoring above 0 once, at its best spectrum, in parallel arrays (unordered). Scratch of the index: valid
- * until its next search, so read it before anything else can search (no `await` in between).
+ * A query matching at least this many library peaks per spectrum in its range (all, or an identity search's
+ * precursor window) scores without listing the spectra it touches: the range is read afterwards in order. Listing a
+ * touched spectrum costs a compare and a store per matched pair; reading a spectrum's value in order less than that.
+ */
+const DENSE_FROM = 0.5;
+
+/** Scores are ranked by their value to 4 decimals: step k is the score k / SCORE_STEPS. */
+const SCORE_STEPS = 10_000;
+
+/**
+ * The step of a score: score × SCORE_STEPS rounded half up, as roundScore (wire) rounds but without Math.round, whose
+ * branch mispredicts on random scores (5-10 ns a call here); scores are at least 0 (up to the table's 2e-9) and under
+ * 2^31 steps, so truncation is the floor. It may round a score within one unit in the last place of a half step
+ * otherwise than Math.round, so the answer's rounded scores come from here too (`roundedScore`).
+ */
+const stepOf = (score: number) => (score * SCORE_STEPS + 0.5) | 0;
+
+/** A score to 4 decimals, at the step the index ranks it by. */
+export const roundedScore = (score: number) => stepOf(score) / SCORE_STEPS;
+
+/**
+ * The records a search answers, each once at its best spectrum, in parallel arrays (unordered). Scratch of the index:
+ * valid until its next search, so read it before anything else can search (no `await` in between).
  */
 export interface RecordScores {
   count: number;
@@ -162,8 +184,14 @@ export class EntropyIndex {
   /** ln of each entry's intensity, in the order of the fragment and of the neutral-loss arrays. */
   private readonly fragLn: Float64Array;
   private readonly lossLn: Float64Array;
-  /** ln(a + b) of one query peak against a long run of library peaks (see `TABLE_FROM`). */
-  private readonly lnSum: LnSumTable;
+  /**
+   * The fragments again by spectrum (spectrum i's from `ownStart[i]` to `ownStart[i + 1]`, ascending m/z), with ln of
+   * their intensities: an identity search scores its few candidates from their own peaks instead of reading every
+   * library peak in the query's windows.
+   */
+  private readonly ownStart: Uint32Array;
+  private readonly ownMz: Float32Array;
+  private readonly ownLn: Float64Array;
   /**
    * Per spectrum its score so far in nats plus MATCHED for each matched peak (so the count and the score are one
    * number: the score is under 1, ln 2 at most); 0 for a spectrum the search has not touched. The spectra a query
@@ -171,9 +199,14 @@ export class EntropyIndex {
    * second-level cache (half a megabyte). The score keeps about 1e-12 of its precision at a thousand matched peaks.
    */
   private readonly acc: Float64Array;
+  /** The spectra a search touched. */
   private readonly touched: Uint32Array;
+  /** How many touched spectra (of the ion mode asked for, at or above the threshold) have each score step. */
+  private readonly perStep = new Uint32Array(SCORE_STEPS + 1);
   /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
   private readonly productBy: Int32Array;
+  /** Per query peak its runs of fragment and neutral-loss matches [lo, hi); grown to the longest query. */
+  private windows = { fragLo: new Uint32Array(64), fragHi: new Uint32Array(64), lossLo: new Uint32Array(64), lossHi: new Uint32Array(64) };
 
   /** Per record: its place in the answer of `bestPerRecord` plus one (0: not in it yet); that answer. */
   private readonly recordBest: Int32Array;
@@ -183,13 +216,17 @@ export class EntropyIndex {
     const n = a.precursor.length;
     this.fragLn = logarithms(a.fragIntensity);
     this.lossLn = logarithms(a.lossIntensity);
-    let uMin = 0;
-    let uMax = -Infinity;
-    for (const u of this.fragLn) {
-      if (u < uMin) uMin = u;
-      if (u > uMax) uMax = u;
+    this.ownStart = new Uint32Array(n + 1);
+    for (const spectrum of a.fragSpectrum) this.ownStart[spectrum + 1]++;
+    for (let i = 0; i < n; i++) this.ownStart[i + 1] += this.ownStart[i];
+    this.ownMz = new Float32Array(a.fragMz.length);
+    this.ownLn = new Float64Array(a.fragMz.length);
+    const next = this.ownStart.slice(0, n);
+    for (let j = 0; j < a.fragMz.length; j++) {
+      const at = next[a.fragSpectrum[j]]++;
+      this.ownMz[at] = a.fragMz[j];
+      this.ownLn[at] = this.fragLn[j];
     }
-    this.lnSum = new LnSumTable(uMin, Math.max(uMin, uMax));
     this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
     this.productBy = new Int32Array(n);
@@ -222,7 +259,9 @@ export class EntropyIndex {
     const arrays: ArrayBufferView[] = [
       ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
       ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
-      ...[this.productBy, this.recordBest, records.recordId, records.score, records.spectrumId, records.matchedPeaks],
+      ...[this.ownStart, this.ownMz, this.ownLn],
+      ...[this.perStep, this.productBy, this.recordBest],
+      ...[records.recordId, records.score, records.spectrumId, records.matchedPeaks],
     ];
     return arrays.reduce((bytes, v) => bytes + v.byteLength, 0);
   }
@@ -236,13 +275,13 @@ export class EntropyIndex {
 
   /** Every library spectrum scoring above 0, unordered. Synchronous and bounded: at most query peaks × matches. */
   search(q: EntropyQuery): SpectrumHit[] {
-    const touchedCount = this.score(q);
+    const touchedCount = q.searchType === 'identity' ? this.scoreCandidates(q) : this.score(q);
     const hits: SpectrumHit[] = [];
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { acc, touched } = this;
     for (let t = 0; t < touchedCount; t++) {
       const s = touched[t];
-      const matchedPeaks = Math.floor(acc[s] / MATCHED);
+      const matchedPeaks = (acc[s] * PER_MATCHED) | 0;
       const score = (acc[s] - MATCHED * matchedPeaks) * Math.LOG2E;
       if ((mode === 0 || this.a.ionMode[s] === mode) && score > 0) hits.push({ spectrum: s, score, matchedPeaks });
       acc[s] = 0;
@@ -251,147 +290,226 @@ export class EntropyIndex {
   }
 
   /**
-   * Each record scoring above 0 once, at its best spectrum (ties: the lower spectrum ID); see `RecordScores`. One pass
-   * over the touched spectra reads and clears each one's score and keeps the best per record.
+   * The records a search answers, each once at its best spectrum (ties: the lower spectrum ID); see `RecordScores`:
+   * every record whose score to 4 decimals is above 0 and at least `threshold`, or, with `limit`, a part of them that
+   * holds every record scoring at least the `limit`-th best record's score (to 4 decimals). An open search touches tens
+   * of thousands of spectra: one pass counts them per score step, then only the spectra of the top steps are gathered
+   * into records, whole steps at a time, from the step where twice `limit` spectra are reached, and lower steps again
+   * only while fewer than `limit` records are in (as many again as the spectra per record seen so far say are needed,
+   * twice). A record's best spectrum scores above its others, so its record is right once its step is in. The passes
+   * only read the scores (decoded where needed, nothing stored per spectrum); the last clears them.
    */
-  bestPerRecord(q: EntropyQuery): RecordScores {
-    const touchedCount = this.score(q);
+  bestPerRecord(q: EntropyQuery, limit = Infinity, threshold = 0): RecordScores {
+    const touchedCount = q.searchType === 'identity' ? this.scoreCandidates(q) : this.score(q);
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
-    const { recordId, spectrumId, ionMode } = this.a;
-    const { acc, touched, recordBest } = this;
+    const { ionMode } = this.a;
+    const { acc, touched, perStep } = this;
+    // The lowest step whose score (k / SCORE_STEPS) is at least the threshold, and above 0.
+    let floor = Math.max(1, Math.floor(Math.min(threshold, 2) * SCORE_STEPS) - 1);
+    while (floor / SCORE_STEPS < threshold && floor <= SCORE_STEPS) floor++;
     const out = this.records;
-    let count = 0;
-    for (let t = 0; t < touchedCount; t++) {
-      const s = touched[t];
-      const peaks = Math.floor(acc[s] / MATCHED);
-      const score = (acc[s] - MATCHED * peaks) * Math.LOG2E;
-      acc[s] = 0;
-      if (!(score > 0) || (mode !== 0 && ionMode[s] !== mode)) continue;
-      const r = recordId[s];
-      let i = recordBest[r] - 1;
-      if (i < 0) {
-        i = count++;
-        recordBest[r] = count;
-        out.recordId[i] = r;
-      } else if (!(score > out.score[i] || (score === out.score[i] && spectrumId[s] < out.spectrumId[i]))) {
-        continue;
+    out.count = 0;
+    let top = SCORE_STEPS + 1;
+    let cut = floor;
+    if (limit < touchedCount) {
+      perStep.fill(0);
+      for (let t = 0; t < touchedCount; t++) {
+        const s = touched[t];
+        const step = Math.min(SCORE_STEPS, stepOf(scoreOf(acc[s])));
+        // Counted or not without a branch (as good as random: a branch would mispredict).
+        perStep[step] += mode === 0 ? +(step >= floor) : +(step >= floor) & +(ionMode[s] === mode);
       }
-      out.score[i] = score;
-      out.spectrumId[i] = spectrumId[s];
-      out.matchedPeaks[i] = peaks;
+      cut = top;
     }
-    for (let i = 0; i < count; i++) recordBest[out.recordId[i]] = 0;
-    out.count = count;
+    let seen = 0;
+    for (;;) {
+      // Lower the cut until spectra for twice the records still missing are reached, at the spectra per record seen.
+      const perRecord = out.count === 0 ? 1 : Math.max(1, seen / out.count);
+      for (const wanted = seen + 2 * perRecord * (limit - out.count); cut > floor && seen < wanted;) seen += perStep[--cut];
+      for (let t = 0; t < touchedCount; t++) {
+        const s = touched[t];
+        const score = scoreOf(acc[s]);
+        const step = stepOf(score);
+        if (step >= cut && step < top && (mode === 0 || ionMode[s] === mode)) this.addToRecords(s, score, (acc[s] * PER_MATCHED) | 0);
+      }
+      if (out.count >= limit || cut <= floor) break;
+      top = cut;
+    }
+    for (let t = 0; t < touchedCount; t++) acc[touched[t]] = 0;
+    for (let i = 0; i < out.count; i++) this.recordBest[out.recordId[i]] = 0;
     return out;
+  }
+
+  /** Adds spectrum `s` to the records' answer: its record's best spectrum when it scores above the one there. */
+  private addToRecords(s: number, score: number, matchedPeaks: number): void {
+    const r = this.a.recordId[s];
+    const spectrumId = this.a.spectrumId[s];
+    const out = this.records;
+    let i = this.recordBest[r] - 1;
+    if (i < 0) {
+      i = out.count++;
+      this.recordBest[r] = out.count;
+      out.recordId[i] = r;
+    } else if (!(score > out.score[i] || (score === out.score[i] && spectrumId < out.spectrumId[i]))) {
+      return;
+    }
+    out.score[i] = score;
+    out.spectrumId[i] = spectrumId;
+    out.matchedPeaks[i] = matchedPeaks;
+  }
+
+  /** The scratch of the query windows, long enough for `n` query peaks. */
+  private windowsFor(n: number) {
+    if (this.windows.fragLo.length < n) {
+      const length = Math.max(n, 2 * this.windows.fragLo.length);
+      this.windows = {
+        fragLo: new Uint32Array(length),
+        fragHi: new Uint32Array(length),
+        lossLo: new Uint32Array(length),
+        lossHi: new Uint32Array(length),
+      };
+    }
+    return this.windows;
   }
 
   /**
    * Scores the query into the scratch arrays; returns how many spectra it touched (listed in `touched`). A matched
    * pair of halved weighted intensities a, b adds f(a+b) − f(a) − f(b), f(x) = x ln x (natural logarithms here, the
-   * sum turned into bits when read): ln b of every library entry is kept with the index and f(a) taken once per query
-   * peak, so a pair costs one logarithm, or none where a query peak matches a long run of library peaks (`lnSum`).
-   * The loops write to the scratch arrays directly (no closure, no object per pair); a spectrum is listed as touched
-   * without a branch (written at the list's end, counted only when new).
+   * sum turned into bits when read), which is a · H(ln b − ln a) (entropy-term-table.ts): ln b is kept with the index
+   * and ln a taken once per query peak, so a pair costs a subtraction and a table read. The runs are found first; a
+   * query with many matches per spectrum (see DENSE_FROM) reads its range afterwards instead of listing the spectra
+   * it touches while it scores.
    */
   private score(q: EntropyQuery): number {
-    const { peaks } = q;
+    const { peaks, searchType } = q;
     const n = peaks.mz.length;
     if (n === 0) return 0;
     const weighted = weightedHalves(peaks.intensity);
     const tol = f32(q.fragmentToleranceDa);
-    const { fragMz, fragIntensity, fragSpectrum, lossMass, lossIntensity, lossSpectrum, lossFrag } = this.a;
-    const { fragLn, lossLn, acc, touched, productBy, lnSum } = this;
+    const { fragMz, fragSpectrum, lossMass, lossSpectrum, lossFrag } = this.a;
+    const { fragLn, lossLn, acc, touched, productBy } = this;
     const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
-    let touchedCount = 0;
-    if (q.searchType === 'identity' || q.searchType === 'open') {
-      let from = 0;
-      let to = this.size;
-      if (q.searchType === 'identity') {
-        const p = q.precursorMz as number;
-        from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
-        to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
-        if (from >= to) return 0;
-      }
-      for (let k = 0; k < n; k++) {
-        const a = weighted[k];
-        const aTerm = a * Math.log(a);
+    const from = 0;
+    const to = this.size;
+    const byFragment = searchType !== 'neutralLoss';
+    const byLoss = searchType === 'neutralLoss' || searchType === 'hybrid';
+    const { fragLo, fragHi, lossLo, lossHi } = this.windowsFor(n);
+    let pairs = 0;
+    for (let k = 0; k < n; k++) {
+      if (byFragment) {
         const m = peaks.mz[k];
-        const start = lowerBound(fragMz, f32(m - tol));
-        const end = upperBound(fragMz, f32(m + tol));
-        const tabled = end - start >= TABLE_FROM;
-        if (tabled) lnSum.fill(a);
-        for (let j = start; j < end; j++) {
-          const s = fragSpectrum[j];
-          if (s < from || s >= to) continue;
-          const b = fragIntensity[j];
-          const u = fragLn[j];
-          const ab = a + b;
-          touched[touchedCount] = s;
-          touchedCount += acc[s] === 0 ? 1 : 0;
-          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
-        }
+        fragLo[k] = lowerBound(fragMz, f32(m - tol));
+        fragHi[k] = upperBound(fragMz, f32(m + tol));
+        pairs += fragHi[k] - fragLo[k];
       }
-    } else if (q.searchType === 'neutralLoss') {
-      for (let k = 0; k < n; k++) {
-        const a = weighted[k];
-        const aTerm = a * Math.log(a);
+      if (byLoss) {
         const loss = f32(precursor32 - peaks.mz[k]);
-        const start = lowerBound(lossMass, f32(loss - tol));
-        const end = upperBound(lossMass, f32(loss + tol));
-        const tabled = end - start >= TABLE_FROM;
-        if (tabled) lnSum.fill(a);
-        for (let j = start; j < end; j++) {
-          const s = lossSpectrum[j];
-          const b = lossIntensity[j];
-          const u = lossLn[j];
-          const ab = a + b;
-          touched[touchedCount] = s;
-          touchedCount += acc[s] === 0 ? 1 : 0;
-          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
-        }
+        lossLo[k] = lowerBound(lossMass, f32(loss - tol));
+        lossHi[k] = upperBound(lossMass, f32(loss + tol));
+        pairs += lossHi[k] - lossLo[k];
       }
-    } else {
-      // Hybrid: a query peak matches a fragment, or else a neutral loss whose fragment no query peak matched directly.
-      const lo = new Uint32Array(n);
-      const hi = new Uint32Array(n);
-      for (let k = 0; k < n; k++) {
-        lo[k] = lowerBound(fragMz, f32(peaks.mz[k] - tol));
-        hi[k] = upperBound(fragMz, f32(peaks.mz[k] + tol));
-      }
-      for (let k = 0; k < n; k++) {
-        const mark = k + 1;
-        const a = weighted[k];
-        const aTerm = a * Math.log(a);
-        const loss = f32(precursor32 - peaks.mz[k]);
-        const start = lowerBound(lossMass, f32(loss - tol));
-        const end = upperBound(lossMass, f32(loss + tol));
-        const tabled = hi[k] - lo[k] + end - start >= TABLE_FROM;
-        if (tabled) lnSum.fill(a);
-        for (let j = lo[k]; j < hi[k]; j++) {
-          const s = fragSpectrum[j];
-          const b = fragIntensity[j];
-          const u = fragLn[j];
-          const ab = a + b;
-          touched[touchedCount] = s;
-          touchedCount += acc[s] === 0 ? 1 : 0;
-          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
-          productBy[s] = mark;
-        }
-        for (let j = start; j < end; j++) {
-          const s = lossSpectrum[j];
-          if (productBy[s] === mark || matchedAsFragment(lossFrag[j], lo, hi)) continue;
-          const b = lossIntensity[j];
-          const u = lossLn[j];
-          const ab = a + b;
-          touched[touchedCount] = s;
-          touchedCount += acc[s] === 0 ? 1 : 0;
-          acc[s] += ab * (tabled ? lnSum.at(u) : Math.log(ab)) - aTerm - b * u + MATCHED;
-        }
-      }
-      for (let t = 0; t < touchedCount; t++) productBy[touched[t]] = 0;
     }
-    return touchedCount;
+    const listed = pairs < (to - from) * DENSE_FROM;
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      const a = weighted[k];
+      const lnA = Math.log(a);
+      if (byFragment) count = addRun(acc, touched, count, listed, fragSpectrum, fragLn, fragLo[k], fragHi[k], a, lnA, from, to);
+      if (searchType === 'neutralLoss') {
+        count = addRun(acc, touched, count, listed, lossSpectrum, lossLn, lossLo[k], lossHi[k], a, lnA, from, to);
+      } else if (searchType === 'hybrid') {
+        // A query peak matches a fragment, or else a neutral loss whose fragment no query peak matched directly.
+        const mark = k + 1;
+        for (let j = fragLo[k]; j < fragHi[k]; j++) productBy[fragSpectrum[j]] = mark;
+        for (let j = lossLo[k]; j < lossHi[k]; j++) {
+          const s = lossSpectrum[j];
+          if (productBy[s] === mark || matchedAsFragment(lossFrag[j], fragLo, fragHi, n)) continue;
+          if (listed) {
+            touched[count] = s;
+            count += +(acc[s] === 0);
+          }
+          acc[s] += a * entropyTerm(lossLn[j] - lnA) + MATCHED;
+        }
+      }
+    }
+    if (!listed) {
+      for (let s = from; s < to; s++) {
+        touched[count] = s;
+        count += +(acc[s] !== 0);
+      }
+    }
+    if (searchType === 'hybrid') for (let t = 0; t < count; t++) productBy[touched[t]] = 0;
+    return count;
   }
+
+  /**
+   * An identity search: the spectra whose precursor is within the tolerance, each scored from its own peaks by one
+   * walk beside the query's (a query peak's window [m − tol, m + tol] in 32-bit, as the runs of the other modes are
+   * bounded; the pairs added in the same order, so the same sums). Listed in `touched` as `score` does.
+   */
+  private scoreCandidates(q: EntropyQuery): number {
+    const weighted = weightedHalves(q.peaks.intensity);
+    const tol = f32(q.fragmentToleranceDa);
+    const p = q.precursorMz as number;
+    const from = lowerBound(this.a.precursor, p - q.precursorToleranceDa);
+    const to = upperBound(this.a.precursor, p + q.precursorToleranceDa);
+    const { mz } = q.peaks;
+    const n = mz.length;
+    const { ownStart, ownMz, ownLn, acc, touched } = this;
+    const low = new Float32Array(n);
+    const high = new Float32Array(n);
+    const lnA = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      low[k] = mz[k] - tol;
+      high[k] = mz[k] + tol;
+      lnA[k] = Math.log(weighted[k]);
+    }
+    let count = 0;
+    for (let s = from; s < to; s++) {
+      const end = ownStart[s + 1];
+      let first = ownStart[s];
+      let value = 0;
+      for (let k = 0; k < n && first < end; k++) {
+        while (first < end && ownMz[first] < low[k]) first++;
+        for (let j = first; j < end && ownMz[j] <= high[k]; j++) value += weighted[k] * entropyTerm(ownLn[j] - lnA[k]) + MATCHED;
+      }
+      acc[s] = value;
+      touched[count] = s;
+      count += +(value !== 0);
+    }
+    return count;
+  }
+}
+
+/**
+ * Adds one query peak's run [start, end) of library matches (their spectra and ln b) to the scores of the spectra in
+ * [from, to); with `listed`, appends each spectrum touched for the first time to `touched` (written at the list's end,
+ * counted only when new: no branch). Returns the list's new length.
+ */
+function addRun(
+  acc: Float64Array,
+  touched: Uint32Array,
+  count: number,
+  listed: boolean,
+  spectrumOf: Uint32Array,
+  lnOf: Float64Array,
+  start: number,
+  end: number,
+  a: number,
+  lnA: number,
+  from: number,
+  to: number,
+): number {
+  for (let j = start; j < end; j++) {
+    const s = spectrumOf[j];
+    if (s < from || s >= to) continue;
+    if (listed) {
+      touched[count] = s;
+      count += +(acc[s] === 0);
+    }
+    acc[s] += a * entropyTerm(lnOf[j] - lnA) + MATCHED;
+  }
+  return count;
 }
 
 /** ln x of each value. */
@@ -401,10 +519,10 @@ function logarithms(values: Float32Array): Float64Array {
   return out;
 }
 
-/** Whether a fragment entry lies in one query peak's window [lo[k], hi[k]) (windows ascending, as the query's m/z). */
-function matchedAsFragment(frag: number, lo: Uint32Array, hi: Uint32Array): boolean {
+/** Whether a fragment entry lies in one query peak's window [lo[k], hi[k]), k < n (ascending, as the query's m/z). */
+function matchedAsFragment(frag: number, lo: Uint32Array, hi: Uint32Array, n: number): boolean {
   let a = 0;
-  let b = lo.length;
+  let b = n;
   while (a < b) {
     const mid = (a + b) >>> 1;
     if (lo[mid] <= frag) a = mid + 1;

@@ -3,9 +3,9 @@
  * scored against the index in the mode asked for, then each record once at its best spectrum, by descending score
  * (4 decimals), ties by record ID.
  */
-import { SPECTRUM_LIMITS, roundScore, type Peak, type SpectrumSearchSettings } from '../../../wire';
+import { SPECTRUM_LIMITS, type Peak, type SpectrumSearchSettings } from '../../../wire';
 import { cleanSpectrum } from './clean';
-import type { EntropyIndex, RecordScores } from './entropy-index';
+import { roundedScore, type EntropyIndex, type RecordScores } from './entropy-index';
 
 export interface SpectrumSearchRequest extends Omit<SpectrumSearchSettings, 'dataSources'> {
   peaks: readonly Peak[];
@@ -38,49 +38,32 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
       message: `No peak of the query is left after cleaning (peaks with intensity above 0${request.precursorMz === undefined ? '' : ` and below the precursor m/z − ${SPECTRUM_LIMITS.removePrecursorDa}`}, at least 1 % of the base peak); nothing can match.`,
     };
   }
-  const best = index.bestPerRecord({
-    peaks,
-    precursorMz: request.precursorMz,
-    searchType,
-    ionMode: request.ionMode,
-    fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
-    precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
-  });
   const max = request.maxResults ?? SPECTRUM_LIMITS.maxResultsDefault;
   // With `accept`, records may be passed over: every candidate is ranked; otherwise only the best `max`.
-  const ranked = rankRecords(best, request.threshold ?? 0, request.accept ? Infinity : max);
+  const best = index.bestPerRecord(
+    {
+      peaks,
+      precursorMz: request.precursorMz,
+      searchType,
+      ionMode: request.ionMode,
+      fragmentToleranceDa: request.fragmentToleranceDa ?? SPECTRUM_LIMITS.fragmentToleranceDaDefault,
+      precursorToleranceDa: request.precursorToleranceDa ?? SPECTRUM_LIMITS.precursorToleranceDaDefault,
+    },
+    request.accept ? Infinity : max,
+    request.threshold ?? 0,
+  );
   const hits: RecordHit[] = [];
-  for (const hit of ranked) {
+  for (const hit of ranked(best)) {
     if (hits.length >= max) break;
     if (!request.accept || (await request.accept(hit.recordId))) hits.push(hit);
   }
   return { hits };
 }
 
-const SCORE_STEPS = 10_000;
-/** How many records have each rounded score (k / SCORE_STEPS at k); scratch of `rankRecords`. */
-const perStep = new Uint32Array(SCORE_STEPS + 1);
-
-/**
- * The records at or above `threshold` (rounded scores, above 0), by descending rounded score, ties by record ID; with
- * `limit`, only those at or above the `limit`-th best score (ties at that score kept). An open search can touch ten
- * thousand records: their rounded scores are counted per step and only the best become objects and are sorted.
- */
-function rankRecords(best: RecordScores, threshold: number, limit: number): RecordHit[] {
-  const { count, score } = best;
-  let floor = Math.max(threshold, Number.MIN_VALUE);
-  if (count > limit) {
-    perStep.fill(0);
-    for (let i = 0; i < count; i++) perStep[Math.min(SCORE_STEPS, Math.round(score[i] * SCORE_STEPS))]++;
-    let k = SCORE_STEPS;
-    for (let seen = perStep[k]; seen < limit && k > 0;) seen += perStep[--k];
-    floor = Math.max(floor, k / SCORE_STEPS);
-  }
-  const ranked: RecordHit[] = [];
-  for (let i = 0; i < count; i++) {
-    const rounded = roundScore(score[i]);
-    if (rounded >= floor)
-      ranked.push({ recordId: best.recordId[i], score: rounded, spectrumId: best.spectrumId[i], matchedPeaks: best.matchedPeaks[i] });
-  }
-  return ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+/** The index's records by descending rounded score, ties by record ID. */
+function ranked(best: RecordScores): RecordHit[] {
+  const out: RecordHit[] = [];
+  for (let i = 0; i < best.count; i++)
+    out.push({ recordId: best.recordId[i], score: roundedScore(best.score[i]), spectrumId: best.spectrumId[i], matchedPeaks: best.matchedPeaks[i] });
+  return out.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
 }

@@ -5,16 +5,19 @@
  * error. Scores against the authors' implementation: spectrum-reference.test.ts.
  */
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { DEV_API_KEY, startService, type RunningService } from '../../../../src/service';
 import { CompoundDbClient, SpectrumSearchUnavailableError, parseSpectra } from '../../../../src/client';
+import { loadSpectra } from '../../../../src/service/collection/spectra-files';
+import { SHIPPED_DATA_DIR } from '../../../../src/service/collection/shipped-collection';
 import { readLibrarySpectrum } from '../../../../src/service/search/spectrum/library-spectrum';
+import { SpectrumLibrary } from '../../../../src/service/search/spectrum/library';
+import { searchSpectrum } from '../../../../src/service/search/spectrum/search';
 import type { Peak } from '../../../../src/wire';
 import { api, waitQuery } from '../../support/http';
 import * as path from 'path';
-import { SHIPPED_DATA_DIR } from '../../../../src/service/collection/shipped-collection';
-import { loadSpectra } from '../../../../src/service/collection/spectra-files';
 
 describe('spectrum search (filter/spectrum)', function () {
   this.timeout(300_000);
@@ -141,6 +144,33 @@ describe('spectrum search (filter/spectrum)', function () {
       console.log(`      ${searchType}: 10,000 peaks in ${ms} ms`);
       assert.ok(ms < 20_000, `${searchType}: ${ms} ms`);
     }
+  });
+
+  it('answers the same best records when it gathers only the top score steps as when it ranks every record', async () => {
+    // With `accept` the search ranks every record; without, the index gathers records from the top score step down
+    // only until maxResults are in (entropy-index.ts, bestPerRecord). Both must answer alike, ties and threshold too.
+    const fixture = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../../test/service/reference/spectrum-search.json'), 'utf8')) as {
+      queries: Array<{ precursor: number; peaks: Peak[] }>;
+    };
+    const index = await new SpectrumLibrary(await loadSpectra(path.join(SHIPPED_DATA_DIR, 'spectra'))).index();
+    let hits = 0;
+    for (const q of fixture.queries.slice(0, 100)) {
+      for (const searchType of ['identity', 'open', 'neutralLoss', 'hybrid'] as const) {
+        for (const [maxResults, threshold] of [
+          [1, 0],
+          [5, 0],
+          [100, 0],
+          [20, 0.5],
+        ]) {
+          const request = { peaks: q.peaks, precursorMz: q.precursor, searchType, maxResults, threshold };
+          const gathered = await searchSpectrum(index, request);
+          const everyRecord = await searchSpectrum(index, { ...request, accept: () => true });
+          assert.deepStrictEqual(gathered, everyRecord, `${searchType} maxResults ${maxResults} threshold ${threshold}`);
+          hits += gathered.hits.length;
+        }
+      }
+    }
+    assert.ok(hits > 10_000, `${hits} hits compared`);
   });
 
   it('a server without spectrum search is one clear error', async () => {
