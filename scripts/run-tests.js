@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: compiles, then runs lint (ESLint with the layer fences, knip, Prettier) and the unit, service,
-// PostgreSQL and VS Code suites in three lanes side by side, and closes with one line `N passed, N failed` over all
-// of them. Lane 1 (unit, service) streams its output; lane 2 (postgres) and lane 3 (lint, then vscode) print each
-// suite's output when that suite ends, the PostgreSQL and VS Code suites once what they install (Debian packages,
-// code-server: scripts/provision.js, started after compiling) is in. Exits non-zero on any failure (a lint error
-// included), on a suite that ran no test, and on anything the suites leave in the temp folder: they run with TMPDIR
-// set to a fresh folder, which must be empty again at the end.
+// PostgreSQL and VS Code suites in two lanes side by side, and closes with one line `N passed, N failed` over all of
+// them. Lane 1 (unit, service, then vscode) streams its output; lane 2 (lint while the PostgreSQL and VS Code suites'
+// tools install: Debian packages, code-server, scripts/provision.js, started after compiling; then postgres) prints
+// each suite's output when that suite ends. The suites are CPU-bound on two cores: a third lane made the run longer.
+// Exits non-zero on any failure (a lint error included), on a suite that ran no test, and on anything the suites
+// leave in the temp folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
 // `postgres` is the service suite's store-reading tests again over the PostgreSQL store (scripts/test-postgres.js):
 // where it cannot run it says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
 // `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
@@ -20,7 +20,7 @@ const only = process.argv.slice(2);
 
 const compile = { name: 'compile', cmd: 'npm', args: ['run', '--silent', 'compile'] };
 const suites = [
-  { name: 'lint', lane: 3, cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
+  { name: 'lint', lane: 2, cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
   { name: 'unit', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
   { name: 'service', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
   {
@@ -33,7 +33,7 @@ const suites = [
     skippable: /^PostgreSQL run skipped: .*/m,
   },
   // Built by compile above (the production bundle included): a second build would rewrite out/ under lane 1's tests.
-  { name: 'vscode', lane: 3, cmd: 'node', args: ['scripts/test-vscode.js', '--no-build'], counted: true, provisioned: true },
+  { name: 'vscode', lane: 1, cmd: 'node', args: ['scripts/test-vscode.js', '--no-build'], counted: true, provisioned: true },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 // The editor under test makes its own runtime files there (IPC sockets, the TypeScript server's folder): not a test's.
