@@ -20,6 +20,13 @@ export const TOOLKIT_BOUNDS = {
 /** Toolkit calls admitted at once (waiting or running), and one API key's share of them: past it a 503. */
 export const TOOLKIT_QUEUE_LIMITS: WorkQueueLimits = { admitted: 64, perCaller: 32, retryAfterSeconds: 2 };
 
+/** A call cut short because the service is shutting down: a 503, not an internal error. */
+export class ServiceClosing extends Error {
+  constructor() {
+    super('The service is shutting down; try again once it is back.');
+  }
+}
+
 /** A call stopped at its deadline: a 400 naming the input it was given. */
 export class ToolkitTimeLimit extends Error {
   constructor(
@@ -83,7 +90,7 @@ export class BoundedToolkit {
    * Throws QueueFull at once when the queue or the caller's share is full.
    */
   run<C extends ToolkitCall>(field: string, call: C, ...args: CallArgs<C>): Promise<CallResult<C>> {
-    if (this.disposed) return Promise.reject(new Error('the service is closing'));
+    if (this.disposed) return Promise.reject(new ServiceClosing());
     const ticket = this.queue.admit(currentCaller());
     return new Promise<CallResult<C>>((resolve, reject) => {
       this.queue.push({
@@ -98,7 +105,7 @@ export class BoundedToolkit {
 
   dispose(): void {
     this.disposed = true;
-    const closing = new Error('the service is closing');
+    const closing = new ServiceClosing();
     for (const job of this.queue.drain()) job.reject(closing);
     for (const slot of this.slots) {
       this.finish(slot)?.reject(closing);

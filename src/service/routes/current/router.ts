@@ -10,7 +10,7 @@ import type { CurrentHandler, CurrentRequest } from './handler';
 import { ProblemError, badField, notFound } from '../../http/problem';
 import { asCaller, callerOf } from '../../http/caller';
 import { QueueFull } from '../../workers/work-queue';
-import { ToolkitTimeLimit } from '../../toolkits/bounded-toolkit';
+import { ServiceClosing, ToolkitTimeLimit } from '../../toolkits/bounded-toolkit';
 import { decodeSegment } from '../../http/decode';
 import { BodyTooLarge, ClientGone, hasBody, noteClientGone, parseJsonObject, payloadTooLarge, readBody } from '../../http/body';
 import { sendJson, sendProblem } from '../../http/respond';
@@ -182,6 +182,7 @@ function toProblem(ctx: ServiceContext, err: unknown): ProblemError {
   if (err instanceof ToolkitTimeLimit) return badField(err.field, err.message);
   if (err instanceof ToolkitUnavailable)
     return new ProblemError(503, 'The chemistry toolkit is restarting; try again in a second.', undefined, { 'Retry-After': '1' });
+  if (err instanceof ServiceClosing) return new ProblemError(503, err.message);
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemError(500, 'The server met an error it did not expect.');
 }

@@ -14,7 +14,7 @@ import { ToolkitUnavailable } from '../../toolkits/toolkit-guard';
 import { QueryStoreFull } from '../../query-engine/query-engine';
 import { asCaller, callerOf } from '../../http/caller';
 import { QueueFull } from '../../workers/work-queue';
-import { ToolkitTimeLimit } from '../../toolkits/bounded-toolkit';
+import { ServiceClosing, ToolkitTimeLimit } from '../../toolkits/bounded-toolkit';
 import { LegacyParams } from './params';
 import { LEGACY_HANDLERS } from './handlers';
 import { xmlDocument } from './xml';
@@ -98,6 +98,10 @@ function sendLegacyError(ctx: ServiceContext, req: IncomingMessage, res: ServerR
   }
   if (err instanceof ToolkitUnavailable) {
     sendText(res, 503, 'The chemistry toolkit is restarting; try again in a second.', { 'Retry-After': '1' });
+    return;
+  }
+  if (err instanceof ServiceClosing) {
+    sendText(res, 503, err.message);
     return;
   }
   ctx.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
