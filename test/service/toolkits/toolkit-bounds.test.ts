@@ -125,6 +125,30 @@ describe('service: bounded toolkit calls', function () {
   });
 });
 
+describe('service: closing while toolkit calls run and wait', function () {
+  this.timeout(120_000);
+
+  it('ends them as the shutdown they are, logging no internal error', async () => {
+    const logged: string[] = [];
+    const svc = await startService({ port: 0, structureIndexOnDemand: true, log: (line) => logged.push(line) });
+    const [c60] = await runFilter(svc.baseUrl, 'filter/name', { name: 'C60' });
+    assert.strictEqual((await api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent('c1ccccc1')}`)).status, 200);
+    // Four hostile calls: two run in the two toolkit workers, two wait in the queue.
+    const hostile = Array.from({ length: 4 }, () =>
+      api(svc.baseUrl, 'GET', `records/${c60}/image?highlight=${encodeURIComponent(WILDCARD_CHAIN_60)}&highlightFormat=SMARTS`).catch(
+        () => undefined,
+      ),
+    );
+    assert.strictEqual((await api(svc.baseUrl, 'GET', `records/${c60}/details`)).status, 200);
+    await svc.close();
+    await Promise.all(hostile);
+    assert.deepStrictEqual(
+      logged.filter((l) => /internal error/.test(l)),
+      [],
+    );
+  });
+});
+
 describe('service: fair structure search', function () {
   this.timeout(180_000);
   const slowKey = 'slow-key-for-the-fairness-test';
