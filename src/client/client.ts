@@ -13,11 +13,10 @@ import { OlderApi } from './older-api';
 import type { ClientOptions } from './options';
 import { Query, type QueryOptions, type QueryRunOptions } from './query';
 import { pollQuery } from './poll';
-import { planOf } from './query-plans';
 import { QueryTimes } from './query-times';
 import type { Results, SearchInterface } from './results';
 import { runComposite, type SearchOptions } from './search';
-import type { SearchSpec } from './search-spec';
+import { planOf, type SearchSpec } from './search-spec';
 import type { SpectrumSource } from './spectrum';
 
 export class CompoundDbClient implements CompoundSource, SpectrumSource {

@@ -1,6 +1,7 @@
 /**
- * How each kind of search runs on each interface generation: its submit, status, results paging and batch
- * groups. The query object (query.ts) is the only user; nothing else submits or pages a search.
+ * How searches run on each interface generation: submit, status, results paging and batch groups, built for each
+ * kind by its entry in search-spec.ts. The query object (query.ts) is the only user; nothing else submits or pages a
+ * search.
  */
 import { checkNonEmptyString, classifyQuery, LIMITS, type QueryKind } from '../wire';
 import type { CallOptions, CurrentApi } from './current-api';
@@ -67,7 +68,7 @@ export interface Parts {
 }
 
 /** Status, paging and results of a single-list query of the current interface. */
-function currentList(parts: Parts, kind: AsyncPlan['kind'], timingKind: string, submit: AsyncPlan['submit']): AsyncPlan {
+export function currentList(parts: Parts, kind: AsyncPlan['kind'], timingKind: string, submit: AsyncPlan['submit']): AsyncPlan {
   const { current } = parts;
   return {
     immediate: false,
@@ -90,7 +91,7 @@ function currentList(parts: Parts, kind: AsyncPlan['kind'], timingKind: string, 
 }
 
 /** The older interface's asynchronous simple search (routed to filter name when only an API key is set). */
-function olderAsync(parts: Parts, kind: AsyncPlan['kind'], query: string, order: OrderInput): AsyncPlan {
+export function olderAsync(parts: Parts, kind: AsyncPlan['kind'], query: string, order: OrderInput): AsyncPlan {
   const { older } = parts;
   const ordered = order.order !== undefined || order.direction !== undefined;
   return {
@@ -114,7 +115,7 @@ function olderAsync(parts: Parts, kind: AsyncPlan['kind'], query: string, order:
   };
 }
 
-function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 'massBatch' }>): AsyncPlan {
+export function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 'massBatch' }>): AsyncPlan {
   const { current } = parts;
   const input = { dataSources: spec.dataSources, order: spec.order, direction: spec.direction };
   const groups =
@@ -142,7 +143,7 @@ function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 
 }
 
 /** The composite search of spec 3: the current filter its query's shape asks for, or the older search with only a token. */
-function composite(parts: Parts, spec: Extract<SearchSpec, { kind: 'composite' }>): QueryPlan {
+export function composite(parts: Parts, spec: Extract<SearchSpec, { kind: 'composite' }>): QueryPlan {
   const text = String(spec.query).trim();
   const kind = classifyQuery(text);
   const olderOnly = parts.hasToken && !parts.hasApiKey;
@@ -174,63 +175,4 @@ function composite(parts: Parts, spec: Extract<SearchSpec, { kind: 'composite' }
     }
   };
   return { ...currentList(parts, kind, `filter ${kind}`, submit), check };
-}
-
-/** The plan of a spec; nothing is checked or sent until the query runs. */
-export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
-  const { current, older } = parts;
-  const list = (submit: AsyncPlan['submit']) => currentList(parts, spec.kind, `filter ${spec.kind}`, submit);
-  switch (spec.kind) {
-    case 'composite':
-      return composite(parts, spec);
-    case 'name':
-      return list((call) => current.filterName(spec.name, { order: spec.order, direction: spec.direction }, call));
-    case 'formula':
-      return list((call) =>
-        current.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
-      );
-    case 'mass':
-      return list((call) =>
-        current.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
-      );
-    case 'element': {
-      const { kind: _kind, ...input } = spec;
-      return list((call) => current.filterElement(input, call));
-    }
-    case 'intrinsic': {
-      const { kind: _kind, ...input } = spec;
-      return list((call) => current.filterIntrinsicProperty(input, call));
-    }
-    case 'inchi':
-      return list((call) =>
-        spec.identity ? current.filterIdentity('inchi', spec.inchi, spec.identity, call) : current.filterInchi(spec.inchi, call),
-      );
-    case 'inchikey':
-      return list((call) =>
-        spec.identity ? current.filterIdentity('inchikey', spec.inchikey, spec.identity, call) : current.filterInchikey(spec.inchikey, call),
-      );
-    case 'smiles':
-      return list((call) =>
-        spec.identity ? current.filterIdentity('smiles', spec.smiles, spec.identity, call) : current.filterSmiles(spec.smiles, call),
-      );
-    case 'substructure': {
-      const { kind: _kind, query, ...input } = spec;
-      return list((call) => current.filterSubstructure(query, input, call));
-    }
-    case 'similarity': {
-      const { kind: _kind, smiles, ...input } = spec;
-      return list((call) => current.filterSimilarity(smiles, input, call));
-    }
-    case 'spectrum': {
-      const { kind: _kind, peaks, ...input } = spec;
-      return list((call) => current.filterSpectrum(peaks, input, call));
-    }
-    case 'formulaBatch':
-    case 'massBatch':
-      return batch(parts, spec);
-    case 'legacySimple':
-      return { immediate: true, via: 'older', kind: spec.kind, status: 'ResultReady', ids: (call) => older.simpleSearch(spec.query, call) };
-    case 'legacyAsync':
-      return olderAsync(parts, spec.kind, spec.query, { order: spec.order, direction: spec.direction });
-  }
 }

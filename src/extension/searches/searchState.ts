@@ -1,13 +1,13 @@
 /** The words of a search's state in the tree, and the check of persisted states against this version's specs. */
 import * as vscode from 'vscode';
-import { describeSpec, KIND_LABELS, type SearchSpec } from './searchSpec';
+import { describeSpec, isKnownKind, kindTitle, type SearchSpec } from './searchSpec';
 import { formatDuration, sanitizeStates as sanitizeWith, type SearchState } from './searchStateData';
 
 export { PAGE_SIZE, formatDuration, newSearchState, type RecordLabel, type ResultGroup, type SearchState } from './searchStateData';
 
 export function searchTitle(state: SearchState): string {
   const about = state.queryTitle ? `${state.queryTitle} · ` : '';
-  return `${KIND_LABELS[state.spec.kind]}: ${about}${describeSpec(state.spec)}`;
+  return `${kindTitle(state.spec.kind)}: ${about}${describeSpec(state.spec)}`;
 }
 
 /** `Complete · 3 results · 0.4 s`, or the error. */
@@ -25,7 +25,7 @@ export function searchDescription(state: SearchState): string {
 export function sanitizeStates(value: unknown): SearchState[] {
   return sanitizeWith(value, {
     specIsValid: (spec: SearchSpec) => {
-      if (!(spec.kind in KIND_LABELS)) return false;
+      if (!isKnownKind(spec.kind)) return false;
       try {
         describeSpec(spec);
         return true;

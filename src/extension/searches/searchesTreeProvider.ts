@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import { KIND_LABELS, compositeReading, describeSpec } from './searchSpec';
+import { compositeReading, describeSpec, kindTitle } from './searchSpec';
 import { byMassDifference, queryMass, resultDescription, resultLabel, resultTooltip } from './resultLabels';
 import { PAGE_SIZE, formatDuration, searchDescription, searchTitle, type SearchState } from './searchState';
 import type { SearchesModel } from './searchesModel';
@@ -226,7 +226,7 @@ export class SearchesTreeProvider extends Disposable implements vscode.TreeDataP
         : new vscode.ThemeIcon('search');
     item.contextValue = state.running ? 'search.running' : state.error ? 'search.failed' : 'search';
     const tip = new vscode.MarkdownString();
-    tip.appendMarkdown(`**${KIND_LABELS[state.spec.kind]}**\n\n`);
+    tip.appendMarkdown(`**${kindTitle(state.spec.kind)}**\n\n`);
     const rows: Array<[string, string | undefined]> = [
       [vscode.l10n.t('Query'), describeSpec(state.spec)],
       [vscode.l10n.t('Read as'), state.spec.kind === 'composite' ? compositeReading(state.spec.query) : undefined],

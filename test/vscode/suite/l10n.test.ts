@@ -14,7 +14,7 @@ function* tsFiles(dir: string): Generator<string> {
   }
 }
 
-/** The first argument of every `l10n.t('...')` in the extension's sources, unescaped as TypeScript reads it. */
+/** The first argument of every `l10n.t('...')` in the sources under `srcDir`, unescaped as TypeScript reads it. */
 function messagesPassedToL10n(srcDir: string): Set<string> {
   const found = new Set<string>();
   for (const file of tsFiles(srcDir)) {
@@ -57,7 +57,8 @@ suite('Localisation', () => {
     const manifest = readJson(path.join(root, 'package.json')) as { l10n?: string };
     assert.strictEqual(manifest.l10n, './l10n');
     const bundle = readJson(path.join(root, 'l10n', 'bundle.l10n.json')) as Record<string, string>;
-    const messages = messagesPassedToL10n(path.join(root, 'src', 'extension'));
+    // The client's messages too: the extension passes VS Code's translator to them (the search kinds' table, user messages).
+    const messages = new Set(['extension', 'client'].flatMap((dir) => [...messagesPassedToL10n(path.join(root, 'src', dir))]));
     assert.ok(messages.size > 100, `only ${messages.size} messages go through l10n.t`);
     const missing = [...messages].filter((m) => typeof bundle[m] !== 'string');
     assert.deepStrictEqual(missing, [], 'run `npx @vscode/l10n-dev export --outDir ./l10n ./src` to refresh the bundle');

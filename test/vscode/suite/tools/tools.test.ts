@@ -59,10 +59,13 @@ suite('Language-model tools and MCP server', () => {
 
   test('a cancelled invocation stops', async () => {
     const source = new vscode.CancellationTokenSource();
-    const identifiers = Array.from({ length: 300 }, (_, i) => `not a compound ${i}`);
-    const run = vscode.lm.invokeTool('compound_resolve', { input: { identifiers }, toolInvocationToken: undefined }, source.token);
+    // Identifiers no earlier run asked for (the client keeps answers between runs), as many as a call takes: the
+    // resolve is still running when the cancel comes.
+    const run = `${process.pid}-${Date.now()}`;
+    const identifiers = Array.from({ length: 1000 }, (_, i) => `not a compound ${run} ${i}`);
+    const invocation = vscode.lm.invokeTool('compound_resolve', { input: { identifiers }, toolInvocationToken: undefined }, source.token);
     setTimeout(() => source.cancel(), 50);
-    await assert.rejects(Promise.resolve(run), /cancel/i);
+    await assert.rejects(Promise.resolve(invocation), /cancel/i);
   });
 
   test('text goes to a remote server without asking only where the hover privacy settings allow it', () => {
