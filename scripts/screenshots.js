@@ -189,10 +189,17 @@ const shots = [
     async (page) => {
       await W.runCommand(page, label('compoundDb.searchByName'));
       await W.answerInput(page, 'caffeine');
-      const row = W.treeRow(page, 'Caffeine');
-      await row.waitFor({ timeout: 60000 });
-      await row.click();
-      const details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH');
+      // An earlier shot's Caffeine row is in the tree too, and the new search moves it down while it draws: a click
+      // can land on a row being moved. Any Caffeine row opens the same record, so click again until its panel shows.
+      let details;
+      for (let attempt = 1; !details; attempt++) {
+        const row = W.treeRow(page, 'Caffeine');
+        await row.waitFor({ timeout: 60000 });
+        await row.click();
+        details = await W.webviewFrame(page, 'RYYVLZVUVIJVGH', { timeout: 15000 }).catch((error) => {
+          if (attempt === 4) throw error;
+        });
+      }
       await details.locator(`tr[data-spectrum="${caffeineTandemSpectrum()}"]`).first().click({ timeout: 30000 });
       const frame = await W.webviewFrame(page, 'Relative abundance');
       await W.imagesLoaded(frame);
