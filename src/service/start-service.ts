@@ -178,18 +178,24 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw err;
   }
   // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
-  const indexBuilt = Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]);
-  const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : undefined;
+  // Asked for only by what runs after them: waiting for the chemistry loads it, which a one-shot command's service
+  // (nothing in the background) does on the first request that needs it.
+  let indexBuilt: Promise<unknown> | undefined;
+  const afterIndexBuilt = (): Promise<unknown> =>
+    (indexBuilt ??= Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]));
+  const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, afterIndexBuilt()) : undefined;
   void warmUp?.finished.catch((error: Error) => log(`drawing warm-up: ${error.message}`));
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
   if (options.warmDrawing)
-    void indexBuilt.then(
+    void afterIndexBuilt().then(
       () => toolkit.warm(),
       () => undefined,
     );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
   if (!options.spectrumIndexOnDemand)
-    void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));
+    void afterIndexBuilt()
+      .then(() => spectrumLibrary.index())
+      .catch((error: Error) => log(`spectrum index: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
