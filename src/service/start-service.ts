@@ -13,8 +13,6 @@ import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
 import { QueryEngine, type QueryEngineOptions } from './query-engine/query-engine';
 import type { Queries } from './query-engine/stored-queries';
-import { PostgresQueries } from './query-engine/postgres-queries';
-import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './images/image-cache';
 import { warmDrawing } from './images/warm-drawing';
@@ -23,7 +21,6 @@ import { SpectrumSearchQueue } from './search/spectrum/search-queue';
 import { RequestActivity } from './http/request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './search/structure/structure-index';
 import type { StructureSearch } from './search/structure/structure-search';
-import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
 import type { Chemistry } from './toolkits/types';
 import { BoundedToolkit } from './toolkits/bounded-toolkit';
 import { createServiceServer } from './http/server';
@@ -73,11 +70,20 @@ async function openMemory(
   };
 }
 
-/** The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. */
+/**
+ * The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. Its
+ * modules load only here: evaluating the driver (pg, which loads Node's fetch to probe its runtime) cost every start
+ * of the in-memory service about 40 ms.
+ */
 async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOptions): Promise<Backend> {
   if (options.records || options.dataFiles?.length) {
     throw new Error('--data cannot be used with --database: load SDF files into the database with `compound-db load --database URL FILE.sdf`');
   }
+  const [{ PostgresStore }, { PostgresQueries }, { CartridgeStructureSearch }] = await Promise.all([
+    import('./store/postgres/postgres-store.js'),
+    import('./query-engine/postgres-queries.js'),
+    import('./store/postgres/cartridge-search.js'),
+  ]);
   const store = await PostgresStore.open(options.database!);
   const engine = new PostgresQueries(store.pool, queryOptions);
   return {
@@ -124,9 +130,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     now: options.now,
     heartbeatMs: options.queryHeartbeatMs,
   };
-  const backend = options.database
-    ? await openDatabase(options, queryOptions)
-    : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
+  // A one-shot command's service (no warm-up) draws nothing: its toolkit workers load without drawing a structure.
+  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, warmDepiction: options.warmDrawing ?? true, log });
+  // A command that converts a structure has its toolkit worker load while the records are read.
+  if (options.toolkitAtStart) toolkit.warm();
+  let backend: Backend;
+  try {
+    backend = options.database
+      ? await openDatabase(options, queryOptions)
+      : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
+  } catch (err) {
+    toolkit.dispose();
+    throw err;
+  }
   const { store, engine, release, skippedFiles } = backend;
   const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
@@ -140,7 +156,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const structures = (): StructureSearch => (built ??= newStructures());
   if (!options.structureIndexOnDemand) structures();
   let origin = '';
-  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, log });
   const ctx: ServiceContext = {
     store,
     chemistry,
