@@ -36,11 +36,17 @@ export function checkServerUrl(server: string): string {
 }
 
 /**
- * `oneShot`: the built-in database serves one command and exits, so its structure index is built only if asked for.
- * The built-in database starts on the client's first request, not here: a command answered from its cache (a
- * `resolve` of a list resolved before) starts none.
+ * `oneShot`: the built-in database serves one command and exits, so its structure index is built only if asked for;
+ * `needs.toolkit`: the command reads a structure, so it starts its toolkit worker at once. The built-in database
+ * starts on the client's first request, not here: a command answered from its cache (a `resolve` of a list resolved
+ * before) starts none.
  */
-export async function connect(server: string | undefined, env: NodeJS.ProcessEnv = process.env, oneShot = false): Promise<Connection> {
+export async function connect(
+  server: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  oneShot = false,
+  needs: { toolkit?: boolean } = {},
+): Promise<Connection> {
   if (server !== undefined) {
     const baseUrl = checkServerUrl(server);
     const apiKey = env[API_KEY_ENV] || undefined;
@@ -50,7 +56,7 @@ export async function connect(server: string | undefined, env: NodeJS.ProcessEnv
   }
   let service: Promise<BuiltInService> | undefined;
   const startServer = async (): Promise<{ baseUrl: string }> => {
-    service = startBuiltIn({ structureIndexOnDemand: oneShot });
+    service = startBuiltIn({ structureIndexOnDemand: oneShot, toolkitAtStart: needs.toolkit });
     return { baseUrl: (await service).baseUrl };
   };
   const client = new CompoundDbClient({ baseUrl: '', apiKey: DEV_API_KEY, token: DEV_TOKEN, startServer });

@@ -12,8 +12,11 @@ export interface CliContext {
   /** Rewrites the progress line on stderr (terminal only). */
   progress(line: string): void;
   readStdin(): Promise<string>;
-  /** Opens the connection, runs `work`, and closes the connection whatever happens. */
-  withConnection<T>(server: string | undefined, work: (connection: Connection) => Promise<T>): Promise<T>;
+  /**
+   * Opens the connection, runs `work`, and closes the connection whatever happens. `needs.toolkit`: the command reads
+   * a structure, so the built-in database starts its toolkit worker at once.
+   */
+  withConnection<T>(server: string | undefined, work: (connection: Connection) => Promise<T>, needs?: { toolkit?: boolean }): Promise<T>;
 }
 
 /** `stdoutClosed`: the reader of standard output has gone (EPIPE); nothing more is written there. */
@@ -45,8 +48,8 @@ export function processContext(signal: AbortSignal, stdoutClosed: () => boolean 
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-    withConnection: async (server, work) => {
-      const connection = await connect(server, process.env, true);
+    withConnection: async (server, work, needs) => {
+      const connection = await connect(server, process.env, true, needs);
       try {
         return await work(connection);
       } finally {

@@ -46,6 +46,8 @@ export interface LaunchOptions {
   script: string;
   /** Arguments after `--host 127.0.0.1 --port 0`. */
   args?: string[];
+  /** Node's and V8's flags for the child (default none). */
+  execArgv?: string[];
   cwd?: string;
   timeoutMs?: number;
   /** Each chunk the child writes, as text; without it the child's stdout is dropped (stderr is kept for errors). */
@@ -67,7 +69,7 @@ export function launchBuiltIn(options: LaunchOptions): Promise<RunningBuiltIn> {
     .getBuiltinModule('child_process')
     .fork(options.script, ['--host', '127.0.0.1', '--port', '0', ...(options.args ?? [])], {
       cwd: options.cwd,
-      execArgv: [],
+      execArgv: options.execArgv ?? [],
       stdio: ['ignore', options.onOutput ? 'pipe' : 'ignore', 'pipe', 'ipc'],
     });
   let stderr = '';

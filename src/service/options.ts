@@ -39,6 +39,8 @@ export interface ServiceOptions {
   structureIndexOnDemand?: boolean;
   /** Build the spectrum index when the first spectrum search needs it, not after listening. */
   spectrumIndexOnDemand?: boolean;
+  /** Start a toolkit worker at once, so that it loads while the records are read (a one-shot command that converts). */
+  toolkitAtStart?: boolean;
   /**
    * Listen before the chemistry toolkits have loaded (what needs them waits for them), as the service's own process
    * does (main.ts); else (the default, for a service started in-process) start-up waits for them and fails when they
@@ -112,6 +114,9 @@ export const SERVE_USAGE = `Usage: compound-db serve [options]   (or npm run ser
   --structure-index-on-demand
                     build the structure index on the first structure search, not after listening
                     (the command line's one-shot commands start the built-in database so)
+  --toolkit-at-start
+                    start a toolkit worker at once, loading while the records are read
+                    (the command line's convert starts the built-in database so)
   --no-warm-up      do not read the MOL blocks and draw structures in the background once idle
   Stored queries (each process's, or the database's with --database):
   --max-queries N     queries kept at once (default ${DEFAULT_MAX_QUERIES.toLocaleString('en-US')})
@@ -165,6 +170,9 @@ export function parseArgs(argv: readonly string[]): ServiceOptions {
         break;
       case '--structure-index-on-demand':
         options.structureIndexOnDemand = true;
+        break;
+      case '--toolkit-at-start':
+        options.toolkitAtStart = true;
         break;
       case '--no-warm-up':
         options.warmDrawing = false;

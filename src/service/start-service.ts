@@ -13,8 +13,6 @@ import { RateLimiter } from './auth/rate-limit';
 import { MemoryStore } from './store/memory-store';
 import { QueryEngine, type QueryEngineOptions } from './query-engine/query-engine';
 import type { Queries } from './query-engine/stored-queries';
-import { PostgresQueries } from './query-engine/postgres-queries';
-import { PostgresStore } from './store/postgres/postgres-store';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './images/image-cache';
 import { warmDrawing } from './images/warm-drawing';
@@ -23,7 +21,6 @@ import { SpectrumSearchQueue } from './search/spectrum/search-queue';
 import { RequestActivity } from './http/request-activity';
 import { DEFAULT_SUBSTRUCTURE_TIME_MS, StructureIndex } from './search/structure/structure-index';
 import type { StructureSearch } from './search/structure/structure-search';
-import { CartridgeStructureSearch } from './store/postgres/cartridge-search';
 import type { Chemistry } from './toolkits/types';
 import { BoundedToolkit } from './toolkits/bounded-toolkit';
 import { createServiceServer } from './http/server';
@@ -73,11 +70,20 @@ async function openMemory(
   };
 }
 
-/** The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. */
+/**
+ * The PostgreSQL store: the schema is migrated on open; records are loaded beforehand by `compound-db load`. Its
+ * modules load only here: evaluating the driver (pg, which loads Node's fetch to probe its runtime) cost every start
+ * of the in-memory service about 40 ms.
+ */
 async function openDatabase(options: ServiceOptions, queryOptions: QueryEngineOptions): Promise<Backend> {
   if (options.records || options.dataFiles?.length) {
     throw new Error('--data cannot be used with --database: load SDF files into the database with `compound-db load --database URL FILE.sdf`');
   }
+  const [{ PostgresStore }, { PostgresQueries }, { CartridgeStructureSearch }] = await Promise.all([
+    import('./store/postgres/postgres-store.js'),
+    import('./query-engine/postgres-queries.js'),
+    import('./store/postgres/cartridge-search.js'),
+  ]);
   const store = await PostgresStore.open(options.database!);
   const engine = new PostgresQueries(store.pool, queryOptions);
   return {
@@ -124,9 +130,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     now: options.now,
     heartbeatMs: options.queryHeartbeatMs,
   };
-  const backend = options.database
-    ? await openDatabase(options, queryOptions)
-    : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
+  // A one-shot command's service (no warm-up) draws nothing: its toolkit workers load without drawing a structure.
+  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, warmDepiction: options.warmDrawing ?? true, log });
+  // A command that converts a structure has its toolkit worker load while the records are read.
+  if (options.toolkitAtStart) toolkit.warm();
+  let backend: Backend;
+  try {
+    backend = options.database
+      ? await openDatabase(options, queryOptions)
+      : await openMemory(options, queryOptions, dataDir, () => loadRecords(late.ready, dataDir, options.dataFiles ?? [], log));
+  } catch (err) {
+    toolkit.dispose();
+    throw err;
+  }
   const { store, engine, release, skippedFiles } = backend;
   const { chemistry, ready: chemistryReady } = late;
   chemistry.setLog(log);
@@ -140,7 +156,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const structures = (): StructureSearch => (built ??= newStructures());
   if (!options.structureIndexOnDemand) structures();
   let origin = '';
-  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, log });
   const ctx: ServiceContext = {
     store,
     chemistry,
@@ -178,18 +193,24 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw err;
   }
   // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
-  const indexBuilt = Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]);
-  const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, indexBuilt) : undefined;
+  // Asked for only by what runs after them: waiting for the chemistry loads it, which a one-shot command's service
+  // (nothing in the background) does on the first request that needs it.
+  let indexBuilt: Promise<unknown> | undefined;
+  const afterIndexBuilt = (): Promise<unknown> =>
+    (indexBuilt ??= Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]));
+  const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, afterIndexBuilt()) : undefined;
   void warmUp?.finished.catch((error: Error) => log(`drawing warm-up: ${error.message}`));
   // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
   if (options.warmDrawing)
-    void indexBuilt.then(
+    void afterIndexBuilt().then(
       () => toolkit.warm(),
       () => undefined,
     );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
   if (!options.spectrumIndexOnDemand)
-    void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));
+    void afterIndexBuilt()
+      .then(() => spectrumLibrary.index())
+      .catch((error: Error) => log(`spectrum index: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;

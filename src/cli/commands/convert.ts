@@ -17,13 +17,18 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   const from = formatOf('from', values.from);
   const to = formatOf('to', values.to);
   const input = positionals[0] === '-' ? await cli.readStdin() : positionals[0];
-  return cli.withConnection(values.server, async ({ client }) => {
-    const output = await client.convertChained(input, from, to, { signal: cli.signal }).catch((error: unknown) => {
-      throw new InputFailure(error, { label: from === 'Mol' ? 'MOL block' : from, value: input });
-    });
-    cli.out(output.endsWith('\n') ? output : `${output}\n`);
-    return 0;
-  });
+  return cli.withConnection(
+    values.server,
+    async ({ client }) => {
+      const output = await client.convertChained(input, from, to, { signal: cli.signal }).catch((error: unknown) => {
+        throw new InputFailure(error, { label: from === 'Mol' ? 'MOL block' : from, value: input });
+      });
+      cli.out(output.endsWith('\n') ? output : `${output}\n`);
+      return 0;
+    },
+    // From an InChIKey the conversion is a lookup in the records; from a structure, a toolkit call.
+    { toolkit: from !== 'InChIKey' },
+  );
 }
 
 function formatOf(flag: string, value: string | undefined): ConvertFormat {

@@ -17,7 +17,7 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   }
   const ids = positionals.map(Number);
   return cli.withConnection(values.server, async ({ client }) => {
-    const found = await recordDetailsOf(client, ids, cli.signal);
+    const found = await recordDetailsOf(client, ids, cli.signal, values.json ? undefined : TEXT_FIELDS);
     if (values.json) cli.out(`${JSON.stringify(found, null, 2)}\n`);
     else cli.out(found.map(detailsText).join('\n'));
     const missing = ids.filter((id) => !found.some((d) => d.id === id));
@@ -26,10 +26,12 @@ export async function run(args: string[], cli: CliContext): Promise<number> {
   });
 }
 
+/** What the text output shows: every field but the MOL blocks (the service then reads none). */
+const TEXT_FIELDS = DETAILS_FIELDS.filter((field) => field !== 'Mol2D' && field !== 'Mol3D');
+
 function detailsText(d: RecordDetails): string {
   const lines = [`id\t${d.id}`];
-  for (const field of DETAILS_FIELDS) {
-    if (field === 'Mol2D' || field === 'Mol3D') continue;
+  for (const field of TEXT_FIELDS) {
     const key = RECORD_KEY_OF_FIELD[field];
     const value = d[key];
     if (value === undefined) continue;

@@ -1,5 +1,5 @@
 /** The values a result row shows, for any list of record IDs: 100 a request, in the caller's order, unknown IDs left out. */
-import { LIMITS, type RecordDetails } from '../../wire';
+import { LIMITS, type DetailsField, type RecordDetails } from '../../wire';
 import { LegacyNotFoundError, NotFoundError } from '../errors';
 import type { CompoundDbClient } from '../client';
 import { chunks } from '../inputs';
@@ -38,9 +38,17 @@ export async function molBlocks(client: CompoundDbClient, recordIds: readonly nu
   return out;
 }
 
-/** All details of records by ID, unknown IDs left out: 100 a request with an API key, one by one with only a token. */
-export async function recordDetailsOf(client: CompoundDbClient, recordIds: readonly number[], signal?: AbortSignal): Promise<RecordDetails[]> {
-  if (client.hasApiKey) return client.getDetailsBatch([...recordIds], undefined, { signal });
+/**
+ * The details of records by ID, unknown IDs left out: 100 a request with an API key (only `fields` when given: the
+ * server then reads no MOL block it is not asked for), one by one with only a token (every field).
+ */
+export async function recordDetailsOf(
+  client: CompoundDbClient,
+  recordIds: readonly number[],
+  signal?: AbortSignal,
+  fields?: DetailsField[],
+): Promise<RecordDetails[]> {
+  if (client.hasApiKey) return client.getDetailsBatch([...recordIds], fields, { signal });
   const each = await Promise.all(
     recordIds.map((id) =>
       client

@@ -30,12 +30,13 @@ export class NameIndex {
     size: number,
     private readonly idOf: (position: number) => number = (p) => p,
   ) {
-    const entries: Array<[string, number]> = [];
+    // Every key and bare key with the positions holding it, ascending (positions are visited in order).
+    const positionsOf = new Map<string, number[]>();
     const add = (key: string, position: number): void => {
-      entries.push([key, position]);
+      pushTo(positionsOf, key, position);
       const bare = bareName(key);
       pushTo(this.bare, bare, position);
-      if (bare !== key) entries.push([bare, position]);
+      if (bare !== key) pushTo(positionsOf, bare, position);
     };
     for (let i = 0; i < size; i++) {
       const { common, synonyms } = names(i);
@@ -51,18 +52,23 @@ export class NameIndex {
         add(k, i);
       }
     }
-    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.sortedKeys = entries.map((e) => e[0]);
-    this.sortedPositions = Int32Array.from(entries, (e) => e[1]);
-    const distinct: string[] = [];
-    const first: number[] = [];
-    this.sortedKeys.forEach((k, i) => {
-      if (i === 0 || k !== this.sortedKeys[i - 1]) {
-        distinct.push(k);
-        first.push(i);
+    // The distinct keys sorted by the default order (UTF-16 code units, as `<` compares), each with its positions:
+    // a third of the time of sorting every (key, position) pair with a comparator, which the first search waited for.
+    const distinct = [...positionsOf.keys()].sort();
+    let total = 0;
+    for (const key of distinct) total += positionsOf.get(key)!.length;
+    this.sortedKeys = new Array<string>(total);
+    this.sortedPositions = new Int32Array(total);
+    this.firstEntry = new Int32Array(distinct.length + 1);
+    let at = 0;
+    distinct.forEach((key, d) => {
+      this.firstEntry[d] = at;
+      for (const position of positionsOf.get(key)!) {
+        this.sortedKeys[at] = key;
+        this.sortedPositions[at++] = position;
       }
     });
-    this.firstEntry = Int32Array.from([...first, this.sortedKeys.length]);
+    this.firstEntry[distinct.length] = at;
     this.substrings = new SubstringIndex(distinct);
     let ascending = true;
     for (let i = 1; i < size && ascending; i++) ascending = idOf(i) > idOf(i - 1);

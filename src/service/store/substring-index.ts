@@ -22,26 +22,30 @@ export class SubstringIndex {
   private readonly postings: Int32Array;
 
   constructor(private readonly keys: readonly string[]) {
-    // Each key goes into a list once: `lastKey[h]` is the last key put into list h.
+    // Each key goes into a list once: `lastKey[h]` is the last key put into list h. The lists each key goes into are
+    // noted in one pass (`lists`, key k's from `listsEnd[k - 1]`), counted, then filled without hashing again.
     const lastKey = new Int32Array(1 << BITS).fill(-1);
-    const eachGram = (visit: (h: number, key: number) => void) => {
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k];
-        for (let i = 0; i + GRAM <= key.length; i++) {
-          const h = gramHash(key, i);
-          if (lastKey[h] === k) continue;
-          lastKey[h] = k;
-          visit(h, k);
-        }
-      }
-    };
+    let grams = 0;
+    for (const key of keys) grams += Math.max(0, key.length - GRAM + 1);
+    const lists = new Int32Array(grams);
+    const listsEnd = new Int32Array(keys.length);
     const { offsets } = this;
-    eachGram((h) => offsets[h + 1]++);
+    let n = 0;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      for (let i = 0; i + GRAM <= key.length; i++) {
+        const h = gramHash(key, i);
+        if (lastKey[h] === k) continue;
+        lastKey[h] = k;
+        lists[n++] = h;
+        offsets[h + 1]++;
+      }
+      listsEnd[k] = n;
+    }
     for (let h = 0; h < 1 << BITS; h++) offsets[h + 1] += offsets[h];
-    this.postings = new Int32Array(offsets[1 << BITS]);
+    this.postings = new Int32Array(n);
     const fill = offsets.slice(0, 1 << BITS);
-    lastKey.fill(-1);
-    eachGram((h, k) => (this.postings[fill[h]++] = k));
+    for (let k = 0, j = 0; k < keys.length; k++) for (; j < listsEnd[k]; j++) this.postings[fill[lists[j]]++] = k;
   }
 
   /** Indexes of the keys that contain `text`, ascending. `text` must have at least three characters. */

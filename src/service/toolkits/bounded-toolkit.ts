@@ -8,7 +8,7 @@ import * as path from 'path';
 import { Worker } from 'node:worker_threads';
 import { currentCaller } from '../http/caller';
 import { WorkQueue, type Ticket, type WorkQueueLimits } from '../workers/work-queue';
-import type { CallArgs, CallResult, FromToolkitWorker, ToolkitCall, ToToolkitWorker } from './toolkit-calls';
+import type { CallArgs, CallResult, FromToolkitWorker, ToolkitCall, ToolkitWorkerData, ToToolkitWorker } from './toolkit-calls';
 
 export const TOOLKIT_BOUNDS = {
   /** how long one toolkit call on a request's input may run before its worker is terminated */
@@ -58,6 +58,8 @@ interface Slot {
 
 export interface BoundedToolkitOptions {
   wasmDir?: string;
+  /** Whether each worker draws a structure while loading (ChemistryOptions.warmDepiction; default true). */
+  warmDepiction?: boolean;
   callMs?: number;
   workers?: number;
   limits?: WorkQueueLimits;
@@ -117,7 +119,9 @@ export class BoundedToolkit {
 
   private spawn(): Slot {
     // Beside this file: out/src/service/toolkits/ when compiled, dist/ in the bundles (esbuild.js builds it there).
-    const worker = new Worker(path.join(__dirname, 'toolkit-worker.js'), { workerData: { wasmDir: this.options.wasmDir } });
+    const worker = new Worker(path.join(__dirname, 'toolkit-worker.js'), {
+      workerData: { wasmDir: this.options.wasmDir, warmDepiction: this.options.warmDepiction } satisfies ToolkitWorkerData,
+    });
     worker.unref();
     const slot: Slot = { worker, ready: false };
     worker.on('message', (message: FromToolkitWorker) => this.received(slot, message));

@@ -160,6 +160,6 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
 
   // Warm-up: the first describe and depiction of a process are several times slower than the next ones.
   chemistry.describe('CN1C=NC2=C1C(=O)N(C(=O)N2C)C');
-  chemistry.depictPng('c1ccccc1O', 64);
+  if (options.warmDepiction ?? true) chemistry.depictPng('c1ccccc1O', 64);
   return chemistry;
 }

@@ -33,6 +33,8 @@ export type CallArgs<C extends ToolkitCall> = Tail<(typeof toolkitCalls)[C]>;
 export type CallResult<C extends ToolkitCall> = Awaited<ReturnType<(typeof toolkitCalls)[C]>>;
 
 export type ToToolkitWorker = { id: number; call: ToolkitCall; args: unknown[] };
+/** What a toolkit worker is started with. */
+export type ToolkitWorkerData = { wasmDir?: string; warmDepiction?: boolean };
 export type FromToolkitWorker =
   | { type: 'ready' }
   /** The call begins now (its toolkit loaded): its deadline counts from here. */

@@ -6,11 +6,13 @@
 import { workerData } from 'node:worker_threads';
 import { serveWorker, workerSender } from '../workers/worker-loop';
 import { loadChemistry } from './index';
-import { INDIGO_CALLS, toolkitCalls, type FromToolkitWorker, type ToToolkitWorker } from './toolkit-calls';
+import { INDIGO_CALLS, toolkitCalls, type FromToolkitWorker, type ToolkitWorkerData, type ToToolkitWorker } from './toolkit-calls';
 
 const send = workerSender<FromToolkitWorker>();
 
-serveWorker(loadChemistry({ wasmDir: (workerData as { wasmDir?: string }).wasmDir, spareRdkit: false }), async (ready, message: ToToolkitWorker) => {
+const { wasmDir, warmDepiction } = workerData as ToolkitWorkerData;
+
+serveWorker(loadChemistry({ wasmDir, spareRdkit: false, warmDepiction }), async (ready, message: ToToolkitWorker) => {
   const call = toolkitCalls[message.call] as (...args: unknown[]) => unknown;
   if (INDIGO_CALLS.has(message.call)) await ready.prepareInchi();
   send({ type: 'started', id: message.id });

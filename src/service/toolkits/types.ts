@@ -52,6 +52,11 @@ export interface ChemistryOptions {
    * service, which ends after a request or two, does without, and so does a toolkit worker, replaced whole after a failure).
    */
   spareRdkit?: boolean;
+  /**
+   * Draw one structure while loading, so that the first depiction is not several times slower than the next (default
+   * true; the toolkit workers of a one-shot command's service, which draws nothing, do without: ~100 ms less to wait).
+   */
+  warmDepiction?: boolean;
 }
 
 /**

@@ -84,7 +84,7 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   filterStatus: false,
   filterResults: false,
   filterResultsSdf: false,
-  convert: true,
+  convert: false, // its toolkit calls run in the toolkit workers (ctx.toolkit), an InChIKey is a lookup
   validateInchikey: true,
   filterSubstructure: true,
   filterSimilarity: true,
