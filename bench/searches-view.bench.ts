@@ -8,7 +8,7 @@ import { runVSCodeSuite } from './vscode-suite';
 
 (async () => {
   console.log('In VS Code (code-server), from the integration suite:');
-  await runVSCodeSuite('Enter to rows|activation is lazy', (line) => {
+  await runVSCodeSuite('Enter to rows|First activation', (line) => {
     if (/Enter to rows|activation time|passed, \d+ failed|FAIL/.test(line)) console.log(`  ${line.trim()}`);
   });
 })().catch((error: unknown) => {

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import * as os from 'os';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, api, waitFor, workspaceFile } from '../helpers';
+import { EXTENSION_ID, api, workspaceFile } from '../helpers';
 
 interface MenuItem {
   command: string;
@@ -14,7 +13,6 @@ interface Manifest {
     commands: Array<{ command: string; title: string; category?: string; icon?: string }>;
     menus: Record<string, MenuItem[]> & { commandPalette: MenuItem[] };
   };
-  activationEvents: string[];
   engines: { vscode: string };
   devDependencies: Record<string, string>;
 }
@@ -170,39 +168,5 @@ suite('Commands and manifest', () => {
 
   test('@types/vscode is pinned to the engines.vscode minimum', () => {
     assert.strictEqual(manifest.devDependencies['@types/vscode'], manifest.engines.vscode.replace(/^\^/, ''));
-  });
-
-  /** The machine's 1-minute load average beside the figure: wall time on a shared machine means little without it. */
-  const loadAverage = () => os.loadavg()[0].toFixed(1);
-
-  test('activation is lazy and reports its time', async () => {
-    // After start-up (hovers and inlay hints in any file need the extension active), never with the window itself.
-    assert.ok(!manifest.activationEvents.includes('*'));
-    assert.ok(manifest.activationEvents.includes('onWebviewPanel:compoundDb.details'), 'the details panel is restored after a reload');
-    const a = await api();
-    assert.ok(a.activationMs > 0);
-    assert.ok(a.activationCpuMs >= 0);
-    console.log(
-      `    activation time: ${a.activationMs.toFixed(1)} ms (evaluating the bundle + activate()), CPU ${a.activationCpuMs.toFixed(1)} ms, load ${loadAverage()}`,
-    );
-    // VS Code's own figures, as its Startup Performance page lists them: an oracle beside the extension's.
-    await vscode.commands.executeCommand('perfview.show');
-    const row = await waitFor(
-      () =>
-        vscode.workspace.textDocuments
-          .find((d) => d.uri.scheme === 'perf')
-          ?.getText()
-          .split('\n')
-          .map((line) => line.split('|').map((cell) => cell.trim()))
-          .find((cells) => cells[1] === EXTENSION_ID),
-      'the extension activation table of the Startup Performance page',
-    );
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    assert.ok(row, `no row for ${EXTENSION_ID} in the Startup Performance page's extension activation table`);
-    const [loadCode, callActivate, finishActivate] = row.slice(3, 6).map(Number);
-    console.log(
-      `    activation time by VS Code: ${loadCode + callActivate} ms (load code ${loadCode} ms + call activate ${callActivate} ms; ` +
-        `finish activate ${finishActivate} ms; event ${row[6]}), target <= 15 ms: ${loadCode + callActivate <= 15 ? 'met' : 'NOT met'}, load ${loadAverage()}`,
-    );
   });
 });
