@@ -199,9 +199,11 @@ export class EntropyIndex {
    * second-level cache (half a megabyte). The score keeps about 1e-12 of its precision at a thousand matched peaks.
    */
   private readonly acc: Float64Array;
-  /** The spectra a search touched. */
+  /** The spectra a search touched; `bestPerRecord` packs those it keeps at the front, their values and steps beside. */
   private readonly touched: Uint32Array;
-  /** How many touched spectra (of the ion mode asked for, at or above the threshold) have each score step. */
+  private readonly touchedValue: Float64Array;
+  private readonly touchedStep: Uint16Array;
+  /** How many kept spectra (of the ion mode asked for, at or above the threshold) have each score step. */
   private readonly perStep = new Uint32Array(SCORE_STEPS + 1);
   /** Hybrid search: the query peak (plus one) that last matched a fragment of each spectrum. */
   private readonly productBy: Int32Array;
@@ -229,6 +231,8 @@ export class EntropyIndex {
     }
     this.acc = new Float64Array(n);
     this.touched = new Uint32Array(n);
+    this.touchedValue = new Float64Array(n);
+    this.touchedStep = new Uint16Array(n);
     this.productBy = new Int32Array(n);
     let maxRecord = 0;
     for (const r of a.recordId) if (r > maxRecord) maxRecord = r;
@@ -259,6 +263,7 @@ export class EntropyIndex {
     const arrays: ArrayBufferView[] = [
       ...[a.precursor, a.spectrumId, a.recordId, a.ionMode, a.fragMz, a.fragIntensity, a.fragSpectrum],
       ...[a.lossMass, a.lossIntensity, a.lossSpectrum, a.lossFrag, this.fragLn, this.lossLn, this.acc, this.touched],
+      ...[this.touchedValue, this.touchedStep],
       ...[this.ownStart, this.ownMz, this.ownLn],
       ...[this.perStep, this.productBy, this.recordBest],
       ...[records.recordId, records.score, records.spectrumId, records.matchedPeaks],
@@ -293,49 +298,55 @@ export class EntropyIndex {
    * The records a search answers, each once at its best spectrum (ties: the lower spectrum ID); see `RecordScores`:
    * every record whose score to 4 decimals is above 0 and at least `threshold`, or, with `limit`, a part of them that
    * holds every record scoring at least the `limit`-th best record's score (to 4 decimals). An open search touches tens
-   * of thousands of spectra: one pass counts them per score step, then only the spectra of the top steps are gathered
-   * into records, whole steps at a time, from the step where twice `limit` spectra are reached, and lower steps again
-   * only while fewer than `limit` records are in (as many again as the spectra per record seen so far say are needed,
-   * twice). A record's best spectrum scores above its others, so its record is right once its step is in. The passes
-   * only read the scores (decoded where needed, nothing stored per spectrum); the last clears them.
+   * of thousands of spectra scattered over the accumulator: one pass reads each once (clearing it), keeps those of the
+   * ion mode asked for at or above the threshold packed at the front of `touched` with their values and score steps
+   * beside, and counts them per step. Then only the spectra of the top steps are gathered into records, whole steps at a
+   * time, from the step where twice `limit` spectra are reached, and lower steps again only while fewer than `limit`
+   * records are in (as many again as the spectra per record seen so far say are needed, twice); those passes read the
+   * packed arrays in order. A record's best spectrum scores above its others, so its record is right once its step is in.
    */
   bestPerRecord(q: EntropyQuery, limit = Infinity, threshold = 0): RecordScores {
     const touchedCount = q.searchType === 'identity' ? this.scoreCandidates(q) : this.score(q);
     const mode = q.ionMode ? ION_MODE_CODE[q.ionMode] : 0;
     const { ionMode } = this.a;
-    const { acc, touched, perStep } = this;
+    const { acc, touched, touchedValue, touchedStep, perStep } = this;
     // The lowest step whose score (k / SCORE_STEPS) is at least the threshold, and above 0.
     let floor = Math.max(1, Math.floor(Math.min(threshold, 2) * SCORE_STEPS) - 1);
     while (floor / SCORE_STEPS < threshold && floor <= SCORE_STEPS) floor++;
+    perStep.fill(0);
+    let kept = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const s = touched[t];
+      const v = acc[s];
+      acc[s] = 0;
+      const step = Math.min(SCORE_STEPS, stepOf(scoreOf(v)));
+      touched[kept] = s;
+      touchedValue[kept] = v;
+      touchedStep[kept] = step;
+      // Kept or not without a branch (as good as random: a branch would mispredict).
+      const keep = mode === 0 ? +(step >= floor) : +(step >= floor) & +(ionMode[s] === mode);
+      kept += keep;
+      perStep[step] += keep;
+    }
     const out = this.records;
     out.count = 0;
     let top = SCORE_STEPS + 1;
-    let cut = floor;
-    if (limit < touchedCount) {
-      perStep.fill(0);
-      for (let t = 0; t < touchedCount; t++) {
-        const s = touched[t];
-        const step = Math.min(SCORE_STEPS, stepOf(scoreOf(acc[s])));
-        // Counted or not without a branch (as good as random: a branch would mispredict).
-        perStep[step] += mode === 0 ? +(step >= floor) : +(step >= floor) & +(ionMode[s] === mode);
-      }
-      cut = top;
-    }
+    let cut = limit < kept ? top : floor;
     let seen = 0;
     for (;;) {
       // Lower the cut until spectra for twice the records still missing are reached, at the spectra per record seen.
       const perRecord = out.count === 0 ? 1 : Math.max(1, seen / out.count);
       for (const wanted = seen + 2 * perRecord * (limit - out.count); cut > floor && seen < wanted;) seen += perStep[--cut];
-      for (let t = 0; t < touchedCount; t++) {
-        const s = touched[t];
-        const score = scoreOf(acc[s]);
-        const step = stepOf(score);
-        if (step >= cut && step < top && (mode === 0 || ionMode[s] === mode)) this.addToRecords(s, score, (acc[s] * PER_MATCHED) | 0);
+      for (let t = 0; t < kept; t++) {
+        const step = touchedStep[t];
+        if (step >= cut && step < top) {
+          const v = touchedValue[t];
+          this.addToRecords(touched[t], scoreOf(v), (v * PER_MATCHED) | 0);
+        }
       }
       if (out.count >= limit || cut <= floor) break;
       top = cut;
     }
-    for (let t = 0; t < touchedCount; t++) acc[touched[t]] = 0;
     for (let i = 0; i < out.count; i++) this.recordBest[out.recordId[i]] = 0;
     return out;
   }
@@ -386,11 +397,9 @@ export class EntropyIndex {
     if (n === 0) return 0;
     const weighted = weightedHalves(peaks.intensity);
     const tol = f32(q.fragmentToleranceDa);
-    const { fragMz, fragSpectrum, lossMass, lossSpectrum, lossFrag } = this.a;
+    const { fragMz, fragSpectrum, lossMass, lossSpectrum } = this.a;
     const { fragLn, lossLn, acc, touched, productBy } = this;
     const precursor32 = q.precursorMz === undefined ? 0 : f32(q.precursorMz);
-    const from = 0;
-    const to = this.size;
     const byFragment = searchType !== 'neutralLoss';
     const byLoss = searchType === 'neutralLoss' || searchType === 'hybrid';
     const { fragLo, fragHi, lossLo, lossHi } = this.windowsFor(n);
@@ -409,36 +418,45 @@ export class EntropyIndex {
         pairs += lossHi[k] - lossLo[k];
       }
     }
-    const listed = pairs < (to - from) * DENSE_FROM;
+    const listed = pairs < this.size * DENSE_FROM;
+    // One loop per mode, each its own function: a loop compiled for one mode runs at its speed whatever others ran.
+    let count =
+      searchType === 'hybrid'
+        ? this.addHybridRuns(weighted, listed)
+        : byFragment
+          ? addRuns(acc, touched, listed, fragSpectrum, fragLn, fragLo, fragHi, weighted)
+          : addRuns(acc, touched, listed, lossSpectrum, lossLn, lossLo, lossHi, weighted);
+    if (!listed) count = listNonZero(acc, touched, this.size);
+    if (searchType === 'hybrid') for (let t = 0; t < count; t++) productBy[touched[t]] = 0;
+    return count;
+  }
+
+  /**
+   * A hybrid search's runs: per query peak its fragment run, then its neutral-loss run but for the spectra that peak
+   * matched by fragment and the entries whose fragment another query peak matched directly. Returns as `addRuns`.
+   */
+  private addHybridRuns(weighted: Float64Array, listed: boolean): number {
+    const { fragSpectrum, lossSpectrum, lossFrag } = this.a;
+    const { fragLn, lossLn, acc, touched, productBy } = this;
+    const { fragLo, fragHi, lossLo, lossHi } = this.windows;
+    const n = weighted.length;
     let count = 0;
     for (let k = 0; k < n; k++) {
       const a = weighted[k];
       const lnA = Math.log(a);
-      if (byFragment) count = addRun(acc, touched, count, listed, fragSpectrum, fragLn, fragLo[k], fragHi[k], a, lnA, from, to);
-      if (searchType === 'neutralLoss') {
-        count = addRun(acc, touched, count, listed, lossSpectrum, lossLn, lossLo[k], lossHi[k], a, lnA, from, to);
-      } else if (searchType === 'hybrid') {
-        // A query peak matches a fragment, or else a neutral loss whose fragment no query peak matched directly.
-        const mark = k + 1;
-        for (let j = fragLo[k]; j < fragHi[k]; j++) productBy[fragSpectrum[j]] = mark;
-        for (let j = lossLo[k]; j < lossHi[k]; j++) {
-          const s = lossSpectrum[j];
-          if (productBy[s] === mark || matchedAsFragment(lossFrag[j], fragLo, fragHi, n)) continue;
-          if (listed) {
-            touched[count] = s;
-            count += +(acc[s] === 0);
-          }
-          acc[s] += a * entropyTerm(lossLn[j] - lnA) + MATCHED;
+      count = addRun(acc, touched, count, listed, fragSpectrum, fragLn, fragLo[k], fragHi[k], a, lnA);
+      const mark = k + 1;
+      for (let j = fragLo[k]; j < fragHi[k]; j++) productBy[fragSpectrum[j]] = mark;
+      for (let j = lossLo[k]; j < lossHi[k]; j++) {
+        const s = lossSpectrum[j];
+        if (productBy[s] === mark || matchedAsFragment(lossFrag[j], fragLo, fragHi, n)) continue;
+        if (listed) {
+          touched[count] = s;
+          count += +(acc[s] === 0);
         }
+        acc[s] += a * entropyTerm(lossLn[j] - lnA) + MATCHED;
       }
     }
-    if (!listed) {
-      for (let s = from; s < to; s++) {
-        touched[count] = s;
-        count += +(acc[s] !== 0);
-      }
-    }
-    if (searchType === 'hybrid') for (let t = 0; t < count; t++) productBy[touched[t]] = 0;
     return count;
   }
 
@@ -482,9 +500,9 @@ export class EntropyIndex {
 }
 
 /**
- * Adds one query peak's run [start, end) of library matches (their spectra and ln b) to the scores of the spectra in
- * [from, to); with `listed`, appends each spectrum touched for the first time to `touched` (written at the list's end,
- * counted only when new: no branch). Returns the list's new length.
+ * Adds one query peak's run [start, end) of library matches (their spectra and ln b) to the scores of their spectra;
+ * with `listed`, appends each spectrum touched for the first time to `touched` (written at the list's end, counted
+ * only when new: no branch). Returns the list's new length.
  */
 function addRun(
   acc: Float64Array,
@@ -497,17 +515,45 @@ function addRun(
   end: number,
   a: number,
   lnA: number,
-  from: number,
-  to: number,
 ): number {
-  for (let j = start; j < end; j++) {
-    const s = spectrumOf[j];
-    if (s < from || s >= to) continue;
-    if (listed) {
+  if (listed) {
+    for (let j = start; j < end; j++) {
+      const s = spectrumOf[j];
       touched[count] = s;
       count += +(acc[s] === 0);
+      acc[s] += a * entropyTerm(lnOf[j] - lnA) + MATCHED;
     }
-    acc[s] += a * entropyTerm(lnOf[j] - lnA) + MATCHED;
+  } else {
+    for (let j = start; j < end; j++) acc[spectrumOf[j]] += a * entropyTerm(lnOf[j] - lnA) + MATCHED;
+  }
+  return count;
+}
+
+/** Adds every query peak's run [lo[k], hi[k]) (`addRun`, peak k of intensity weighted[k]); returns the list's length. */
+function addRuns(
+  acc: Float64Array,
+  touched: Uint32Array,
+  listed: boolean,
+  spectrumOf: Uint32Array,
+  lnOf: Float64Array,
+  lo: Uint32Array,
+  hi: Uint32Array,
+  weighted: Float64Array,
+): number {
+  let count = 0;
+  for (let k = 0; k < weighted.length; k++) {
+    const a = weighted[k];
+    count = addRun(acc, touched, count, listed, spectrumOf, lnOf, lo[k], hi[k], a, Math.log(a));
+  }
+  return count;
+}
+
+/** Lists in `touched` the spectra below `size` whose accumulated value is not 0, in order; returns how many. */
+function listNonZero(acc: Float64Array, touched: Uint32Array, size: number): number {
+  let count = 0;
+  for (let s = 0; s < size; s++) {
+    touched[count] = s;
+    count += +(acc[s] !== 0);
   }
   return count;
 }
