@@ -156,6 +156,8 @@ const DENSE_FROM = 0.5;
 
 /** Scores are ranked by their value to 4 decimals: step k is the score k / SCORE_STEPS. */
 const SCORE_STEPS = 10_000;
+/** Above any step of a score (at most 1, and 2e-9 per matched peak of the table's error). */
+const RANK_STEPS = 2 ** 16;
 
 /**
  * The step of a score: score × SCORE_STEPS rounded half up, as roundScore (wire) rounds but without Math.round, whose
@@ -174,6 +176,8 @@ export const roundedScore = (score: number) => stepOf(score) / SCORE_STEPS;
  */
 export interface RecordScores {
   count: number;
+  /** Positions in the other arrays by descending score to 4 decimals (as `roundedScore`), ties by record ID. */
+  order: Uint32Array;
   recordId: Uint32Array;
   score: Float64Array;
   spectrumId: Uint32Array;
@@ -213,6 +217,8 @@ export class EntropyIndex {
   /** Per record: its place in the answer of `bestPerRecord` plus one (0: not in it yet); that answer. */
   private readonly recordBest: Int32Array;
   private readonly records: RecordScores;
+  /** Per record in the answer its place in the order as one number (see `bestPerRecord`). */
+  private readonly rankKeys: Float64Array;
 
   constructor(readonly a: IndexArrays) {
     const n = a.precursor.length;
@@ -238,8 +244,10 @@ export class EntropyIndex {
     for (const r of a.recordId) if (r > maxRecord) maxRecord = r;
     this.recordBest = new Int32Array(maxRecord + 1);
     const capacity = Math.min(n, maxRecord + 1);
+    this.rankKeys = new Float64Array(capacity);
     this.records = {
       count: 0,
+      order: new Uint32Array(capacity),
       recordId: new Uint32Array(capacity),
       score: new Float64Array(capacity),
       spectrumId: new Uint32Array(capacity),
@@ -266,7 +274,7 @@ export class EntropyIndex {
       ...[this.touchedValue, this.touchedStep],
       ...[this.ownStart, this.ownMz, this.ownLn],
       ...[this.perStep, this.productBy, this.recordBest],
-      ...[records.recordId, records.score, records.spectrumId, records.matchedPeaks],
+      ...[records.order, records.recordId, records.score, records.spectrumId, records.matchedPeaks, this.rankKeys],
     ];
     return arrays.reduce((bytes, v) => bytes + v.byteLength, 0);
   }
@@ -347,21 +355,30 @@ export class EntropyIndex {
       if (out.count >= limit || cut <= floor) break;
       top = cut;
     }
-    for (let i = 0; i < out.count; i++) this.recordBest[out.recordId[i]] = 0;
+    // Ordered by one native sort of numbers: (the steps below the highest) × 2^32 + record ID, unique per record.
+    const keys = this.rankKeys.subarray(0, out.count);
+    for (let i = 0; i < out.count; i++) keys[i] = (RANK_STEPS - stepOf(out.score[i])) * 2 ** 32 + out.recordId[i];
+    keys.sort();
+    for (let k = 0; k < out.count; k++) {
+      const r = keys[k] % 2 ** 32;
+      out.order[k] = this.recordBest[r] - 1;
+      this.recordBest[r] = 0;
+    }
     return out;
   }
 
   /** Adds spectrum `s` to the records' answer: its record's best spectrum when it scores above the one there. */
   private addToRecords(s: number, score: number, matchedPeaks: number): void {
     const r = this.a.recordId[s];
-    const spectrumId = this.a.spectrumId[s];
     const out = this.records;
     let i = this.recordBest[r] - 1;
+    if (i >= 0 && score < out.score[i]) return;
+    const spectrumId = this.a.spectrumId[s];
     if (i < 0) {
       i = out.count++;
       this.recordBest[r] = out.count;
       out.recordId[i] = r;
-    } else if (!(score > out.score[i] || (score === out.score[i] && spectrumId < out.spectrumId[i]))) {
+    } else if (!(score > out.score[i] || spectrumId < out.spectrumId[i])) {
       return;
     }
     out.score[i] = score;
