@@ -52,18 +52,23 @@ export async function searchSpectrum(index: EntropyIndex, request: SpectrumSearc
     request.accept ? Infinity : max,
     request.threshold ?? 0,
   );
+  // Read whole before `accept` is awaited: the index's answer is scratch that the next search overwrites.
+  const ranked = firstRanked(best, request.accept ? best.count : max);
+  if (!request.accept) return { hits: ranked };
   const hits: RecordHit[] = [];
-  for (const hit of ranked(best)) {
+  for (const hit of ranked) {
     if (hits.length >= max) break;
-    if (!request.accept || (await request.accept(hit.recordId))) hits.push(hit);
+    if (await request.accept(hit.recordId)) hits.push(hit);
   }
   return { hits };
 }
 
-/** The index's records by descending rounded score, ties by record ID. */
-function ranked(best: RecordScores): RecordHit[] {
+/** The index's first `n` records by descending rounded score, ties by record ID. */
+function firstRanked(best: RecordScores, n: number): RecordHit[] {
   const out: RecordHit[] = [];
-  for (let i = 0; i < best.count; i++)
+  for (let k = 0; k < Math.min(n, best.count); k++) {
+    const i = best.order[k];
     out.push({ recordId: best.recordId[i], score: roundedScore(best.score[i]), spectrumId: best.spectrumId[i], matchedPeaks: best.matchedPeaks[i] });
-  return out.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+  }
+  return out;
 }
