@@ -188,7 +188,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       () => undefined,
     );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
-  if (!options.spectrumIndexOnDemand)
+  if (options.spectrumIndexAfterListening)
     void indexBuilt.then(() => spectrumLibrary.index()).catch((error: Error) => log(`spectrum index: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
