@@ -17,11 +17,10 @@ function tell(message: LocalServiceMessage, then?: () => void): void {
 /** Starts the service and keeps it running until SIGINT / SIGTERM (or the parent's disconnect); `compound-db serve`. */
 export async function runService(options: ServiceOptions, ipc = typeof process.send === 'function'): Promise<void> {
   try {
-    // One-shot commands (the structure index on demand) are done before a warm-up, or the spectrum index, would pay
-    // for itself: their service starts nothing in the background.
+    // One-shot commands (the structure index on demand) are done before a warm-up or the spectrum index would pay for itself.
     const service = await startService({
       warmDrawing: !options.structureIndexOnDemand,
-      spectrumIndexOnDemand: options.structureIndexOnDemand,
+      spectrumIndexAfterListening: !options.structureIndexOnDemand,
       listenBeforeChemistry: true,
       ...options,
       log: (line) => console.error(line),

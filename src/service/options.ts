@@ -37,8 +37,12 @@ export interface ServiceOptions {
   toolkitCallMs?: number;
   /** Build the structure index when the first structure search needs it, not after listening (one-shot commands). */
   structureIndexOnDemand?: boolean;
-  /** Build the spectrum index when the first spectrum search needs it, not after listening. */
-  spectrumIndexOnDemand?: boolean;
+  /**
+   * Build the spectrum index after listening (once the structure index is built), not when the first spectrum search
+   * needs it: the long-running service's process does (main.ts); one-shot commands and services started in-process
+   * (the tests, the benches) build it on demand, so a start that never searches spectra never pays for it.
+   */
+  spectrumIndexAfterListening?: boolean;
   /** Start a toolkit worker at once, so that it loads while the records are read (a one-shot command that converts). */
   toolkitAtStart?: boolean;
   /**

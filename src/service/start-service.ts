@@ -207,7 +207,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       () => undefined,
     );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
-  if (!options.spectrumIndexOnDemand)
+  if (options.spectrumIndexAfterListening)
     void afterIndexBuilt()
       .then(() => spectrumLibrary.index())
       .catch((error: Error) => log(`spectrum index: ${error.message}`));

@@ -84,7 +84,7 @@ describe('compound-db command line', function () {
   });
 
   it('a SMILES the server refuses is one sentence naming it, not the HTTP status line', async () => {
-    const r = await run(['convert', 'C1CC(', '--from', 'SMILES', '--to', 'InChI']);
+    const r = await run(['convert', 'C1CC(', '--from', 'SMILES', '--to', 'InChI', '--server', service.baseUrl], SECRETS);
     assertOneLine(r, 1, /^compound-db: The SMILES "C1CC\(" is not valid: it does not parse\.$/);
     assert.doesNotMatch(r.stderr, /Bad Request|HTTP 400/);
   });
