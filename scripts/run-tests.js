@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: compiles, then runs lint (ESLint with the layer fences, knip, Prettier) and the unit, service,
 // PostgreSQL and VS Code suites in two lanes side by side, and closes with one line `N passed, N failed` over all of
-// them. Lane 1 (unit, service, then vscode) streams its output; lane 2 (lint while the PostgreSQL and VS Code suites'
-// tools install: Debian packages, code-server, scripts/provision.js, started after compiling; then postgres) prints
-// each suite's output when that suite ends. The suites are CPU-bound on two cores: a third lane made the run longer.
+// them. Lane 1 (unit, service but its command-line tests, then vscode) streams its output; lane 2 (lint while the
+// PostgreSQL and VS Code suites' tools install: Debian packages, code-server, scripts/provision.js, started after
+// compiling; then postgres, then the service suite's command-line tests) prints each suite's output when it ends. The suites are CPU-bound on two cores: a third lane made the run longer.
 // Exits non-zero on any failure (a lint error included), on a suite that ran no test, and on anything the suites
 // leave in the temp folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
 // `postgres` is the service suite's store-reading tests again over the PostgreSQL store (scripts/test-postgres.js):
 // where it cannot run it says so and is skipped, except under CI=true, where a suite that cannot run fails the run.
-// `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named).
+// `node scripts/run-tests.js unit service` runs only those suites (after compiling; lint only when named; `service`
+// runs both of its parts).
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -18,11 +19,20 @@ const { spawn } = require('child_process');
 const root = path.resolve(__dirname, '..');
 const only = process.argv.slice(2);
 
+const SERVICE_CLI_TESTS = 'out/test/service/cli/**/*.test.js';
 const compile = { name: 'compile', cmd: 'npm', args: ['run', '--silent', 'compile'] };
 const suites = [
   { name: 'lint', lane: 2, cmd: 'npm', args: ['run', '--silent', 'lint'], counted: false },
   { name: 'unit', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], counted: true },
-  { name: 'service', lane: 1, cmd: 'npx', args: ['mocha', '--config', 'test/service/.mocharc.json'], counted: true },
+  // The service suite in two parts, one per lane: the command line's tests (child processes, ~1 min) run in lane 2 after
+  // PostgreSQL, which leaves the lanes about even.
+  {
+    name: 'service',
+    lane: 1,
+    cmd: 'npx',
+    args: ['mocha', '--config', 'test/service/.mocharc.json', '--ignore', SERVICE_CLI_TESTS],
+    counted: true,
+  },
   {
     name: 'postgres',
     lane: 2,
@@ -32,9 +42,17 @@ const suites = [
     provisioned: true,
     skippable: /^PostgreSQL run skipped: .*/m,
   },
+  {
+    name: 'service-cli',
+    group: 'service',
+    lane: 2,
+    cmd: 'npx',
+    args: ['mocha', '--timeout', '60000', '--reporter', 'spec', SERVICE_CLI_TESTS],
+    counted: true,
+  },
   // Built by compile above (the production bundle included): a second build would rewrite out/ under lane 1's tests.
   { name: 'vscode', lane: 1, cmd: 'node', args: ['scripts/test-vscode.js', '--no-build'], counted: true, provisioned: true },
-].filter((s) => only.length === 0 || only.includes(s.name));
+].filter((s) => only.length === 0 || only.includes(s.name) || only.includes(s.group));
 
 // The editor under test makes its own runtime files there (IPC sockets, the TypeScript server's folder): not a test's.
 const EDITOR_OWN = /^(vscode-|\.org\.chromium\.)/;
