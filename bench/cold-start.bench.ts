@@ -6,7 +6,7 @@
  *   fresh process, its first substructure search, each from its submit to its results (the structure index built from
  *   the shipped fingerprints, data/structure-index.bin.gz);
  * - the MCP server (`compound-db mcp`) through the official SDK's client: spawn to `initialize` answered, then the
- *   first call of each tool.
+ *   first call of each tool (`spectrum_identify` as the first call of a server of its own: it waits for the spectrum index).
  * Each figure is the median of RUNS fresh processes, printed beside its target with "met" / "NOT met" and the load
  * average: the machine may be shared, and a cold start is what other load slows most.
  */
@@ -78,7 +78,28 @@ function freshService(first: (base: string) => Promise<number>): Promise<{ liste
   });
 }
 
-async function freshMcp(): Promise<{ initialize: number; calls: Array<[string, number]> }> {
+/** Caffeine's [M+H]+ fragments (m/z, relative intensity): a tandem spectrum as a user would paste it. */
+const CAFFEINE_PEAKS = [
+  [110.0713, 8],
+  [138.0662, 100],
+  [195.0877, 35],
+];
+
+/** The five compound tools in turn, the first of them paying for the cold start. */
+const COMPOUND_CALLS: Array<[string, Record<string, unknown>]> = [
+  ['compound_search', { query: 'caffeine' }],
+  ['compound_details', { recordIds: [507] }],
+  ['compound_convert', { input: CAFFEINE_SMILES, from: 'SMILES', to: 'InChI' }],
+  ['compound_resolve', { identifiers: ['caffeine', 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', 'glucose'] }],
+  ['compound_similar', { smiles: CAFFEINE_SMILES, threshold: 0.5 }],
+];
+
+/** `spectrum_identify` as the first call of its own fresh server: it waits for the spectrum index (read from the cache in ~/.cache/compound-db when an earlier start wrote it). */
+const IDENTIFY_CALLS: Array<[string, Record<string, unknown>]> = [
+  ['spectrum_identify', { peaks: CAFFEINE_PEAKS, precursorMz: 195.0877, ionMode: 'positive' }],
+];
+
+async function freshMcp(firstCalls: Array<[string, Record<string, unknown>]>): Promise<{ initialize: number; calls: Array<[string, number]> }> {
   const started = performance.now();
   const client = new Client({ name: 'compound-db-bench', version: '1.0.0' });
   await client.connect(
@@ -86,13 +107,6 @@ async function freshMcp(): Promise<{ initialize: number; calls: Array<[string, n
   );
   const initialize = performance.now() - started;
   const calls: Array<[string, number]> = [];
-  const firstCalls: Array<[string, Record<string, unknown>]> = [
-    ['compound_search', { query: 'caffeine' }],
-    ['compound_details', { recordIds: [507] }],
-    ['compound_convert', { input: CAFFEINE_SMILES, from: 'SMILES', to: 'InChI' }],
-    ['compound_resolve', { identifiers: ['caffeine', 'RYYVLZVUVIJVGH-UHFFFAOYSA-N', 'glucose'] }],
-    ['compound_similar', { smiles: CAFFEINE_SMILES, threshold: 0.5 }],
-  ];
   try {
     for (const [name, args] of firstCalls) {
       const t = performance.now();
@@ -148,11 +162,14 @@ async function main(): Promise<void> {
     console.log(`service: first substructure after listening ${verdict(median(substructure.map((s) => s.first)), 2000)}`);
 
     const mcp: Array<Awaited<ReturnType<typeof freshMcp>>> = [];
-    for (let i = 0; i < RUNS; i++) mcp.push(await freshMcp());
+    for (let i = 0; i < RUNS; i++) mcp.push(await freshMcp(COMPOUND_CALLS));
     console.log(`compound-db mcp: spawn to initialize answered ${verdict(median(mcp.map((m) => m.initialize)), 300)}`);
     for (const [k, [name]] of mcp[0].calls.entries()) {
       console.log(`compound-db mcp: first ${name} call ${verdict(median(mcp.map((m) => m.calls[k][1])), 2000)}`);
     }
+    const identify: number[] = [];
+    for (let i = 0; i < RUNS; i++) identify.push((await freshMcp(IDENTIFY_CALLS)).calls[0][1]);
+    console.log(`compound-db mcp: first spectrum_identify call, as the server's first call ${verdict(median(identify), 2000)}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
