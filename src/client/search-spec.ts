@@ -17,7 +17,7 @@ import {
   type SortKey,
   type SubstructureFormat,
 } from '../wire';
-import type { IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
+import type { CallOptions, CurrentApi, IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
 import type { OrderInput } from './inputs';
 import { batch, composite, currentList, olderAsync, type AsyncPlan, type Parts, type QueryPlan } from './query-plans';
 import type { Translator } from './user-message';
@@ -99,6 +99,19 @@ function filter<K extends SearchKind>(
   return { ...entry, filterQuery: true, plan: (parts, spec) => currentList(parts, spec.kind, `filter ${spec.kind}`, submit(parts, spec)) };
 }
 
+/** A search by one identifier: that identifier exactly, or with `identity` also the looser levels up to that one. */
+function identifier<K extends 'inchi' | 'inchikey' | 'smiles'>(
+  kind: K,
+  label: string,
+  textOf: (spec: SpecOf<K>) => string,
+  exact: (current: CurrentApi, text: string, call: CallOptions) => Promise<string>,
+): KindEntry<SpecOf<K>> {
+  return filter<K>({ title: () => label, inputLabel: () => label, describe: textOf }, ({ current }, spec) => {
+    const { identity } = spec as { identity?: IdentityLevel };
+    return (call) => (identity ? current.filterIdentity(kind, textOf(spec), identity, call) : exact(current, textOf(spec), call));
+  });
+}
+
 const withoutKind = <S extends SearchSpec>({ kind: _kind, ...input }: S): Omit<S, 'kind'> => input;
 
 export const SEARCH_KINDS: { readonly [K in SearchKind]: KindEntry<SpecOf<K>> } = {
@@ -175,23 +188,23 @@ export const SEARCH_KINDS: { readonly [K in SearchKind]: KindEntry<SpecOf<K>> } 
       (call) =>
         current.filterIntrinsicProperty(withoutKind(spec), call),
   ),
-  inchi: filter(
-    { title: () => 'InChI', inputLabel: () => 'InChI', describe: (spec) => spec.inchi },
-    ({ current }, spec) =>
-      (call) =>
-        spec.identity ? current.filterIdentity('inchi', spec.inchi, spec.identity, call) : current.filterInchi(spec.inchi, call),
+  inchi: identifier(
+    'inchi',
+    'InChI',
+    (spec) => spec.inchi,
+    (current, text, call) => current.filterInchi(text, call),
   ),
-  inchikey: filter(
-    { title: () => 'InChIKey', inputLabel: () => 'InChIKey', describe: (spec) => spec.inchikey },
-    ({ current }, spec) =>
-      (call) =>
-        spec.identity ? current.filterIdentity('inchikey', spec.inchikey, spec.identity, call) : current.filterInchikey(spec.inchikey, call),
+  inchikey: identifier(
+    'inchikey',
+    'InChIKey',
+    (spec) => spec.inchikey,
+    (current, text, call) => current.filterInchikey(text, call),
   ),
-  smiles: filter(
-    { title: () => 'SMILES', inputLabel: () => 'SMILES', describe: (spec) => spec.smiles },
-    ({ current }, spec) =>
-      (call) =>
-        spec.identity ? current.filterIdentity('smiles', spec.smiles, spec.identity, call) : current.filterSmiles(spec.smiles, call),
+  smiles: identifier(
+    'smiles',
+    'SMILES',
+    (spec) => spec.smiles,
+    (current, text, call) => current.filterSmiles(text, call),
   ),
   substructure: filter(
     {

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { english } from '../../../src/client/user-message';
-import { kindOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
+import { kindOf, planOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
+import type { Parts } from '../../../src/client/query-plans';
 
 /** One spec of each kind, as the Searches tree keeps them. */
 const SPECS: SearchSpec[] = [
@@ -76,6 +77,34 @@ describe('The table of search kinds', () => {
       'smiles',
       'spectrum',
       'substructure',
+    ]);
+  });
+
+  it('an identifier search asks for that identifier exactly, or through filter/identity when a level is given', async () => {
+    const calls: unknown[][] = [];
+    const current = new Proxy(
+      {},
+      {
+        get:
+          (_t, name) =>
+          (...args: unknown[]) => (calls.push([name, ...args.slice(0, -1)]), Promise.resolve('q')),
+      },
+    );
+    const parts = { current, older: {}, hasApiKey: true, hasToken: false } as unknown as Parts;
+    const submit = async (spec: SearchSpec) => {
+      const plan = planOf(parts, spec);
+      assert.ok(!plan.immediate);
+      return plan.submit({});
+    };
+    await submit({ kind: 'inchikey', inchikey: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
+    await submit({ kind: 'inchi', inchi: 'InChI=1S/CH4/h1H4', identity: 'connectivity' });
+    await submit({ kind: 'smiles', smiles: 'CCO' });
+    await submit({ kind: 'smiles', smiles: 'CCO', identity: 'parent' });
+    assert.deepStrictEqual(calls, [
+      ['filterInchikey', 'RYYVLZVUVIJVGH-UHFFFAOYSA-N'],
+      ['filterIdentity', 'inchi', 'InChI=1S/CH4/h1H4', 'connectivity'],
+      ['filterSmiles', 'CCO'],
+      ['filterIdentity', 'smiles', 'CCO', 'parent'],
     ]);
   });
 });
