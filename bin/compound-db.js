@@ -25,6 +25,8 @@ function requireWithCodeCache(file) {
   const digest = require('crypto').createHash('sha256').update(source).digest();
   if (cache.length <= digest.length || !digest.equals(cache.subarray(0, digest.length))) return require(file);
   const Module = require('module');
+  // `_nodeModulePaths` is Node's own (unlisted): a Node without it runs the bundle as a plain `require`.
+  if (typeof Module._nodeModulePaths !== 'function') return require(file);
   const vm = require('vm');
   // The bundle holds no `import()` (esbuild.js): Node 20 would lose the callback it needs with cached data.
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(digest.length) });
