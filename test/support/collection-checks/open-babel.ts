@@ -1,7 +1,8 @@
 /**
  * Checks of the shipped records against Open Babel (Debian `openbabel`, its own InChI Trust library build, live or
- * through the reference table it wrote): a reader and an InChI writer that share no code with the service's toolkits. Each gives the faults of the records it is
- * handed (one line each): `npm run check:data` hands it every record, the service suite a fixed sample.
+ * through the reference table it wrote): a reader and an InChI writer that share no code with the service's toolkits.
+ * Each gives the faults of the records it is handed (one line each): `npm run check:data` hands it every record, the
+ * service suite a fixed sample.
  */
 import * as fs from 'fs';
 import * as path from 'path';

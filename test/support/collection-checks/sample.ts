@@ -10,7 +10,7 @@ export interface CheckResult {
   faults: string[];
 }
 
-/** Records where the checks go wrong most easily: charge or proton layers, isotopes, several parts, metals, charged atoms. */
+/** Records where the checks go wrong most easily: charge or proton layers, isotopes, several parts, metals. */
 export function hardCase(r: { inchi: string; isotopic: boolean; components: number; hasMetal: boolean }): boolean {
   return /\/[pq]/.test(r.inchi) || r.isotopic || r.components > 1 || r.hasMetal;
 }
