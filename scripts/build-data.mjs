@@ -9,8 +9,9 @@
 // Run `npm run build:data -- /path/to/MassBank-data --synonyms FILE [--conformers N] [--previous DIR|REV]... [--check]` (it compiles first: every value is
 // computed by the same code the service runs, out/src/service/toolkits). Rebuilding from the same inputs gives the
 // same bytes; `--check` proves it: it builds into a temporary folder and compares every file with data/, byte for byte,
-// and checks every record of it as the service loads it: its SMILES gives back its identifiers, formula and masses, its
-// 2D and 3D MOL its InChIKey (the service suite checks a fixed sample).
+// and runs every whole-collection check of `npm run check:data` (scripts/check-data.mjs) over it: its SMILES gives back
+// its identifiers, formula and masses, its 2D and 3D MOL its InChIKey, Open Babel reads its InChIs and blocks back, and
+// more (the suites check a fixed sample).
 // Its last step, the structure index's fingerprints (scripts/build-structure-index.mjs), reads only the compounds file:
 // `npm run build:structure-index` remakes it alone (`-- --check` compares), with no MassBank data.
 import fs from 'node:fs';
@@ -28,7 +29,8 @@ import { readMassBank, massBankCommonName, spectrumOf, statedIon } from './data/
 import { MASSBANK, LINK_SOURCES } from './data/massbank.mjs';
 import { writeSpectrumPacks } from './data/spectrum-packs.mjs';
 import { conformerCache } from './data/conformer-cache.mjs';
-import { makeSelfConsistent, selfConsistencyFaults } from './data/consistency.mjs';
+import { makeSelfConsistent } from './data/consistency.mjs';
+import { checkData } from './check-data.mjs';
 import { makeNamesAgree, nameKey, opsinReadings } from './data/name-agreement.mjs';
 import { buildStructureIndex } from './build-structure-index.mjs';
 import { buildIdentityKeys } from './build-identity-keys.mjs';
@@ -499,14 +501,12 @@ async function main() {
     for (const e of list) log(`rule: ${rule}`, `${e.accession} ${e.name}: ${e.detail}`);
   for (const line of [...names.notes, ...unnamed]) log('names', line);
   if (args.check) {
-    // The rebuilt collection as the service loads it: every record described again from its SMILES (minutes).
+    // The rebuilt collection as the service loads it, through every whole-collection check of `npm run check:data`
+    // (every record described again from its SMILES, Open Babel's readings of its InChIs and blocks: minutes).
+    const faults = await checkData(outDir, (line) => log('--check:', line));
+    if (faults.length) throw new Error(`the rebuilt collection fails its checks: ${faults.slice(0, 50).join('; ')}`);
     const { loadShippedCollection } = require(path.join(root, 'out/src/service/collection/shipped-collection.js'));
     const rebuilt = await loadShippedCollection(outDir);
-    const faults = selfConsistencyFaults(rebuilt, chemistry);
-    if (faults.length) throw new Error(`records that disagree with themselves: ${faults.join('; ')}`);
-    log(
-      `--check: all ${rebuilt.length} records give back their identifiers, formula and masses from their SMILES, and their InChIKey from their 2D and 3D MOL; no InChIKey twice`,
-    );
     // The collection's rules (issue 27) over the rebuilt records and every spectrum they carry.
     const ruleFaults = collectionFaults(
       rdkit,

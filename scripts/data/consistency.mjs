@@ -1,5 +1,6 @@
 // Records that agree with themselves (issue 8, item 10): the InChIKey of a record's SMILES, 2D MOL and 3D MOL is the
-// record's. The rule, in order (also in data/README.md):
+// record's (test/support/collection-checks/toolkit.ts checks it over the shipped data). The rule, in order (also in
+// data/README.md):
 // 1. a MOL block whose double bonds get a configuration from their coordinates that the record leaves open (porphin,
 //    the annulenes) has those bonds marked "either" (V2000 bond stereo 3);
 // 2. a 3D block that defines stereocentres the record leaves partly open (AMP, ADP, ATP, the alpha-D-pyranoses: their
@@ -63,32 +64,4 @@ export function makeSelfConsistent(record, chemistry, replace3D, mayComplete) {
   const from3D = chemistry.inchiKeyOf(record.mol3D);
   record.mol3D = replace3D(record);
   return `${record.id} ${record.commonName}: 3D block (${from3D}) replaced by the 2D layout, the record leaves that configuration open`;
-}
-
-/**
- * The shipped collection's own check over every record, as the service loads it (`--check`; the service suite keeps
- * a fixed sample): each record's SMILES, described again, gives its identifiers, formula, masses and element facts;
- * its SMILES, 2D MOL and 3D MOL give its InChIKey; no InChIKey is held twice. One line per fault.
- */
-export function selfConsistencyFaults(records, chemistry) {
-  const faults = [];
-  const keys = new Set();
-  for (const r of records) {
-    const f = chemistry.describe(r.smiles);
-    if (!f) faults.push(`${r.id} ${r.commonName}: its SMILES does not parse`);
-    else {
-      for (const field of ['inchiKey', 'inchi', 'formula', 'monoisotopicMass', 'nominalMass', 'components', 'hasMetal', 'isotopic']) {
-        if (JSON.stringify(f[field]) !== JSON.stringify(r[field])) faults.push(`${r.id} ${r.commonName}: its SMILES gives another ${field}`);
-      }
-    }
-    for (const [what, structure] of [
-      ['2D', r.mol2D],
-      ['3D', r.mol3D],
-    ]) {
-      if (chemistry.inchiKeyOf(structure) !== r.inchiKey) faults.push(`${r.id} ${r.commonName}: its ${what} MOL gives another InChIKey`);
-    }
-    if (keys.has(r.inchiKey)) faults.push(`${r.id} ${r.commonName}: InChIKey ${r.inchiKey} held twice`);
-    keys.add(r.inchiKey);
-  }
-  return faults;
 }

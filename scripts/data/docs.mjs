@@ -451,7 +451,10 @@ are fixed in the script, conformers use a fixed seed (their cache is keyed by op
 reads, never by the compound), and the output is written in a fixed order, so a rebuild from the same inputs writes the
 same bytes. About 10 minutes on two cores with an empty conformer cache, 3 with it.
 \`npm run build:data -- /path/to/MassBank-data --check\` proves it: it builds into a temporary folder, compares every
-file with data/ byte for byte and fails naming the files that differ (the previous IDs are read from data/ in both).
+file with data/ byte for byte and fails naming the files that differ (the previous IDs are read from data/ in both),
+and runs every whole-collection check of \`npm run check:data\` over the rebuilt folder (\`scripts/check-data.mjs\`: each
+record's SMILES, 2D and 3D MOL give back its identifiers; Open Babel reads its InChIs and blocks back and explains its
+spectra's precursors; no MassBank copy needed to run it over data/ alone).
 Its last step reads only \`compounds.json.gz\`: \`npm run build:structure-index\` remakes \`structure-index.bin.gz\` alone
 (no MassBank copy, no apt; about 10 s of CPU), and \`npm run build:structure-index -- --check\` compares it byte for byte.
 `;

@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import { readCollectionFile } from '../../src/service/collection/shipped-collection';
 
 interface ShippedRecord {
+  id: number;
   commonName: string;
   smiles: string;
   inchiKey: string;
