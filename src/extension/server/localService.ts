@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import { DEV_API_KEY, DEV_TOKEN, type LocalServiceReady } from '../../wire';
+import { DEV_API_KEY, DEV_TOKEN, type LocalServiceReady } from '../../wire/local-service';
 import { BuiltInStartError, launchBuiltIn, type RunningBuiltIn } from '../../client/launch-built-in';
 import type { Logger } from '../common/logger';
 import { InFlight } from '../../shared/in-flight';
