@@ -93,24 +93,40 @@ const serviceBundle = {
 /**
  * Every `import * as vscode from 'vscode'` of an external module becomes its own `__toESM(require("vscode"))`,
  * a copy of the whole API namespace per file (about 30 of them), which cost milliseconds of activation; Node's
- * `fs` and `path` the same (8 copies). Routed through one bundled module each that re-exports it, each namespace
- * is copied once.
+ * `fs` and `path` the same (8 copies). Routed through one bundled module each that re-exports it by name, no
+ * namespace is copied at all: `vscode.window` reads the `require("vscode")` object itself (`export *` would still
+ * copy it twice at load, about 1 ms for VS Code's 200 names).
  */
 const ONE_NAMESPACE = /^(vscode|fs|path)$/;
+/**
+ * The names a module exports, to re-export them by name: VS Code's API as @types/vscode declares it (tsc checks every
+ * name the sources use against the same file), a Node or CommonJS module's own keys (it is loaded here to read them).
+ */
+function exportedNames(name) {
+  if (name !== 'vscode') return Object.keys(require(name)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+  const declarations = fs.readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+  const names = [...declarations.matchAll(/^\texport (?:class|enum|namespace|const|let|function) (\w+)/gm)].map((m) => m[1]);
+  return [...new Set(names)];
+}
 const oneNamespaceEach = {
   name: 'one-namespace-each',
   setup(build) {
     build.onResolve({ filter: ONE_NAMESPACE }, (args) =>
       args.namespace === 'namespace-once' ? { path: args.path, external: true } : { path: args.path, namespace: 'namespace-once' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'namespace-once' }, (args) => ({ contents: `export * from '${args.path}';`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'namespace-once' }, (args) => ({
+      contents: `export { ${exportedNames(args.path).join(', ')} } from '${args.path}';`,
+      loader: 'js',
+    }));
   },
 };
 
 /**
  * The project's modules only declare (no module is imported for its side effects): marked so, a module whose exports
- * a bundle does not use is left out, with what it imports (`src/wire/index.ts` re-exports every wire module, and
- * activation uses a few constants of it).
+ * a bundle does not use is left out, with what it imports. A barrel still costs the split: a name imported through
+ * `src/wire/index.ts` (which re-exports every wire module) put the wire modules the parts use (validation, the
+ * structure and spectrum schemas: 20 KB) into what activation reads, so the modules activation loads import wire names
+ * from the module that declares them.
  */
 const SOURCES = path.join(root, 'src') + path.sep;
 const sourcesDeclareOnly = {
@@ -131,25 +147,32 @@ const sourcesDeclareOnly = {
 };
 
 /**
- * Every part the extension loads with `import()` starts with an import of extension.ts, as it does at run time (a
- * part loads only after activation): so what activation reads (extension.ts and all it imports) is one file of the
- * split, not one per combination of the parts that also use it.
+ * Every part the extension loads with `import()` (of a source file, or of a package such as node-fetch) starts with an
+ * import of extension.ts, as it does at run time (a part loads only after activation): so what activation reads
+ * (extension.ts, all it imports and esbuild's helpers) is one file of the split, not one per combination of the parts
+ * that also use it. A package's part also passes on its `default` (a CommonJS package's `module.exports`), which
+ * `export *` leaves out.
  */
 const EXTENSION_ENTRY = path.join(root, 'src', 'extension', 'extension.ts');
 const partsAfterActivation = {
   name: 'parts-after-activation',
   setup(build) {
-    build.onResolve({ filter: /^\./ }, async (args) => {
+    build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.pluginData === 'part' || !args.importer.startsWith(SOURCES)) return undefined;
       const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'part' });
-      if (resolved.errors.length) return undefined;
-      return { path: resolved.path, namespace: 'part' };
+      if (resolved.errors.length || resolved.external) return undefined;
+      return { path: resolved.path, namespace: 'part', pluginData: { package: !args.path.startsWith('.') } };
     });
-    build.onLoad({ filter: /.*/, namespace: 'part' }, (args) => ({
-      contents: `import ${JSON.stringify(EXTENSION_ENTRY)};\nexport * from ${JSON.stringify(args.path)};`,
-      loader: 'js',
-      resolveDir: path.dirname(args.path),
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'part' }, (args) => {
+      const from = JSON.stringify(args.path);
+      // `export *` cannot pass on a CommonJS package's names through the split: they are named here.
+      const exports = args.pluginData.package ? `{ default, ${exportedNames(args.path).join(', ')} }` : '*';
+      return {
+        contents: `import ${JSON.stringify(EXTENSION_ENTRY)};\nexport ${exports} from ${from};`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      };
+    });
   },
 };
 
@@ -180,7 +203,8 @@ const asCommonJs = {
             // `import()` of a part becomes a `require()` of its file.
             supported: { 'dynamic-import': false },
             minify: production,
-            keepNames: true,
+            // No keepNames here: the split output already names every function and class (`__name`), and a second
+            // set of calls would only give each the minified name first.
             sourcemap: !production,
             sourcesContent: false,
             logLevel: 'warning',

@@ -16,7 +16,8 @@ import { pollQuery } from './poll';
 import { QueryTimes } from './query-times';
 import type { Results, SearchInterface } from './results';
 import { runComposite, type SearchOptions } from './search';
-import { planOf, type SearchSpec } from './search-spec';
+import { planOf } from './query-plans';
+import type { SearchSpec } from './search-spec';
 import type { SpectrumSource } from './spectrum';
 
 export class CompoundDbClient implements CompoundSource, SpectrumSource {

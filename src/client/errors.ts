@@ -3,7 +3,8 @@
  * without an answer (input, network, timeout, cancel) and the query failures of spec 7.3.
  * Messages never hold the API key or the token: the transport scrubs server text before it lands here.
  */
-import { ERROR_KIND_OF_STATUS, type FieldError, type HttpErrorStatus, type ProblemDetails, type QueryStatus } from '../wire';
+import { ERROR_KIND_OF_STATUS } from '../wire/errors';
+import type { FieldError, HttpErrorStatus, ProblemDetails, QueryStatus } from '../wire';
 
 export class CompoundDbError extends Error {
   /** A short stable name of the kind of failure, e.g. `BadRequest`, `Network`, `QueryFailed`. */

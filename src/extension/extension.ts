@@ -18,7 +18,6 @@ import { readSettings, watchSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
 import type { DetailsHost } from './details/detailsPanel';
 import { clientHoverBackend } from './hover/clientHoverBackend';
-import { CompoundHoverProvider } from './hover/compoundHoverProvider';
 import { registerHoverWhileEnabled } from './hover/hoverRegistration';
 import { HoverLookup } from './hover/hoverLookup';
 import { HighlightedImages } from './hover/hoverHighlight';
@@ -81,7 +80,10 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const highlightedImages = new HighlightedImages(async (id, h) => (await connection.get()).client.getImageHighlighted(id, h.query, h.format));
   own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
   const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
-  own(registerHoverWhileEnabled(new CompoundHoverProvider(hovers, connection, hoverHighlights)));
+  const hoverProvider = new Lazy(
+    async () => new (await import('./hover/compoundHoverProvider.js')).CompoundHoverProvider(hovers, connection, hoverHighlights),
+  );
+  own(registerHoverWhileEnabled(() => hoverProvider.get()));
   const inlayHints = own(new CompoundInlayHints(hovers, connection));
   own(vscode.languages.registerInlayHintsProvider(INLAY_SELECTOR, inlayHints));
 

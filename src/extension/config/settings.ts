@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { DEFAULT_API_VERSION, LIMITS, isDirection, isSortKey, type Direction, type SortKey } from '../../wire';
+import { DEFAULT_API_VERSION, LIMITS } from '../../wire/limits';
+import { isDirection, isSortKey, type Direction, type SortKey } from '../../wire/sort';
 
 export const SECTION = 'compoundDb';
 

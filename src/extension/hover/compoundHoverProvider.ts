@@ -8,9 +8,6 @@ import type { HoverInfo, HoverLookup } from './hoverLookup';
 import { findHoverTarget } from './hoverTargets';
 import { prettyFormula } from '../../chemistry/formula/text';
 
-/** Files, untitled editors and the cells of any notebook; not output panes or git documents. */
-export const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];
-
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS = [
   'compoundDb.showDetails',

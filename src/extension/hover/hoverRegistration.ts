@@ -1,12 +1,19 @@
 import * as vscode from 'vscode';
 import { onDidChangeSettings, readSettings } from '../config/settings';
-import { HOVER_SELECTOR } from './compoundHoverProvider';
+import type { CompoundHoverProvider } from './compoundHoverProvider';
+
+/** Files, untitled editors and the cells of any notebook; not output panes or git documents. */
+const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];
 
 /**
  * The hover provider, registered only while a hover setting (`compoundDb.hover.inchikey.enabled`, `.smiles.enabled`)
- * is on: with both off, VS Code never calls into the extension on a hover.
+ * is on: with both off, VS Code never calls into the extension on a hover. The provider's code loads on the first
+ * hover, not at activation.
  */
-export function registerHoverWhileEnabled(provider: vscode.HoverProvider): vscode.Disposable {
+export function registerHoverWhileEnabled(made: () => Promise<CompoundHoverProvider>): vscode.Disposable {
+  const provider: vscode.HoverProvider = {
+    provideHover: async (document, position, token) => (await made()).provideHover(document, position, token),
+  };
   let registration: vscode.Disposable | undefined;
   const sync = () => {
     const { inchikey, smiles } = readSettings().hoverEnabled;

@@ -1,5 +1,5 @@
 /** Finding an InChIKey or SMILES under the cursor in a line of text. Pure: no `vscode`. */
-import { INCHIKEY_IN_TEXT } from '../../wire';
+import { INCHIKEY_IN_TEXT } from '../../wire/limits';
 import { looksLikeSmiles } from '../../chemistry/smiles-syntax';
 
 export type HoverKind = 'inchikey' | 'smiles';

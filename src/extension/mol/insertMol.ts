@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { MolKind } from '../../webview/protocol';
-import { withTitle } from '../../wire';
+import { withTitle } from '../../wire/sdf';
 import { withCancellableProgress } from '../common/progress';
 import type { Connection } from '../server/connection';
 import type { InsertTarget } from './insertTarget';

@@ -1,6 +1,6 @@
 /** How the extension shows a search spec: the client's table of search kinds (src/client/search-spec.ts) in VS Code's words. */
 import * as vscode from 'vscode';
-import { classifyQuery } from '../../wire';
+import { classifyQuery } from '../../wire/query-kind';
 import { kindOf, queryKindLabel, SEARCH_KINDS, type SearchKind, type SearchSpec } from '../../client/search-spec';
 import type { OrderInput } from '../../client';
 

@@ -4,14 +4,10 @@ import type { Logger } from '../common/logger';
 import { errorMessage } from '../common/errors';
 import type { Connection } from '../server/connection';
 import { readSettings } from '../config/settings';
-import { nextPage, runSearch } from './runSearch';
-import { suggestionsFor } from './suggestions';
 import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './searchState';
 import { inputOf, type SearchSpec } from './searchSpec';
-import { userMessage } from '../common/userMessage';
 import { InFlight } from '../../shared/in-flight';
 import type { CompoundDbClient } from '../../client';
-import { isUnknownQueryError } from '../../client/errors';
 
 const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
@@ -138,6 +134,8 @@ export class SearchesModel extends Disposable {
     const started = Date.now();
     try {
       const { client } = await this.connection.get();
+      // How a search runs loads with the first one (the client loads then too), not at activation.
+      const [{ runSearch }, { suggestionsFor }] = await Promise.all([import('./runSearch.js'), import('./suggestions.js')]);
       const outcome = await runSearch(client, state.spec, {
         statusCheckLimit: readSettings().statusCheckLimit,
         signal: controller.signal,
@@ -162,6 +160,7 @@ export class SearchesModel extends Disposable {
       this.changed(state);
       await this.fetchLabels(state, this.visibleIds(state), controller.signal);
     } catch (error) {
+      const { userMessage } = await import('../common/userMessage.js');
       state.running = false;
       state.durationMs = Date.now() - started;
       state.error = controller.signal.aborted ? 'cancelled' : this.log.redact(userMessage(error, inputOf(state.spec)));
@@ -200,6 +199,7 @@ export class SearchesModel extends Disposable {
     const shown = state.shown[key] ?? 0;
     try {
       if (group === undefined && shown >= list.length && state.more && state.queryId) {
+        const { nextPage } = await import('./runSearch.js');
         const page = await this.withQuery(id, (client, queryId) => nextPage(client, state.spec, queryId, list.length));
         if (this.get(id) !== state) return;
         list.push(...page.ids.filter((rid) => !list.includes(rid)));
@@ -230,6 +230,7 @@ export class SearchesModel extends Disposable {
     try {
       return await use(client, state.queryId);
     } catch (error) {
+      const { isUnknownQueryError } = await import('../../client/errors.js');
       if (!isUnknownQueryError(error)) throw error;
       this.log.info(`Query ${state.queryId} is no longer known to the server; running the search again`);
     }

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { CompoundDbClient } from '../../client';
-import { classifyQuery } from '../../wire';
+import { classifyQuery } from '../../wire/query-kind';
 import { runSearch } from './runSearch';
 import type { SearchSpec } from './searchSpec';
 import { isElementSymbol } from '../../chemistry/elements';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import { DEV_API_KEY, DEV_TOKEN, type LocalServiceReady } from '../../wire';
-import { BuiltInStartError, launchBuiltIn, type RunningBuiltIn } from '../../client/launch-built-in';
+import { DEV_API_KEY, DEV_TOKEN, type LocalServiceReady } from '../../wire/local-service';
+import type { BuiltInStartError, RunningBuiltIn } from '../../client/launch-built-in';
 import type { Logger } from '../common/logger';
 import { InFlight } from '../../shared/in-flight';
 
@@ -72,6 +72,8 @@ export class LocalService extends Disposable {
     const args = this.dataFiles().flatMap((file) => ['--data', file]);
     this.log.info(`Starting the built-in database: ${this.scriptPath} ${args.join(' ')}`);
     let running: RunningBuiltIn;
+    // The launcher loads on the first start, not at activation.
+    const { BuiltInStartError, launchBuiltIn } = await import('../../client/launch-built-in.js');
     try {
       running = await launchBuiltIn({
         script: this.scriptPath,
@@ -82,7 +84,8 @@ export class LocalService extends Disposable {
       });
     } catch (e) {
       this.setState('failed');
-      throw new Error(vscode.l10n.t('The built-in database did not start: {0}', startFailureText(e)), { cause: e });
+      const why = e instanceof BuiltInStartError ? startFailureText(e) : e instanceof Error ? e.message : String(e);
+      throw new Error(vscode.l10n.t('The built-in database did not start: {0}', why), { cause: e });
     }
     this.running = running;
     const { info } = running;
@@ -120,8 +123,7 @@ export class LocalService extends Disposable {
 }
 
 /** A failed start in the user's language, with what the service said last. */
-function startFailureText(error: unknown): string {
-  if (!(error instanceof BuiltInStartError)) return error instanceof Error ? error.message : String(error);
+function startFailureText(error: BuiltInStartError): string {
   const f = error.failure;
   const why =
     f.kind === 'timeout'

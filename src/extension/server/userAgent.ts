@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PRODUCT_NAME } from '../../wire';
+import { PRODUCT_NAME } from '../../wire/limits';
 
 /** `compound-db-vscode/<version> vscode/<version>`, unless the user set compoundDb.userAgent. Read when first asked, not at load. */
 export function userAgent(): string {

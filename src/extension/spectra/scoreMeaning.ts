@@ -4,7 +4,7 @@
  * The measurement is the wire's (src/wire/spectrum-score.ts: held-out library spectra); this only words it.
  */
 import * as vscode from 'vscode';
-import { SCORE_FDR, falseDiscoveryRate } from '../../wire';
+import { SCORE_FDR, falseDiscoveryRate } from '../../wire/spectrum-score';
 
 export function scoreMeaning(score: number): string {
   const f = falseDiscoveryRate(score);

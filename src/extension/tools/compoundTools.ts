@@ -4,7 +4,7 @@
  * of that kind of text (InChIKeys, or structures and names) already allows sending it.
  */
 import * as vscode from 'vscode';
-import { isInchiKeyShape } from '../../wire';
+import { isInchiKeyShape } from '../../wire/limits';
 import type { CompoundTool } from '../../tools';
 import { readSettings, type HoverKind } from '../config/settings';
 import type { Services } from '../commands/services';

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { english } from '../../../src/client/user-message';
-import { kindOf, planOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
-import type { Parts } from '../../../src/client/query-plans';
+import { kindOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
+import { planOf, type Parts } from '../../../src/client/query-plans';
 
 /** One spec of each kind, as the Searches tree keeps them. */
 const SPECS: SearchSpec[] = [
@@ -78,6 +78,12 @@ describe('The table of search kinds', () => {
       'spectrum',
       'substructure',
     ]);
+  });
+
+  it('every kind has a plan, kept apart from the table above (the Searches view reads only that one at activation)', () => {
+    const any = new Proxy({}, { get: () => () => Promise.resolve('q') });
+    const parts = { current: any, older: any, hasApiKey: true, hasToken: false } as unknown as Parts;
+    for (const spec of SPECS) assert.ok(['current', 'older'].includes(planOf(parts, spec).via), spec.kind);
   });
 
   it('an identifier search asks for that identifier exactly, or through filter/identity when a level is given', async () => {

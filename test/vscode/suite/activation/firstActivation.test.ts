@@ -1,5 +1,7 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as os from 'os';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CompoundDbApi } from '../../../../src/extension/api';
 import { CAFFEINE_KEY, EXTENSION_ID, waitFor, workspaceFile } from '../helpers';
@@ -29,6 +31,13 @@ async function activationTable(): Promise<ActivationRow[]> {
   return cells
     .filter((r) => r.length >= 8 && /^\d+$/.test(r[3]))
     .map((r) => ({ id: r[1], loadCode: Number(r[3]), callActivate: Number(r[4]), finishActivate: Number(r[5]), event: r[6] }));
+}
+
+/** The bundle files activation reads: dist/extension.js and the parts it requires at its top level. */
+function eagerFiles(extensionPath: string): string[] {
+  const entry = path.join(extensionPath, 'dist', 'extension.js');
+  const parts = [...fs.readFileSync(entry, 'utf8').matchAll(/require\("\.\/(extension-parts\/[^"]+)"\)/g)].map((m) => m[1]);
+  return [entry, ...parts.map((p) => path.join(extensionPath, 'dist', p))];
 }
 
 /** The machine's 1-minute load average beside the figure: wall time on a shared machine means little without it. */
@@ -68,6 +77,10 @@ suite('First activation', () => {
     console.log(
       `    activation time: ${a.activationMs.toFixed(1)} ms (evaluating the bundle + activate()), CPU ${a.activationCpuMs.toFixed(1)} ms, load ${loadAverage()}`,
     );
+    const eager = eagerFiles(ext.extensionPath);
+    const kb = eager.reduce((n, f) => n + fs.statSync(f).size, 0) / 1024;
+    assert.strictEqual(eager.length, 2, 'activation reads dist/extension.js and one part (its code and esbuild helpers)');
+    console.log(`    bundle activation reads: ${eager.length} files, ${kb.toFixed(1)} KB`);
     const figure = ours.loadCode + ours.callActivate;
     console.log(
       `    activation time by VS Code: ${figure} ms (load code ${ours.loadCode} ms + call activate ${ours.callActivate} ms; ` +
