@@ -171,6 +171,11 @@ export const SEARCH_KINDS: { readonly [K in SearchKind]: KindEntry<SpecOf<K>> } 
   },
 };
 
+/** Whether a persisted or typed-in kind is one of the table's own (`toString` and `__proto__` are not). */
+export function isSearchKind(kind: string): kind is SearchKind {
+  return Object.hasOwn(SEARCH_KINDS, kind);
+}
+
 /** The table's entry for a spec's kind (TypeScript cannot tie a union's kind to its entry without this one cast). */
 export function kindOf<S extends SearchSpec>(spec: S): KindEntry<S> {
   return SEARCH_KINDS[spec.kind] as unknown as KindEntry<S>;

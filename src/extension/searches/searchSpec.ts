@@ -12,10 +12,6 @@ export function kindTitle(kind: SearchKind): string {
   return SEARCH_KINDS[kind].title(vscode.l10n);
 }
 
-export function isKnownKind(kind: string): kind is SearchKind {
-  return Object.hasOwn(SEARCH_KINDS, kind);
-}
-
 /** One line describing the query of a search. */
 export function describeSpec(spec: SearchSpec): string {
   return kindOf(spec).describe(spec, vscode.l10n);

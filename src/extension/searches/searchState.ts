@@ -1,6 +1,7 @@
 /** The words of a search's state in the tree, and the check of persisted states against this version's specs. */
 import * as vscode from 'vscode';
-import { describeSpec, isKnownKind, kindTitle, type SearchSpec } from './searchSpec';
+import { isSearchKind } from '../../client/search-spec';
+import { describeSpec, kindTitle, type SearchSpec } from './searchSpec';
 import { formatDuration, sanitizeStates as sanitizeWith, type SearchState } from './searchStateData';
 
 export { PAGE_SIZE, formatDuration, newSearchState, type RecordLabel, type ResultGroup, type SearchState } from './searchStateData';
@@ -25,7 +26,7 @@ export function searchDescription(state: SearchState): string {
 export function sanitizeStates(value: unknown): SearchState[] {
   return sanitizeWith(value, {
     specIsValid: (spec: SearchSpec) => {
-      if (!isKnownKind(spec.kind)) return false;
+      if (!isSearchKind(spec.kind)) return false;
       try {
         describeSpec(spec);
         return true;

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { english } from '../../../src/client/user-message';
-import { kindOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
+import { isSearchKind, kindOf, SEARCH_KINDS, type SearchSpec } from '../../../src/client/search-spec';
 import { planOf, type Parts } from '../../../src/client/query-plans';
 
 /** One spec of each kind, as the Searches tree keeps them. */
@@ -26,6 +26,12 @@ const SPECS: SearchSpec[] = [
 describe('The table of search kinds', () => {
   it('every kind has an entry, and the specs above cover them all', () => {
     assert.deepStrictEqual(SPECS.map((s) => s.kind).sort(), Object.keys(SEARCH_KINDS).sort());
+  });
+
+  it("a kind is the table's own: names every object inherits are not kinds (a damaged persisted search is dropped)", () => {
+    for (const spec of SPECS) assert.ok(isSearchKind(spec.kind), spec.kind);
+    for (const name of ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf', '', 'Name'])
+      assert.strictEqual(isSearchKind(name), false, name);
   });
 
   it('each kind describes its query in one line, as the tree shows it', () => {
