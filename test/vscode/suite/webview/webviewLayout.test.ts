@@ -22,8 +22,11 @@ type Width = 'wide' | 'narrow';
 const NARROW_MAX = 620;
 const WIDE_MIN = 900;
 
+/** Switches the color theme; a theme already in use is not written again (each write is a round trip through the settings file). */
 async function useTheme(name: string): Promise<void> {
-  await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
+  const workbench = vscode.workspace.getConfiguration('workbench');
+  if (workbench.inspect<string>('colorTheme')?.globalValue === name) return;
+  await workbench.update('colorTheme', name, vscode.ConfigurationTarget.Global);
 }
 
 /** Opens the details of `recordId` alone in the editor area, or beside a text editor in a narrow column. */
