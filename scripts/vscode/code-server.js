@@ -3,6 +3,7 @@
 // extension development path and a test entry (code-server has no --extensionDevelopmentPath flag).
 'use strict';
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const http = require('http');
 const { spawn, spawnSync } = require('child_process');
@@ -53,7 +54,25 @@ function runDirs(runDir) {
     cache: path.join(runDir, 'xdg-cache'),
   };
   for (const dir of Object.values(d)) fs.mkdirSync(dir, { recursive: true });
+  shareSpectrumIndexCache(d.cache);
   return d;
+}
+
+/**
+ * The built-in database keeps its spectrum index in $XDG_CACHE_HOME/compound-db (src/service/search/spectrum/index-cache.ts,
+ * keyed by the spectra's contents). A run's own cache folder would have it rebuilt at every run's first start (12 s at
+ * load 13, beside the first tests); linked to this user's folder, the run finds the index as an installed extension does.
+ */
+function shareSpectrumIndexCache(cacheDir) {
+  const link = path.join(cacheDir, 'compound-db');
+  if (fs.existsSync(link)) return;
+  const shared = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'compound-db');
+  try {
+    fs.mkdirSync(shared, { recursive: true });
+    fs.symlinkSync(shared, link, 'dir');
+  } catch {
+    /* not writable here: the run keeps its own cache and the service builds the index */
+  }
 }
 
 function serverArgs(dirs) {

@@ -12,17 +12,22 @@ export interface SeenRequest {
 
 export interface Reply {
   status?: number;
-  json: unknown;
+  json?: unknown;
+  /** Answer nothing: the request stays open until the client hangs up (then it is listed in `hungUp`). */
+  hang?: boolean;
 }
 
 export interface FakeServer {
   url: string;
   requests: SeenRequest[];
+  /** Requests answered with `hang` whose connection the client closed. */
+  hungUp: SeenRequest[];
   close(): Promise<void>;
 }
 
 export async function startFakeServer(respond: (request: SeenRequest) => Reply): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
+  const hungUp: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -30,6 +35,10 @@ export async function startFakeServer(respond: (request: SeenRequest) => Reply):
       const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(seen);
       const reply = respond(seen);
+      if (reply.hang) {
+        res.on('close', () => hungUp.push(seen));
+        return;
+      }
       const status = reply.status ?? 200;
       res.writeHead(status, { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' });
       res.end(JSON.stringify(reply.json));
@@ -40,6 +49,7 @@ export async function startFakeServer(respond: (request: SeenRequest) => Reply):
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    hungUp,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
