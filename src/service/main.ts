@@ -22,6 +22,7 @@ export async function runService(options: ServiceOptions, ipc = typeof process.s
       warmDrawing: !options.structureIndexOnDemand,
       spectrumIndexAfterListening: !options.structureIndexOnDemand,
       listenBeforeChemistry: true,
+      toolkitAtStart: !options.structureIndexOnDemand,
       ...options,
       log: (line) => console.error(line),
     });

@@ -15,7 +15,7 @@ import { QueryEngine, type QueryEngineOptions } from './query-engine/query-engin
 import type { Queries } from './query-engine/stored-queries';
 import type { CompoundStore } from './store/compound-store';
 import { ImageCache } from './images/image-cache';
-import { warmDrawing } from './images/warm-drawing';
+import { QUIET_MS, warmDrawing } from './images/warm-drawing';
 import { SpectrumLibrary, type LibraryStats } from './search/spectrum/library';
 import { SpectrumSearchQueue } from './search/spectrum/search-queue';
 import { RequestActivity } from './http/request-activity';
@@ -108,9 +108,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     throw new Error(`refusing to listen on ${host} with the development credentials: give a keys file (--keys FILE) or use a loopback host`);
   }
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
-  // The service's own process listens before RDKit, Indigo and resvg have loaded (listenBeforeChemistry); what needs
-  // them waits for `chemistryReady()`. A one-shot command's service (structure index on demand) loads them on first
-  // need; else they load from the start, their WASM compiling while the records are read.
+  // The service's own process listens before RDKit and resvg have loaded on its main thread (listenBeforeChemistry):
+  // what needs them (images, describing a structure) waits for `chemistryReady()`, which loads them on first need; a
+  // long-running one loads them once its structure index is built (below). Structure searches never wait for them (a
+  // toolkit worker reads the query, the index's workers search). A service started in-process waits for them before
+  // listening, so they load from the start, their WASM compiling while the records are read.
   const late = lateChemistry(
     () =>
       options.chemistry
@@ -118,7 +120,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         : loadChemistry({ wasmDir: options.wasmDir, spareRdkit: !options.structureIndexOnDemand }),
     options.wasmDir,
   );
-  if (!options.structureIndexOnDemand) void late.ready().catch(() => undefined);
+  if (!options.listenBeforeChemistry) void late.ready().catch(() => undefined);
   const queryOptions = {
     delayMs: options.queryDelayMs,
     answerWithinMs: options.queryAnswerWithinMs,
@@ -130,10 +132,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     now: options.now,
     heartbeatMs: options.queryHeartbeatMs,
   };
-  // A one-shot command's service (no warm-up) draws nothing: its toolkit workers load without drawing a structure.
-  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, warmDepiction: options.warmDrawing ?? true, log });
-  // A command that converts a structure has its toolkit worker load while the records are read.
-  if (options.toolkitAtStart) toolkit.warm();
+  // The toolkit workers' warm-up while loading (ChemistryOptions.warmUp): none in the long-running service (warmDrawing),
+  // describing only in a one-shot command's (which draws nothing), both in a service started in-process.
+  const workerWarmUp = options.warmDrawing === undefined ? 'describe-and-draw' : options.warmDrawing ? 'none' : 'describe';
+  const toolkit = new BoundedToolkit({ wasmDir: options.wasmDir, callMs: options.toolkitCallMs, warmUp: workerWarmUp, log });
+  // A command that converts a structure, and the long-running service (its first structure search reads the query in
+  // a toolkit worker), have a toolkit worker load on the other core while the records are read: started on the next
+  // turn, once their reading has begun, as it first compiles RDKit's WebAssembly for the process (toolkits/rdkit.ts).
+  if (options.toolkitAtStart) setImmediate(() => toolkit.warm());
   let backend: Backend;
   try {
     backend = options.database
@@ -192,20 +198,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     await release();
     throw err;
   }
-  // After the chemistry loaded and the structure index is built: the warm-up's work would otherwise share the cores.
-  // Asked for only by what runs after them: waiting for the chemistry loads it, which a one-shot command's service
-  // (nothing in the background) does on the first request that needs it.
+  // After the structure index is built and no request has been served for a moment, then the main thread's chemistry
+  // (unless a request loaded it sooner): the warm-up's work would otherwise share the cores with the first structure
+  // searches. Asked for only by what runs after them: waiting for the chemistry loads it, which a one-shot command's
+  // service (nothing in the background) does on the first request that needs it.
   let indexBuilt: Promise<unknown> | undefined;
   const afterIndexBuilt = (): Promise<unknown> =>
-    (indexBuilt ??= Promise.all([chemistryReady(), built instanceof StructureIndex ? built.ready : undefined]));
+    (indexBuilt ??= Promise.resolve(built instanceof StructureIndex ? built.ready : undefined)
+      .then(() => activity.quiet(QUIET_MS))
+      .then(() => chemistryReady()));
   const warmUp = options.warmDrawing && !options.database ? warmDrawing(ctx, activity, afterIndexBuilt()) : undefined;
   void warmUp?.finished.catch((error: Error) => log(`drawing warm-up: ${error.message}`));
-  // A long-running service has a toolkit worker ready for its first structure input (tests start them on demand).
-  if (options.warmDrawing)
-    void afterIndexBuilt().then(
-      () => toolkit.warm(),
-      () => undefined,
-    );
   // The spectrum index after the structure index too, for the same reason; a spectrum search waits for it.
   if (options.spectrumIndexAfterListening)
     void afterIndexBuilt()

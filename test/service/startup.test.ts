@@ -167,7 +167,16 @@ describe('built-in database start-up', function () {
       const ids = await runFilter(baseUrl, 'filter/name', { name: 'aspirin' });
       const answered = performance.now() - started;
       assert.ok(ids.length > 0);
-      console.log(`      spawned service: listening after ${listening.toFixed(0)} ms, first answer after ${answered.toFixed(0)} ms`);
+      // Its first similarity: read in the toolkit worker started at spawn, on the structure index built from the
+      // shipped fingerprints, every RDKit instance from the one module the process compiled.
+      const [caffeine] = await runFilter(baseUrl, 'filter/name', { name: 'caffeine' });
+      const similarFrom = performance.now();
+      const similar = await runFilter(baseUrl, 'filter/similarity', { smiles: 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', threshold: 0.9 });
+      const similarMs = performance.now() - similarFrom;
+      assert.strictEqual(similar[0], caffeine);
+      console.log(
+        `      spawned service: listening after ${listening.toFixed(0)} ms, first answer after ${answered.toFixed(0)} ms, first similarity ${similarMs.toFixed(0)} ms`,
+      );
       assert.ok(answered < FIRST_ANSWER_BOUND_MS, `${answered.toFixed(0)} ms from spawn to the first answer`);
     } finally {
       child.kill();

@@ -12,7 +12,7 @@ import type { RequestActivity } from '../http/request-activity';
 /** Drawings made; measured on the shipped collection, V8's background compiling had calmed after about this many. */
 const WARM_DRAWINGS = 48;
 /** How long no request must have been served before a step of the warm-up runs. */
-const QUIET_MS = 200;
+export const QUIET_MS = 200;
 
 export interface WarmUp {
   /** Stops the warm-up (the service is closing); a drawing under way ends the loop at its next step. */

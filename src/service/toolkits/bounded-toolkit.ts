@@ -7,7 +7,9 @@
 import * as path from 'path';
 import { Worker } from 'node:worker_threads';
 import { currentCaller } from '../http/caller';
+import { rdkitForWorker } from './rdkit';
 import { WorkQueue, type Ticket, type WorkQueueLimits } from '../workers/work-queue';
+import type { WarmUp } from './types';
 import type { CallArgs, CallResult, FromToolkitWorker, ToolkitCall, ToolkitWorkerData, ToToolkitWorker } from './toolkit-calls';
 
 export const TOOLKIT_BOUNDS = {
@@ -58,8 +60,8 @@ interface Slot {
 
 export interface BoundedToolkitOptions {
   wasmDir?: string;
-  /** Whether each worker draws a structure while loading (ChemistryOptions.warmDepiction; default true). */
-  warmDepiction?: boolean;
+  /** What each worker does while loading (ChemistryOptions.warmUp; default 'describe-and-draw'). */
+  warmUp?: WarmUp;
   callMs?: number;
   workers?: number;
   limits?: WorkQueueLimits;
@@ -120,7 +122,11 @@ export class BoundedToolkit {
   private spawn(): Slot {
     // Beside this file: out/src/service/toolkits/ when compiled, dist/ in the bundles (esbuild.js builds it there).
     const worker = new Worker(path.join(__dirname, 'toolkit-worker.js'), {
-      workerData: { wasmDir: this.options.wasmDir, warmDepiction: this.options.warmDepiction } satisfies ToolkitWorkerData,
+      workerData: {
+        wasmDir: this.options.wasmDir,
+        warmUp: this.options.warmUp,
+        rdkitModule: rdkitForWorker(this.options.wasmDir),
+      } satisfies ToolkitWorkerData,
     });
     worker.unref();
     const slot: Slot = { worker, ready: false };

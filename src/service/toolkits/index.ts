@@ -159,7 +159,8 @@ async function createChemistry(options: ChemistryOptions): Promise<Chemistry> {
   };
 
   // Warm-up: the first describe and depiction of a process are several times slower than the next ones.
-  chemistry.describe('CN1C=NC2=C1C(=O)N(C(=O)N2C)C');
-  if (options.warmDepiction ?? true) chemistry.depictPng('c1ccccc1O', 64);
+  const warmUp = options.warmUp ?? 'describe-and-draw';
+  if (warmUp !== 'none') chemistry.describe('CN1C=NC2=C1C(=O)N(C(=O)N2C)C');
+  if (warmUp === 'describe-and-draw') chemistry.depictPng('c1ccccc1O', 64);
   return chemistry;
 }

@@ -3,7 +3,7 @@
  * user's structure, a similarity query's fingerprint), as a toolkit worker runs them on its own Chemistry: RDKit
  * or Indigo may take unbounded time on a hostile input, and only a worker can be stopped (bounded-toolkit.ts).
  */
-import type { Chemistry, StructureFacts, SubstructureQuery } from './types';
+import type { Chemistry, StructureFacts, SubstructureQuery, WarmUp } from './types';
 
 export type QueryFormat = SubstructureQuery['format'];
 
@@ -34,7 +34,7 @@ export type CallResult<C extends ToolkitCall> = Awaited<ReturnType<(typeof toolk
 
 export type ToToolkitWorker = { id: number; call: ToolkitCall; args: unknown[] };
 /** What a toolkit worker is started with. */
-export type ToolkitWorkerData = { wasmDir?: string; warmDepiction?: boolean };
+export type ToolkitWorkerData = { wasmDir?: string; warmUp?: WarmUp; rdkitModule?: WebAssembly.Module };
 export type FromToolkitWorker =
   | { type: 'ready' }
   /** The call begins now (its toolkit loaded): its deadline counts from here. */

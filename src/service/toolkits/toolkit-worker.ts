@@ -10,9 +10,9 @@ import { INDIGO_CALLS, toolkitCalls, type FromToolkitWorker, type ToolkitWorkerD
 
 const send = workerSender<FromToolkitWorker>();
 
-const { wasmDir, warmDepiction } = workerData as ToolkitWorkerData;
+const { wasmDir, warmUp, rdkitModule } = workerData as ToolkitWorkerData;
 
-serveWorker(loadChemistry({ wasmDir, spareRdkit: false, warmDepiction }), async (ready, message: ToToolkitWorker) => {
+serveWorker(loadChemistry({ wasmDir, spareRdkit: false, warmUp, rdkitModule }), async (ready, message: ToToolkitWorker) => {
   const call = toolkitCalls[message.call] as (...args: unknown[]) => unknown;
   if (INDIGO_CALLS.has(message.call)) await ready.prepareInchi();
   send({ type: 'started', id: message.id });

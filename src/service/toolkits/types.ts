@@ -44,6 +44,9 @@ export interface Chemistry {
   structures: StructureToolkit;
 }
 
+/** ChemistryOptions.warmUp. */
+export type WarmUp = 'describe-and-draw' | 'describe' | 'none';
+
 export interface ChemistryOptions {
   /** Folder holding the `.wasm` files when running from a bundle; node_modules otherwise. */
   wasmDir?: string;
@@ -52,11 +55,16 @@ export interface ChemistryOptions {
    * service, which ends after a request or two, does without, and so does a toolkit worker, replaced whole after a failure).
    */
   spareRdkit?: boolean;
+  /** The process's compiled RDKit (rdkit.ts), handed to a worker; else the instance compiles it (once per process). */
+  rdkitModule?: WebAssembly.Module;
   /**
-   * Draw one structure while loading, so that the first depiction is not several times slower than the next (default
-   * true; the toolkit workers of a one-shot command's service, which draws nothing, do without: ~100 ms less to wait).
+   * What a fresh instance does once while loading, so that the first real call is not several times slower than the
+   * next: describe one structure, and draw one (the default, 'describe-and-draw'); 'describe' for the toolkit workers
+   * of a one-shot command's service, which draws nothing (~100 ms less to wait); 'none' for those of the long-running
+   * service, whose first structure search would wait behind it (its main thread warms the code all its RDKit
+   * instances share, once the structure index is built and no request is being served).
    */
-  warmDepiction?: boolean;
+  warmUp?: WarmUp;
 }
 
 /**

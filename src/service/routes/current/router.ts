@@ -86,8 +86,8 @@ const USES_CHEMISTRY: { readonly [Op in CurrentOperation]: boolean } = {
   filterResultsSdf: false,
   convert: false, // its toolkit calls run in the toolkit workers (ctx.toolkit), an InChIKey is a lookup
   validateInchikey: true,
-  filterSubstructure: true,
-  filterSimilarity: true,
+  filterSubstructure: false, // the query is read in a toolkit worker and searched by the structure index's workers
+  filterSimilarity: false, // the same: a toolkit worker reads it and makes its fingerprint
   suggestNames: false,
   filterSpectrum: false,
   filterSpectrumBatch: false,

@@ -42,7 +42,7 @@ export class SpectrumLibrary {
 
   private async build(): Promise<EntropyIndex> {
     const started = Date.now();
-    const key = this.cacheDir === null ? undefined : await cacheKeyOf(this.store.folders, '');
+    const key = this.cacheDir === null ? undefined : await cacheKeyOf(this.store.folders, '', this.cacheDir);
     const cached = key && (await readCachedIndex(this.cacheDir as string, key));
     if (cached) {
       const index = new EntropyIndex(cached);

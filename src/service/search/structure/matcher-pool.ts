@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { WorkQueue, type Ticket, type WorkQueueLimits } from '../../workers/work-queue';
 import { SEARCH_QUEUE_LIMITS, SEARCH_SLICE_MS } from './structure-search';
 import { STRUCTURE_LIMITS } from '../../../wire';
+import { rdkitForWorker } from '../../toolkits/rdkit';
 import type { CandidateTask, FingerprintBatch, FromWorker, SearchEnd, SearchTask, SharedIndex, ToWorker, WorkerStart } from './substructure-protocol';
 
 /** How long past its slice's end RDKit's matcher may spend on one record before its worker is terminated. */
@@ -167,7 +168,7 @@ export class MatcherPool {
   }
 
   private spawn(): Slot {
-    const start: WorkerStart = { wasmDir: this.wasmDir };
+    const start: WorkerStart = { wasmDir: this.wasmDir, rdkitModule: rdkitForWorker(this.wasmDir) };
     // Beside this file: out/src/service/search/structure/ when compiled, dist/ in the bundles (esbuild.js builds it there).
     const worker = new Worker(path.join(__dirname, 'substructure-worker.js'), { workerData: start });
     worker.unref();

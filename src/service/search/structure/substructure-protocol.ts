@@ -11,6 +11,8 @@ export const PATTERN_BYTES = PATTERN_BITS / 8;
 
 export interface WorkerStart {
   wasmDir?: string;
+  /** The process's compiled RDKit (toolkits/rdkit.ts): the worker instantiates it. */
+  rdkitModule?: WebAssembly.Module;
 }
 
 /**

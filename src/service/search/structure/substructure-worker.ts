@@ -31,7 +31,9 @@ function queryOf(rd: RDKit, index: IndexView | undefined, task: Pick<SearchTask,
   return read;
 }
 
-serveWorker<RDKit, ToWorker>(loadRDKit((workerData as WorkerStart).wasmDir), (rd, message) => {
+const start = workerData as WorkerStart;
+
+serveWorker<RDKit, ToWorker>(loadRDKit(start.wasmDir, start.rdkitModule), (rd, message) => {
   if (message.type === 'index') {
     view = new IndexView(message.index);
     for (const kept of queries.values()) kept.mol.delete();

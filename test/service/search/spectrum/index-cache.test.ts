@@ -53,6 +53,33 @@ describe('spectrum index cache', function () {
     assert.notStrictEqual(await cacheKeyOf([{ dir: b, packed: true }], ''), keyA);
   });
 
+  it('remembers the key in the cache folder under the files’ place, sizes and times, and reads the contents again once a file is written', async () => {
+    const cache = path.join(work, 'cache');
+    const dir = cloneOfShipped('clone');
+    const folders = [{ dir, packed: true }];
+    const key = await cacheKeyOf(folders, '', cache);
+    assert.strictEqual(key, await cacheKeyOf(folders, ''));
+    // The remembered key is what the next start gets (a stand-in value shows that no content was read for it).
+    const memoFile = path.join(cache, fs.readdirSync(cache).find((name) => name.endsWith('.json')) as string);
+    const memo = JSON.parse(fs.readFileSync(memoFile, 'utf8')) as { keys: Record<string, string> };
+    assert.deepStrictEqual(Object.values(memo.keys), [key]);
+    const standIn = 'f'.repeat(32);
+    fs.writeFileSync(memoFile, JSON.stringify({ ...memo, keys: { [Object.keys(memo.keys)[0]]: standIn } }));
+    assert.strictEqual(await cacheKeyOf(folders, '', cache), standIn);
+
+    // One byte of one data file changed, its size and modification time set back: read again, the contents' key.
+    const file = path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('spectra-')) as string);
+    const { mtime, atime } = fs.statSync(file);
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 1] ^= 1;
+    fs.writeFileSync(file, bytes);
+    fs.utimesSync(file, atime, mtime);
+    const changed = await cacheKeyOf(folders, '', cache);
+    assert.notStrictEqual(changed, standIn);
+    assert.notStrictEqual(changed, key);
+    assert.strictEqual(changed, await cacheKeyOf(folders, ''));
+  });
+
   it(`keeps the ${KEPT_INDEXES} most recently used indexes and removes older ones`, async () => {
     const builder = new EntropyIndexBuilder();
     builder.add({ spectrumId: 1, recordId: 1, precursorMz: 300, mz: [100, 150, 200], intensity: [10, 50, 100] });
