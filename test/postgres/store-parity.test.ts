@@ -11,7 +11,7 @@ import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
 import { identityKeyOf, LOOSE_LEVELS, MASS_KINDS, type CompoundStore } from '../../src/service/store/compound-store';
 import type { CompoundRecord } from '../../src/service/record';
 import { buildFixtureRecords } from '../service/support/fixture';
-import { databaseWith } from './support/use-postgres';
+import { freshDatabase } from './support/use-postgres';
 
 export const HOSTILE = [
   "'; DROP TABLE records; --",
@@ -43,10 +43,10 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
     const chemistry = await loadChemistry();
     records = [...(await loadShippedCollection()), ...buildFixtureRecords(chemistry).map((r) => ({ ...r, id: r.id + 1_000_000 }))];
     mem = new MemoryStore(records);
-    // Written as the store appends them: a copy of the shipped collection's template, the fixture appended to it.
-    const db = await databaseWith(records, chemistry);
+    const db = await freshDatabase();
     drop = db.drop;
     pg = await PostgresStore.open(db.url);
+    await pg.append(records);
   });
   after(async () => {
     await pg?.close();
