@@ -14,7 +14,7 @@ import { PostgresStore } from '../../src/service/store/postgres/postgres-store';
 import { ScreenedSubstructureSearch } from '../../src/service/store/postgres/screened-substructure';
 import type { CompoundRecord } from '../../src/service/record';
 import { buildFixtureRecords } from '../service/support/fixture';
-import { freshDatabase } from './support/use-postgres';
+import { databaseWith } from './support/use-postgres';
 
 const QUERIES: Array<[string, 'SMILES' | 'SMARTS']> = [
   ['[OX2H]c1ccccc1', 'SMARTS'],
@@ -75,10 +75,10 @@ describe('postgres: substructure search screening in the mirror of pattern finge
     rdkit = await initRDKitModule();
     const shipped = await loadShippedCollection();
     late = buildFixtureRecords(chemistry).map((r) => ({ ...r, id: r.id + LATE }));
-    const db = await freshDatabase();
+    // The shipped collection as the store appends it (a copy of its template database).
+    const db = await databaseWith(shipped, chemistry);
     drop = db.drop;
     store = await PostgresStore.open(db.url);
-    await store.append(shipped);
     remember(shipped);
     search = new ScreenedSubstructureSearch(store.pool);
   });

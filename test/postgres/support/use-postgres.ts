@@ -117,23 +117,40 @@ async function writeRecords(url: string, records: CompoundRecord[]): Promise<voi
   }
 }
 
+/**
+ * A fresh database holding `records` (none given: the shipped collection), as `compound-db load` writes them: a copy
+ * of the shipped collection's template when they begin with it, the records after it appended; dropped by `drop`.
+ */
+export async function databaseWith(
+  records: readonly CompoundRecord[] | undefined,
+  chemistry?: Chemistry,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await shippedCollectionTemplate(chemistry ?? (await loadChemistry()));
+  const fromTemplate = !records || beginsWithShipped(records, template.digests);
+  const db = await freshDatabase(fromTemplate ? template.name : undefined);
+  try {
+    const toWrite = records ? records.slice(fromTemplate ? template.digests.length : 0) : [];
+    if (toWrite.length) await writeRecords(db.url, [...toWrite]);
+    return db;
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+}
+
 async function startOverPostgres(options: service.ServiceOptions = {}): Promise<service.RunningService> {
   if (options.database) return original(options);
   const chemistry = options.chemistry ?? (await loadChemistry({ wasmDir: options.wasmDir }));
   // A test that gives its own records or data files (or reads the load's log lines) has them loaded as it asked.
   const shipped = !options.records && !options.dataDir && !options.dataFiles?.length && !options.log;
-  const template = await shippedCollectionTemplate(chemistry);
   const loaded = shipped
     ? undefined
     : options.records
       ? { records: options.records, skippedFiles: [] }
       : await loadRecords(() => Promise.resolve(chemistry), options.dataDir, options.dataFiles ?? [], options.log ?? (() => undefined));
-  const fromTemplate = !loaded || beginsWithShipped(loaded.records, template.digests);
-  const { url, drop } = await freshDatabase(fromTemplate ? template.name : undefined);
+  const { url, drop } = await databaseWith(loaded?.records, chemistry);
   try {
     const skippedFiles: service.RunningService['skippedDataFiles'] = loaded?.skippedFiles ?? [];
-    const toWrite = loaded ? loaded.records.slice(fromTemplate ? template.digests.length : 0) : [];
-    if (toWrite.length) await writeRecords(url, toWrite);
     const running = await original({ ...options, chemistry, records: undefined, dataFiles: undefined, database: url });
     let closing: Promise<void> | undefined;
     return { ...running, skippedDataFiles: skippedFiles, close: () => (closing ??= running.close().then(drop)) };

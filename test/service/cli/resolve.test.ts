@@ -6,7 +6,16 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CompoundDbClient, DiskResolveCache, RequestGate, cacheScope, resolveIdentifiers, type ResolveRow } from '../../../src/client';
+import {
+  CompoundDbClient,
+  DiskResolveCache,
+  RequestGate,
+  cacheScope,
+  resolveIdentifiers,
+  type RequestLogEntry,
+  type ResolveRow,
+} from '../../../src/client';
+import { abortableSleep, type Sleep } from '../../../src/client/sleep';
 import { DEV_API_KEY, DEV_TOKEN, startService, type RunningService } from '../../../src/service';
 import { mixedIdentifiers, recordsOf, type MixedIdentifier } from '../support/mixed-identifiers';
 import { startUnreliableProxy, type UnreliableProxy } from '../support/unreliable-proxy';
@@ -200,26 +209,49 @@ describe('bulk resolver', function () {
     await assert.rejects(resolveIdentifiers(client(service.baseUrl, { apiKey: 'not-the-key-123' }), ['caffeine']), { kind: 'Authorization' });
   });
 
-  it('stops at once on cancel and says so', async () => {
+  it('stops at once on cancel and says so, every request and wait of the run ended when it rejects', async () => {
     proxy = await startUnreliableProxy(service.baseUrl, { delayMs: 50 });
     const controller = new AbortController();
     const rows: ResolveRow[] = [];
+    // Every wait of the run (the gate's pacing, the client's polling and retry waits) and every request it sends is
+    // counted: when the run rejects none may be left, so nothing of it can send a request later.
+    let waits = 0;
+    const sleep: Sleep = async (ms, signal) => {
+      waits++;
+      try {
+        await abortableSleep(ms, signal);
+      } finally {
+        waits--;
+      }
+    };
+    const ended: RequestLogEntry[] = [];
+    const cancelled = new CompoundDbClient({
+      baseUrl: proxy.url,
+      apiKey: DEV_API_KEY,
+      token: DEV_TOKEN,
+      retryBaseMs: 50,
+      sleep,
+      log: (e) => ended.push(e),
+    });
     const run = resolveIdentifiers(
-      client(proxy.url),
+      cancelled,
       list.slice(0, 100).map((i) => i.text),
       {
         signal: controller.signal,
         onProgress: (p) => p.searched >= 5 && controller.abort(),
         onRow: (row) => rows.push(row),
         concurrency: 2,
+        ratePerSecond: 20, // the gate's pacing waits are pending when the cancel comes
+        sleep,
       },
     );
     await assert.rejects(run, { kind: 'Cancelled' });
+    assert.strictEqual(waits, 0, 'no wait of the run is pending');
+    const received = proxy.requests;
+    assert.ok(ended.length >= received, `each of the ${received} requests the proxy received has ended in the client (${ended.length} ended)`);
     await proxy.settled(); // the two in flight are answered
-    const sent = proxy.requests;
-    assert.ok(sent <= 8, `${sent} requests`);
-    await new Promise((r) => setTimeout(r, 300));
-    assert.strictEqual(proxy.requests, sent, 'no request after the cancel');
+    assert.ok(proxy.requests <= 8, `${proxy.requests} requests`);
+    assert.strictEqual(proxy.requests, received, 'no request after the cancel');
     assert.strictEqual(rows.length, 0, 'no record batch went out, so no row is complete');
   });
 

@@ -18,6 +18,7 @@ import { startService, type RunningService } from '../../../src/service';
 import { loadChemistry } from '../../../src/service/toolkits';
 import type { CompoundRecord } from '../../../src/service/record';
 import { buildFixtureRecords, SPECTRUM_TEXT, writeSpectraDir } from '../support/fixture';
+import { pollPause } from '../support/http';
 
 const KEY = 'e2e-api-key-1234';
 const SUB = 'e2e-subscriber-token';
@@ -61,10 +62,10 @@ describe('client end to end against the local service', () => {
   ) {
     // A structure query first waits for the index its workers build (seconds on a loaded machine): bounded by the
     // suite's timeout, not by a count of polls.
-    for (;;) {
+    for (let polls = 0; ; polls++) {
       const s = await status(queryId);
       if (s.status !== 'Created' && s.status !== 'Processing') return s;
-      await new Promise((r) => setTimeout(r, 5));
+      await pollPause(polls);
     }
   }
   async function ids(queryId: string): Promise<number[]> {

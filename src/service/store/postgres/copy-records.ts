@@ -5,7 +5,7 @@
  * matchers read come from Node's RDKit (structure/record-patterns.ts). Names (normalised as the in-memory name index does) and external
  * references go straight to their tables. Runs inside the caller's transaction.
  */
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'stream/promises';
 import { Readable } from 'stream';
@@ -155,4 +155,13 @@ export async function copyRecords(client: PoolClient, records: readonly Compound
   );
   const sources = [...new Set(records.flatMap((r) => r.dataSources))];
   for (const name of sources) await client.query('INSERT INTO data_sources (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+}
+
+/**
+ * Gives the planner the statistics of the tables copyRecords writes, once a load or an append has committed:
+ * autovacuum gathers them only a minute or more later (and never in a database copied from a template), and
+ * without them the identity-key and mass lookups ran some 30 times slower in the minute after a load.
+ */
+export async function analyzeRecords(db: Pool | PoolClient): Promise<void> {
+  await db.query('ANALYZE records, names, external_references, data_sources');
 }

@@ -9,7 +9,7 @@ import type { CompoundRecord } from '../../record';
 import { MASS_KINDS, type CompoundStore, type LooseLevel, type MassKind } from '../compound-store';
 import { formulaKey } from '../../../chemistry/formula/parse';
 import { bareName, MIN_PREFIX_LENGTH, normaliseName } from '../name-keys';
-import { copyRecords } from './copy-records';
+import { analyzeRecords, copyRecords } from './copy-records';
 import { SpellingIndex } from '../spelling-index';
 import { migrate } from './migrations';
 import { inTransaction, openPool, query } from './pool';
@@ -247,6 +247,7 @@ export class PostgresStore implements CompoundStore {
     await inTransaction(this.pool, async (client) => {
       await copyRecords(client, records, await reservePositions(client));
     });
+    await analyzeRecords(this.pool);
     await this.refreshSize();
   }
 

@@ -10,7 +10,7 @@
 import type { PoolClient } from 'pg';
 import type { CompoundRecord } from '../../record';
 import type { PostgresStore } from './postgres-store';
-import { copyRecords } from './copy-records';
+import { analyzeRecords, copyRecords } from './copy-records';
 import { inTransaction, query } from './pool';
 
 export const LOAD_BATCH = 5000;
@@ -126,5 +126,6 @@ export async function writeLoad(
   const failure = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected');
   if (failure) throw failure.reason;
   await query(store.pool, 'UPDATE loads SET finished = true WHERE source_key = $1', [load.key]);
+  await analyzeRecords(store.pool);
   return { written, resumed: done.size > 0 };
 }

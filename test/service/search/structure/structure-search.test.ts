@@ -94,19 +94,22 @@ interface Indexed {
   id: number;
   smiles: string;
   mol: Mol;
-  morgan: string;
+  morgan: Int16Array;
   sources: string[];
 }
 
-function tanimoto(a: string, b: string): number {
+/** The set bits of RDKit's fingerprint text ('0'/'1' per bit). */
+function onBits(fp: string): Int16Array {
+  const bits: number[] = [];
+  for (let i = 0; i < fp.length; i++) if (fp.charCodeAt(i) === 49) bits.push(i);
+  return Int16Array.from(bits);
+}
+
+/** Tanimoto of two fingerprints given as set bits, `a` also as a 0/1 array: bits set in both over bits set in either. */
+function tanimoto(a: Uint8Array, aCount: number, b: Int16Array): number {
   let both = 0;
-  let either = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a.charCodeAt(i) === 49;
-    const y = b.charCodeAt(i) === 49;
-    if (x && y) both++;
-    if (x || y) either++;
-  }
+  for (let k = 0; k < b.length; k++) both += a[b[k]];
+  const either = aCount + b.length - both;
   return either === 0 ? 0 : both / either;
 }
 
@@ -136,7 +139,7 @@ describe('service: substructure and similarity search against a brute-force run 
     const morgan = JSON.stringify({ radius: 2, nBits: 2048 });
     for (const r of records) {
       const mol = rdkit.get_mol(r.smiles) as Mol;
-      all.push({ id: r.id, smiles: r.smiles, mol, morgan: mol.get_morgan_fp(morgan), sources: r.dataSources });
+      all.push({ id: r.id, smiles: r.smiles, mol, morgan: onBits(mol.get_morgan_fp(morgan)), sources: r.dataSources });
     }
     all.sort((a, b) => a.id - b.id);
   });
@@ -166,12 +169,20 @@ describe('service: substructure and similarity search against a brute-force run 
     }
   }
 
+  /** Each similarity query's exact Tanimoto to every record, computed once (each is asked at several thresholds). */
+  const bruteScores = new Map<string, Array<{ id: number; exact: number }>>();
   function bruteSimilarity(smiles: string, threshold: number, max: number): Array<{ id: number; score: number }> {
-    const q = rdkit.get_mol(smiles) as Mol;
-    const fp = q.get_morgan_fp(JSON.stringify({ radius: 2, nBits: 2048 }));
-    q.delete();
-    return all
-      .map((r) => ({ id: r.id, exact: tanimoto(fp, r.morgan) }))
+    let scores = bruteScores.get(smiles);
+    if (!scores) {
+      const q = rdkit.get_mol(smiles) as Mol;
+      const bits = onBits(q.get_morgan_fp(JSON.stringify({ radius: 2, nBits: 2048 })));
+      q.delete();
+      const query = new Uint8Array(2048);
+      for (const b of bits) query[b] = 1;
+      scores = all.map((r) => ({ id: r.id, exact: tanimoto(query, bits.length, r.morgan) }));
+      bruteScores.set(smiles, scores);
+    }
+    return scores
       .filter((r) => r.exact >= threshold)
       .map((r) => ({ id: r.id, score: Math.round(r.exact * 10_000) / 10_000 }))
       .sort((a, b) => b.score - a.score || a.id - b.id)
