@@ -21,6 +21,7 @@ import {
 } from '../../../src/client';
 import { FakeServer, cancelOnArrival, problemReply, textReply } from './support/fake-server';
 import { KEY, makeClient } from './support/client-setup';
+import { abortableSleep, type Sleep } from '../../../src/client/sleep';
 
 describe('transport and errors', () => {
   const server = FakeServer.forSuite();
@@ -180,10 +181,16 @@ describe('transport and errors', () => {
   it('a cancel during a retry wait stops the retries', async () => {
     server.otherwise(() => ({ status: 503, headers: { 'Retry-After': '30' } }));
     const controller = new AbortController();
-    const client = new CompoundDbClient({ baseUrl: server.url, apiKey: KEY });
-    const pending = client.getDatasources({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
-    await assert.rejects(pending, CancelledError);
+    let waits = 0;
+    // The cancel comes as the client starts its wait for the 503's Retry-After (30 s), whatever the machine's speed.
+    const sleep: Sleep = (ms, signal) => {
+      waits += 1;
+      controller.abort();
+      return abortableSleep(ms, signal);
+    };
+    const client = new CompoundDbClient({ baseUrl: server.url, apiKey: KEY, sleep });
+    await assert.rejects(client.getDatasources({ signal: controller.signal }), CancelledError);
+    assert.strictEqual(waits, 1);
     assert.strictEqual(server.requests.length, 1);
   });
 
