@@ -3,7 +3,8 @@ import { spawn } from 'child_process';
 import * as vscode from 'vscode';
 import { COMPOUND_TOOLS } from '../../../../src/tools';
 import { textsNeedingConsent } from '../../../../src/extension/tools/compoundTools';
-import { CAFFEINE_KEY, EXTENSION_ID, api, recordIdByName } from '../helpers';
+import { CAFFEINE_KEY, EXTENSION_ID, api, recordIdByName, waitFor } from '../helpers';
+import { useFakeRemoteServer } from '../fakeServer';
 
 const CAFFEINE_INCHI = 'InChI=1S/C8H10N4O2/c1-10-4-9-6-5(10)7(13)12(3)8(14)11(6)2/h4H,1-3H3';
 
@@ -57,17 +58,6 @@ suite('Language-model tools and MCP server', () => {
     await assert.rejects(invoke('compound_convert', { input: 'CCO', from: 'SMILES', to: 'PNG' }), /\bto\b/);
   });
 
-  test('a cancelled invocation stops', async () => {
-    const source = new vscode.CancellationTokenSource();
-    // Identifiers no earlier run asked for (the client keeps answers between runs), as many as a call takes: the
-    // resolve is still running when the cancel comes.
-    const run = `${process.pid}-${Date.now()}`;
-    const identifiers = Array.from({ length: 1000 }, (_, i) => `not a compound ${run} ${i}`);
-    const invocation = vscode.lm.invokeTool('compound_resolve', { input: { identifiers }, toolInvocationToken: undefined }, source.token);
-    setTimeout(() => source.cancel(), 50);
-    await assert.rejects(Promise.resolve(invocation), /cancel/i);
-  });
-
   test('text goes to a remote server without asking only where the hover privacy settings allow it', () => {
     const texts = [CAFFEINE_KEY, 'CCO', 'caffeine'];
     assert.deepStrictEqual(textsNeedingConsent(texts, { inchikey: true, smiles: false }), ['CCO', 'caffeine']);
@@ -90,5 +80,23 @@ suite('Language-model tools and MCP server', () => {
       reply.result.tools.map((t) => t.name),
       COMPOUND_TOOLS.map((t) => t.name),
     );
+  });
+});
+
+/** Cancelling a tool as a chat does, at a moment set by an event: the server holds the tool's request unanswered. */
+suite('A cancelled language-model tool invocation', () => {
+  const remote = useFakeRemoteServer(() => ({ hang: true }), 'tool-cancel-key-0001');
+
+  test('stops at once and hangs up the request it was waiting on', async () => {
+    const source = new vscode.CancellationTokenSource();
+    const invocation = vscode.lm.invokeTool(
+      'compound_resolve',
+      { input: { identifiers: ['caffeine', 'aspirin'] }, toolInvocationToken: undefined },
+      source.token,
+    );
+    const held = await waitFor(() => remote().requests[0], "the tool's first request");
+    source.cancel();
+    await assert.rejects(Promise.resolve(invocation), /cancel/i);
+    await waitFor(() => remote().hungUp.includes(held), 'the client to hang up the held request');
   });
 });
