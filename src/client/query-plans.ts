@@ -1,16 +1,16 @@
 /**
  * How searches run on each interface generation: submit, status, results paging and batch groups, built for each
- * kind of search-spec.ts by its entry in `SEARCH_PLANS` below. The query object (query.ts) is the only user; nothing
- * else submits or pages a search.
+ * kind by its entry in the table of search-spec.ts from the builders below. The query object (query.ts) is the only
+ * user; nothing else submits or pages a search.
  */
-import { checkNonEmptyString, classifyQuery, LIMITS, type IdentityLevel, type QueryKind } from '../wire';
+import { checkNonEmptyString, classifyQuery, LIMITS, type QueryKind } from '../wire';
 import type { CallOptions, CurrentApi } from './current-api';
 import { ConfigurationError } from './errors';
 import { assertValid, legacyOrder, wireOrder, type OrderInput } from './inputs';
 import type { OlderApi } from './older-api';
 import type { StatusCheck } from './poll';
 import type { SearchInterface } from './results';
-import type { SearchKind, SearchSpec, SpecOf } from './search-spec';
+import { kindOf, type SearchKind, type SearchSpec } from './search-spec';
 
 export interface ResultPage {
   ids: number[];
@@ -115,7 +115,7 @@ export function olderAsync(parts: Parts, kind: AsyncPlan['kind'], query: string,
   };
 }
 
-export function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 'massBatch' }>): AsyncPlan {
+function batch(parts: Parts, spec: Extract<SearchSpec, { kind: 'formulaBatch' | 'massBatch' }>): AsyncPlan {
   const { current } = parts;
   const input = { dataSources: spec.dataSources, order: spec.order, direction: spec.direction };
   const groups =
@@ -177,96 +177,20 @@ function composite(parts: Parts, spec: Extract<SearchSpec, { kind: 'composite' }
   return { ...currentList(parts, kind, `filter ${kind}`, submit), check };
 }
 
-/** A single-list filter of the current interface whose plan only names its submit. */
-function filter<K extends SearchKind>(submit: (parts: Parts, spec: SpecOf<K>) => AsyncPlan['submit']): (parts: Parts, spec: SpecOf<K>) => QueryPlan {
-  return (parts, spec) => currentList(parts, spec.kind, `filter ${spec.kind}`, submit(parts, spec));
-}
-
-/** A search by one identifier: that identifier exactly, or with `identity` also the looser levels up to that one. */
-function identifier<K extends 'inchi' | 'inchikey' | 'smiles'>(
-  kind: K,
-  textOf: (spec: SpecOf<K>) => string,
-  exact: (current: CurrentApi, text: string, call: CallOptions) => Promise<string>,
-): (parts: Parts, spec: SpecOf<K>) => QueryPlan {
-  return filter<K>(({ current }, spec) => {
-    const { identity } = spec as { identity?: IdentityLevel };
-    return (call) => (identity ? current.filterIdentity(kind, textOf(spec), identity, call) : exact(current, textOf(spec), call));
-  });
-}
-
-const withoutKind = <S extends SearchSpec>({ kind: _kind, ...input }: S): Omit<S, 'kind'> => input;
-
-/** How each kind of search runs; nothing is checked or sent until the query runs. */
-const SEARCH_PLANS: { readonly [K in SearchKind]: (parts: Parts, spec: SpecOf<K>) => QueryPlan } = {
+/**
+ * What the plans of the table of search kinds (search-spec.ts) are made of. They load with the first search, not with
+ * the table: the Searches view shows kept searches as the extension activates, without this code.
+ */
+const PLAN_BUILDERS = {
+  /** A single-list filter of the current interface, named by its submit. */
+  filter: (parts: Parts, kind: SearchKind, submit: AsyncPlan['submit']): QueryPlan => currentList(parts, kind, `filter ${kind}`, submit),
+  batch,
   composite,
-  name: filter(
-    ({ current }, spec) =>
-      (call) =>
-        current.filterName(spec.name, { order: spec.order, direction: spec.direction }, call),
-  ),
-  formula: filter(
-    ({ current }, spec) =>
-      (call) =>
-        current.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
-  ),
-  formulaBatch: batch,
-  mass: filter(
-    ({ current }, spec) =>
-      (call) =>
-        current.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
-  ),
-  massBatch: batch,
-  element: filter(
-    ({ current }, spec) =>
-      (call) =>
-        current.filterElement(withoutKind(spec), call),
-  ),
-  intrinsic: filter(
-    ({ current }, spec) =>
-      (call) =>
-        current.filterIntrinsicProperty(withoutKind(spec), call),
-  ),
-  inchi: identifier(
-    'inchi',
-    (spec) => spec.inchi,
-    (current, text, call) => current.filterInchi(text, call),
-  ),
-  inchikey: identifier(
-    'inchikey',
-    (spec) => spec.inchikey,
-    (current, text, call) => current.filterInchikey(text, call),
-  ),
-  smiles: identifier(
-    'smiles',
-    (spec) => spec.smiles,
-    (current, text, call) => current.filterSmiles(text, call),
-  ),
-  substructure: filter(
-    ({ current }, { kind: _kind, query, ...input }) =>
-      (call) =>
-        current.filterSubstructure(query, input, call),
-  ),
-  similarity: filter(
-    ({ current }, { kind: _kind, smiles, ...input }) =>
-      (call) =>
-        current.filterSimilarity(smiles, input, call),
-  ),
-  spectrum: filter(
-    ({ current }, { kind: _kind, peaks, ...input }) =>
-      (call) =>
-        current.filterSpectrum(peaks, input, call),
-  ),
-  legacySimple: ({ older }, spec) => ({
-    immediate: true,
-    via: 'older',
-    kind: spec.kind,
-    status: 'ResultReady',
-    ids: (call) => older.simpleSearch(spec.query, call),
-  }),
-  legacyAsync: (parts, spec) => olderAsync(parts, spec.kind, spec.query, { order: spec.order, direction: spec.direction }),
+  olderAsync,
 };
+export type PlanBuilders = typeof PLAN_BUILDERS;
 
-/** The plan of a spec (TypeScript cannot tie a union's kind to its entry without this one cast). */
+/** The plan of a spec: its kind's entry in the table, built from the builders above. */
 export function planOf(parts: Parts, spec: SearchSpec): QueryPlan {
-  return (SEARCH_PLANS[spec.kind] as (parts: Parts, spec: SearchSpec) => QueryPlan)(parts, spec);
+  return kindOf(spec).plan(PLAN_BUILDERS, parts, spec);
 }

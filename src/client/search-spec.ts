@@ -1,14 +1,15 @@
 /**
  * Every kind of search in one table: what it asks for (`SearchSpec`, plain JSON: the one argument of
- * `client.query(spec)`, kept and re-run by callers) and how it reads (its title, what its input is called in errors,
- * one line describing the query). How each kind runs is its plan, in the table of query-plans.ts: the Searches view
- * shows kept searches as the extension activates, without loading the query code. A new kind is a member of the
- * union below and an entry of both tables: TypeScript asks for all three.
+ * `client.query(spec)`, kept and re-run by callers), how it reads (its title, what its input is called in errors, one
+ * line describing the query) and how it runs (its plan, made of the builders of query-plans.ts, which are handed to it:
+ * the Searches view shows kept searches as the extension activates without loading the query code). A new kind is a
+ * member of the union below and an entry of the table: TypeScript asks for both.
  */
 import { classifyQuery } from '../wire/query-kind';
 import { INTRINSIC_MASS_KEYS } from '../wire/fields';
 import type { Complexity, Direction, IdentityLevel, Isotopic, MassWithRange, Peak, QueryKind, SortKey, SubstructureFormat } from '../wire';
-import type { IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
+import type { CallOptions, CurrentApi, IntrinsicPropertyInput, SpectrumSearchInput } from './current-api';
+import type { Parts, PlanBuilders, QueryPlan } from './query-plans';
 import type { OrderInput } from './inputs';
 import type { Translator } from './user-message';
 
@@ -62,7 +63,11 @@ interface KindEntry<S extends SearchSpec> {
   describe(spec: S, l10n: Translator): string;
   /** Its query ID names a single-list filter query of the current interface (which has an SDF of its results). */
   filterQuery: boolean;
+  /** How it runs; nothing is checked or sent until the query runs. */
+  plan(build: PlanBuilders, parts: Parts, spec: S): QueryPlan;
 }
+
+type Submit = (call: CallOptions) => Promise<string>;
 
 const massText = (m: MassWithRange): string => `${m.mass} ± ${m.range}`;
 
@@ -79,15 +84,30 @@ export function queryKindLabel(kind: QueryKind, l10n: Translator): string {
   return labels[kind];
 }
 
-/** A single-list filter of the current interface (its plan: `filter` of query-plans.ts). */
-function filter<K extends SearchKind>(entry: Omit<KindEntry<SpecOf<K>>, 'filterQuery'>): KindEntry<SpecOf<K>> {
-  return { ...entry, filterQuery: true };
+/** A single-list filter of the current interface, which runs by `submit`. */
+function filter<K extends SearchKind>(
+  entry: Omit<KindEntry<SpecOf<K>>, 'filterQuery' | 'plan'>,
+  submit: (current: CurrentApi, spec: SpecOf<K>) => Submit,
+): KindEntry<SpecOf<K>> {
+  return { ...entry, filterQuery: true, plan: (build, parts, spec) => build.filter(parts, spec.kind, submit(parts.current, spec)) };
 }
 
-/** A search by one identifier, named the same way whatever the identity level. */
-function identifier<K extends 'inchi' | 'inchikey' | 'smiles'>(label: string, textOf: (spec: SpecOf<K>) => string): KindEntry<SpecOf<K>> {
-  return filter<K>({ title: () => label, inputLabel: () => label, describe: textOf });
+/** The current interface's exact search by each identifier (the spec's field is named as its kind). */
+const EXACT = { inchi: 'filterInchi', inchikey: 'filterInchikey', smiles: 'filterSmiles' } as const;
+
+/**
+ * A search by one identifier, named the same way whatever the identity level: that identifier exactly, or with
+ * `identity` also the looser levels up to that one.
+ */
+function identifier<K extends keyof typeof EXACT>(kind: K, label: string): KindEntry<SpecOf<K>> {
+  const textOf = (spec: SpecOf<K>): string => (spec as unknown as Record<K, string>)[kind];
+  return filter<K>({ title: () => label, inputLabel: () => label, describe: textOf }, (current, spec) => {
+    const { identity } = spec as { identity?: IdentityLevel };
+    return (call) => (identity ? current.filterIdentity(kind, textOf(spec), identity, call) : current[EXACT[kind]](textOf(spec), call));
+  });
 }
+
+const withoutKind = <S extends SearchSpec>({ kind: _kind, ...input }: S): Omit<S, 'kind'> => input;
 
 export const SEARCH_KINDS: { readonly [K in SearchKind]: KindEntry<SpecOf<K>> } = {
   composite: {
@@ -95,79 +115,122 @@ export const SEARCH_KINDS: { readonly [K in SearchKind]: KindEntry<SpecOf<K>> } 
     inputLabel: (spec, l10n) => queryKindLabel(classifyQuery(spec.query), l10n),
     describe: (spec) => spec.query,
     filterQuery: false,
+    plan: (build, parts, spec) => build.composite(parts, spec),
   },
-  name: filter({ title: (l10n) => l10n.t('Name'), inputLabel: (_s, l10n) => l10n.t('name'), describe: (spec) => spec.name }),
-  formula: filter({ title: (l10n) => l10n.t('Formula'), inputLabel: (_s, l10n) => l10n.t('formula'), describe: (spec) => spec.formula }),
+  name: filter(
+    { title: (l10n) => l10n.t('Name'), inputLabel: (_s, l10n) => l10n.t('name'), describe: (spec) => spec.name },
+    (current, spec) => (call) => current.filterName(spec.name, { order: spec.order, direction: spec.direction }, call),
+  ),
+  formula: filter(
+    { title: (l10n) => l10n.t('Formula'), inputLabel: (_s, l10n) => l10n.t('formula'), describe: (spec) => spec.formula },
+    (current, spec) => (call) =>
+      current.filterFormula(spec.formula, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
+  ),
   formulaBatch: {
     title: (l10n) => l10n.t('Formula list'),
     inputLabel: (_s, l10n) => l10n.t('formula list'),
     describe: (spec) => spec.formulas.join(', '),
     filterQuery: false,
+    plan: (build, parts, spec) => build.batch(parts, spec),
   },
-  mass: filter({ title: (l10n) => l10n.t('Mass'), inputLabel: (_s, l10n) => l10n.t('mass'), describe: massText }),
+  mass: filter(
+    { title: (l10n) => l10n.t('Mass'), inputLabel: (_s, l10n) => l10n.t('mass'), describe: massText },
+    (current, spec) => (call) =>
+      current.filterMass(spec.mass, spec.range, { dataSources: spec.dataSources, order: spec.order, direction: spec.direction }, call),
+  ),
   massBatch: {
     title: (l10n) => l10n.t('Mass list'),
     inputLabel: (_s, l10n) => l10n.t('mass list'),
     describe: (spec) => spec.masses.map(massText).join(', '),
     filterQuery: false,
+    plan: (build, parts, spec) => build.batch(parts, spec),
   },
-  element: filter({
-    title: (l10n) => l10n.t('Elements'),
-    inputLabel: (_s, l10n) => l10n.t('element filter'),
-    describe: (spec, l10n) => {
-      const elements = spec.includeElements.join(' ');
-      const parts = [spec.includeAll ? l10n.t('all of {0}', elements) : l10n.t('any of {0}', elements)];
-      if (spec.excludeElements?.length) parts.push(l10n.t('not {0}', spec.excludeElements.join(' ')));
-      if (spec.complexity) parts.push(spec.complexity);
-      if (spec.isotopic) parts.push(spec.isotopic);
-      return parts.join(', ');
+  element: filter(
+    {
+      title: (l10n) => l10n.t('Elements'),
+      inputLabel: (_s, l10n) => l10n.t('element filter'),
+      describe: (spec, l10n) => {
+        const elements = spec.includeElements.join(' ');
+        const parts = [spec.includeAll ? l10n.t('all of {0}', elements) : l10n.t('any of {0}', elements)];
+        if (spec.excludeElements?.length) parts.push(l10n.t('not {0}', spec.excludeElements.join(' ')));
+        if (spec.complexity) parts.push(spec.complexity);
+        if (spec.isotopic) parts.push(spec.isotopic);
+        return parts.join(', ');
+      },
     },
-  }),
-  intrinsic: filter({
-    title: (l10n) => l10n.t('Intrinsic properties'),
-    inputLabel: (_s, l10n) => l10n.t('property filter'),
-    describe: (spec) => {
-      const parts: string[] = spec.formula ? [spec.formula] : [];
-      for (const key of INTRINSIC_MASS_KEYS) {
-        const m = spec[key];
-        if (m) parts.push(`${key} ${massText(m)}`);
-      }
-      return parts.join(', ');
+    (current, spec) => (call) => current.filterElement(withoutKind(spec), call),
+  ),
+  intrinsic: filter(
+    {
+      title: (l10n) => l10n.t('Intrinsic properties'),
+      inputLabel: (_s, l10n) => l10n.t('property filter'),
+      describe: (spec) => {
+        const parts: string[] = spec.formula ? [spec.formula] : [];
+        for (const key of INTRINSIC_MASS_KEYS) {
+          const m = spec[key];
+          if (m) parts.push(`${key} ${massText(m)}`);
+        }
+        return parts.join(', ');
+      },
     },
-  }),
-  inchi: identifier('InChI', (spec) => spec.inchi),
-  inchikey: identifier('InChIKey', (spec) => spec.inchikey),
-  smiles: identifier('SMILES', (spec) => spec.smiles),
-  substructure: filter({
-    title: (l10n) => l10n.t('Substructure'),
-    inputLabel: (_s, l10n) => l10n.t('substructure query'),
-    describe: (spec) => (spec.queryFormat === 'SMARTS' ? `${spec.query} (SMARTS)` : spec.query),
-  }),
-  similarity: filter({
-    title: (l10n) => l10n.t('Similar to'),
-    inputLabel: () => 'SMILES',
-    describe: (spec) => (spec.threshold === undefined ? spec.smiles : `${spec.smiles} ≥ ${spec.threshold}`),
-  }),
-  spectrum: filter({
-    title: (l10n) => l10n.t('Spectrum'),
-    inputLabel: (_s, l10n) => l10n.t('spectrum'),
-    describe: (spec, l10n) => {
-      const peaks = l10n.t('{0} peaks', spec.peaks.length);
-      const precursor = spec.precursorMz === undefined ? '' : l10n.t(', precursor {0}', spec.precursorMz);
-      return `${peaks}${precursor} (${spec.searchType ?? 'identity'})`;
+    (current, spec) => (call) => current.filterIntrinsicProperty(withoutKind(spec), call),
+  ),
+  inchi: identifier('inchi', 'InChI'),
+  inchikey: identifier('inchikey', 'InChIKey'),
+  smiles: identifier('smiles', 'SMILES'),
+  substructure: filter(
+    {
+      title: (l10n) => l10n.t('Substructure'),
+      inputLabel: (_s, l10n) => l10n.t('substructure query'),
+      describe: (spec) => (spec.queryFormat === 'SMARTS' ? `${spec.query} (SMARTS)` : spec.query),
     },
-  }),
+    (current, { kind: _kind, query, ...input }) =>
+      (call) =>
+        current.filterSubstructure(query, input, call),
+  ),
+  similarity: filter(
+    {
+      title: (l10n) => l10n.t('Similar to'),
+      inputLabel: () => 'SMILES',
+      describe: (spec) => (spec.threshold === undefined ? spec.smiles : `${spec.smiles} ≥ ${spec.threshold}`),
+    },
+    (current, { kind: _kind, smiles, ...input }) =>
+      (call) =>
+        current.filterSimilarity(smiles, input, call),
+  ),
+  spectrum: filter(
+    {
+      title: (l10n) => l10n.t('Spectrum'),
+      inputLabel: (_s, l10n) => l10n.t('spectrum'),
+      describe: (spec, l10n) => {
+        const peaks = l10n.t('{0} peaks', spec.peaks.length);
+        const precursor = spec.precursorMz === undefined ? '' : l10n.t(', precursor {0}', spec.precursorMz);
+        return `${peaks}${precursor} (${spec.searchType ?? 'identity'})`;
+      },
+    },
+    (current, { kind: _kind, peaks, ...input }) =>
+      (call) =>
+        current.filterSpectrum(peaks, input, call),
+  ),
   legacySimple: {
     title: (l10n) => l10n.t('Simple search (older)'),
     inputLabel: (_s, l10n) => l10n.t('query'),
     describe: (spec) => spec.query,
     filterQuery: false,
+    plan: (_build, { older }, spec) => ({
+      immediate: true,
+      via: 'older',
+      kind: spec.kind,
+      status: 'ResultReady',
+      ids: (call) => older.simpleSearch(spec.query, call),
+    }),
   },
   legacyAsync: {
     title: (l10n) => l10n.t('Async search (older)'),
     inputLabel: (_s, l10n) => l10n.t('query'),
     describe: (spec) => spec.query,
     filterQuery: false,
+    plan: (build, parts, spec) => build.olderAsync(parts, spec.kind, spec.query, { order: spec.order, direction: spec.direction }),
   },
 };
 

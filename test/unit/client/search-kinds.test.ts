@@ -86,7 +86,7 @@ describe('The table of search kinds', () => {
     ]);
   });
 
-  it('every kind has a plan, kept apart from the table above (the Searches view reads only that one at activation)', () => {
+  it('every kind has a plan in its entry, built from the builders of query-plans.ts', () => {
     const any = new Proxy({}, { get: () => () => Promise.resolve('q') });
     const parts = { current: any, older: any, hasApiKey: true, hasToken: false } as unknown as Parts;
     for (const spec of SPECS) assert.ok(['current', 'older'].includes(planOf(parts, spec).via), spec.kind);
