@@ -39,7 +39,7 @@ const suites = [
     cmd: 'node',
     args: ['scripts/test-postgres.js'],
     counted: true,
-    provisioned: true,
+    provisioned: 'debian',
     skippable: /^PostgreSQL run skipped: .*/m,
   },
   {
@@ -70,7 +70,7 @@ function leftovers(dir, rel = '') {
  * Runs `suite`, its output streamed whole lines at a time (so that a block printed by the other lane falls between
  * lines) or, `quiet`, only kept; resolves with its exit code and output.
  */
-function run(suite, env, quiet = false) {
+function run(suite, env, quiet = false, onOutput = () => {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(suite.cmd, suite.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,6 +78,7 @@ function run(suite, env, quiet = false) {
     const pending = { out: '', err: '' };
     const take = (key, out) => (chunk) => {
       text += chunk.toString();
+      onOutput(text);
       if (quiet) return;
       const lines = pending[key] + chunk.toString();
       const end = lines.lastIndexOf('\n') + 1;
@@ -128,7 +129,13 @@ function counts(text) {
     console.log(`\ncompile failed (exit ${compiled.code}); no suite was run.\n0 passed, 1 failed`);
     process.exit(1);
   }
-  const provisioning = suites.some((s) => s.provisioned) ? run({ cmd: 'node', args: ['scripts/provision.js'] }, env, true) : undefined;
+  // The PostgreSQL suite needs only provisioning's Debian step (the cluster's packages); the VS Code suite all of it.
+  let debianStepDone = () => {};
+  const debianStep = new Promise((resolve) => (debianStepDone = resolve));
+  const provisioning = suites.some((s) => s.provisioned)
+    ? run({ cmd: 'node', args: ['scripts/provision.js'] }, env, true, (text) => /^Debian step done\./m.test(text) && debianStepDone())
+    : undefined;
+  provisioning?.then(() => debianStepDone());
 
   /** One suite's outcome, added to the counts. */
   function count(suite, { code, text }) {
@@ -157,7 +164,8 @@ function counts(text) {
   async function lane(number) {
     const streamed = number === lanes[0];
     for (const suite of suites.filter((s) => s.lane === number)) {
-      if (suite.provisioned && provisioning) {
+      if (suite.provisioned === 'debian' && provisioning) await debianStep;
+      else if (suite.provisioned && provisioning) {
         const { text, seconds } = await provisioning;
         if (!took.some((t) => t.startsWith('provision'))) {
           took.push(`provision ${seconds} s (in the background)`);
@@ -172,6 +180,7 @@ function counts(text) {
     }
   }
   await Promise.all(lanes.map(lane));
+  if (provisioning && !took.some((t) => t.startsWith('provision'))) took.push(`provision ${(await provisioning).seconds} s (in the background)`);
 
   const left = leftovers(tmp).filter((f) => !EDITOR_OWN.test(f));
   fs.rmSync(tmp, { recursive: true, force: true });
