@@ -3,7 +3,8 @@
 // PostgreSQL and VS Code suites in two lanes side by side, and closes with one line `N passed, N failed` over all of
 // them. Lane 1 (unit, service but its command-line tests, then vscode) streams its output; lane 2 (lint while the
 // PostgreSQL and VS Code suites' tools install: Debian packages, code-server, scripts/provision.js, started after
-// compiling; then postgres, then the service suite's command-line tests) prints each suite's output when it ends. The suites are CPU-bound on two cores: a third lane made the run longer.
+// compiling; then postgres, once provisioning's Debian step is done; then the service suite's command-line tests)
+// prints each suite's output when it ends. The suites are CPU-bound on two cores: a third lane made the run longer.
 // Exits non-zero on any failure (a lint error included), on a suite that ran no test, and on anything the suites
 // leave in the temp folder: they run with TMPDIR set to a fresh folder, which must be empty again at the end.
 // `postgres` is the service suite's store-reading tests again over the PostgreSQL store (scripts/test-postgres.js):
