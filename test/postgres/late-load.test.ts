@@ -14,6 +14,8 @@ import type { Chemistry } from '../../src/service/toolkits/types';
 import { api, legacy, parseXml, runFilter, waitQuery } from '../service/support/http';
 import { tempDir } from '../support/temp';
 import { freshDatabase } from './support/use-postgres';
+import { Client } from 'pg';
+import { waitFor } from '../support/wait-for';
 
 /** The command line, which loads a database. */
 const CLI = path.resolve(__dirname, '../../src/cli/main.js');
@@ -35,10 +37,12 @@ describe('postgres: records loaded while the service runs', function () {
   let drop: () => Promise<void>;
   let chemistry: Chemistry;
   let lateId: number;
+  let url: string;
 
   before(async () => {
     const db = await freshDatabase();
     drop = db.drop;
+    url = db.url;
     chemistry = await loadChemistry();
     const dir = tempDir('pg-late');
     fs.writeFileSync(path.join(dir, 'first.sdf'), sdfOf(chemistry, 'CCOC(C)=O', 'Ethyl acetate'));
@@ -87,5 +91,25 @@ describe('postgres: records loaded while the service runs', function () {
     assert.strictEqual((await api(svc.baseUrl, 'GET', `records/${lateId}/image`)).status, 200);
     const simple = parseXml((await legacy(svc.baseUrl, 'Search.asmx/SimpleSearch', [['query', 'Trifluoromethylbenzenesulfonamide']])).text);
     assert.deepStrictEqual([simple.ArrayOfInt.int].flat().map(Number), [lateId]);
+  });
+
+  it('each load leaves the record tables analysed, as PostgreSQL counts it (the planner has their statistics at once)', async () => {
+    // Two loads, each ending with its ANALYZE (autovacuum's own runs are counted apart, in autoanalyze_count).
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const counts = await waitFor(async () => {
+        const { rows } = await client.query<{ relname: string; analyze_count: string }>(
+          `SELECT relname, analyze_count FROM pg_stat_user_tables WHERE relname IN ('records', 'names', 'external_references', 'data_sources') ORDER BY relname`,
+        );
+        return rows.length === 4 && rows.every((r) => Number(r.analyze_count) >= 2) ? rows : undefined;
+      }, 'two ANALYZE runs counted on each record table');
+      assert.deepStrictEqual(
+        counts.map((r) => r.relname),
+        ['data_sources', 'external_references', 'names', 'records'],
+      );
+    } finally {
+      await client.end();
+    }
   });
 });
