@@ -20,6 +20,13 @@ export interface CompoundDbApi {
   readonly activationMs: number;
   /** CPU time of the extension host process over the same two spans (wall time stretches on a loaded machine). */
   readonly activationCpuMs: number;
+  /**
+   * Whether the parts made on first use exist (the Searches view's model and tree, hover lookups: `parts.ts`), which
+   * activation does not make; `searches`, `treeItems`, `rowsFirstServed` and `hoverBackendLookups` read them.
+   */
+  partsMade(): boolean;
+  /** Makes them, as the first hover, command or look at the Searches view does. */
+  makeParts(): Promise<void>;
   searches(): SearchState[];
   /** The tree's items under `node` (top level when left out), as VS Code would render them. */
   treeItems(node?: SearchNode): Array<{ node: SearchNode; item: vscode.TreeItem }>;

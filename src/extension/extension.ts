@@ -1,15 +1,13 @@
-import { Thumbnails } from './common/thumbnails';
-import { CompoundInlayHints, INLAY_SELECTOR } from './hover/compoundInlayHints';
 import { openWalkthroughOnFirstRun } from './common/firstRun';
 import * as vscode from 'vscode';
-import { countedInTestMode, setTestMode } from './common/testMode';
+import { setTestMode } from './common/testMode';
 import { DETAILS_VIEW_TYPE, type DetailsPanelState } from '../webview/protocol';
 import type { CompoundDbApi } from './api';
 import type { CommandTable } from './commands/commandTable';
 import { registerContributedCommands } from './commands/registerCommands';
 import { ResultDocuments } from './commands/resultDocuments';
-import type { Services } from './commands/services';
 import { Lazy } from './common/lazy';
+import { lazyInlayHints, lazyTreeDataProvider, RelayedEvent } from './common/lazyProviders';
 import { openPanels } from './common/openPanels';
 import { registerCompoundTools } from './tools/compoundTools';
 import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
@@ -17,16 +15,13 @@ import { Logger } from './common/logger';
 import { readSettings, watchSettings } from './config/settings';
 import { SecretStore } from './config/secretStore';
 import type { DetailsHost } from './details/detailsPanel';
-import { clientHoverBackend } from './hover/clientHoverBackend';
-import { registerHoverWhileEnabled } from './hover/hoverRegistration';
-import { HoverLookup } from './hover/hoverLookup';
-import { HighlightedImages } from './hover/hoverHighlight';
+import { INLAY_SELECTOR, registerHoverWhileEnabled } from './hover/hoverRegistration';
 import { registerGrids } from './grid/registerGrids';
 import { molInserter } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
-import { SearchesModel } from './searches/searchesModel';
-import { highlightForRecord } from './searches/searchStateData';
-import { SearchesTreeProvider, VIEW_ID, type SearchNode } from './searches/searchesTreeProvider';
+import type { Parts, Shell } from './parts';
+import { hasKeptSearches, VIEW_ID } from './searches/searchesView';
+import type { SearchNode } from './searches/searchesTreeProvider';
 import { Connection } from './server/connection';
 import { LOCAL_API_KEY, LOCAL_TOKEN, LocalService } from './server/localService';
 import { loadQueryTimes } from './server/queryTimesStore';
@@ -68,25 +63,6 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const statusBar = own(new ServerStatusBar(local));
   const skippedFiles = own(new SkippedDataFilesNotice(local));
 
-  const searches = own(new SearchesModel(vscode.workspace.workspaceFolders ? context.workspaceState : context.globalState, connection, log));
-  const thumbnails = new Thumbnails(async (id) => (await connection.get()).client.compound(id).image(), context.globalStorageUri);
-  own(connection.onDidChange(() => thumbnails.clear()));
-  const tree = own(new SearchesTreeProvider(searches, (id) => thumbnails.base64(id)));
-  // Made after the commands are registered (below); the commands reach it only when run.
-  const view: { tree?: vscode.TreeView<SearchNode> } = {};
-
-  const hoverBackend = countedInTestMode(async () => clientHoverBackend((await connection.get()).client, readSettings().statusCheckLimit));
-  const hovers = new HoverLookup(hoverBackend.fn);
-  const highlightedImages = new HighlightedImages(async (id, h) => (await connection.get()).client.getImageHighlighted(id, h.query, h.format));
-  own(connection.onDidChange(() => (hovers.clear(), highlightedImages.clear())));
-  const hoverHighlights = { forRecord: (id: number) => highlightForRecord(searches.all(), id), images: highlightedImages };
-  const hoverProvider = new Lazy(
-    async () => new (await import('./hover/compoundHoverProvider.js')).CompoundHoverProvider(hovers, connection, hoverHighlights),
-  );
-  own(registerHoverWhileEnabled(() => hoverProvider.get()));
-  const inlayHints = own(new CompoundInlayHints(hovers, connection));
-  own(vscode.languages.registerInlayHintsProvider(INLAY_SELECTOR, inlayHints));
-
   const insertTarget = own(new InsertTarget());
   const insertMol = molInserter(connection, insertTarget);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
@@ -105,35 +81,58 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   own(openPanels.details);
   own(openPanels.structureEditor);
 
-  const services: Services = {
+  // Made after the commands are registered (below); the commands reach it only when run.
+  const view: { tree?: vscode.TreeView<SearchNode> } = {};
+  const shell: Shell = {
     context,
     connection,
     local,
     secrets,
     log,
-    searches,
-    tree,
     get treeView() {
       return view.tree!;
     },
     results: own(new ResultDocuments()),
-    thumbnails,
-    hovers,
     details,
     insertMol,
     insertTarget,
   };
-  const commands = new Lazy<CommandTable>(async () => (await import('./commands/commandTable.js')).commandTable(services));
+  // The Searches view's model and tree, hovers and inlay hints: made by the first use of any of them (parts.ts).
+  const treeChanged = own(new RelayedEvent<SearchNode | undefined | void>());
+  const inlayHintsChanged = own(new RelayedEvent<void>());
+  const parts = new Lazy(async () => {
+    const made = own(new (await import('./parts.js')).Parts(shell));
+    treeChanged.relay(made.tree.onDidChangeTreeData);
+    inlayHintsChanged.relay(made.inlayHints.onDidChangeInlayHints);
+    if (view.tree) for (const d of made.tree.trackExpansion(view.tree)) own(d);
+    return made;
+  });
+  own(registerHoverWhileEnabled(async () => (await parts.get()).hoverProvider.get()));
+  own(
+    vscode.languages.registerInlayHintsProvider(
+      INLAY_SELECTOR,
+      lazyInlayHints(async () => (await parts.get()).inlayHints, inlayHintsChanged),
+    ),
+  );
+
+  const commands = new Lazy<CommandTable>(async () => {
+    const [{ commandTable }, made] = await Promise.all([import('./commands/commandTable.js'), parts.get()]);
+    return commandTable(made.services);
+  });
   for (const d of [
     ...registerContributedCommands(context, () => commands.get()),
-    ...registerCompoundTools(services),
-    registerMcpServerProvider(services),
+    ...registerCompoundTools(shell),
+    registerMcpServerProvider(shell),
   ]) {
     own(d);
   }
   // Only now the view: a row's command (open details, load more) must exist before the row can be clicked.
+  const tree = lazyTreeDataProvider(
+    async () => (await parts.get()).tree,
+    () => parts.made?.tree,
+    treeChanged,
+  );
   view.tree = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
-  for (const d of tree.trackExpansion(view.tree)) own(d);
 
   const updateContext = async () => {
     await vscode.commands.executeCommand('setContext', 'compoundDb.apiKeySet', !!(await secrets.get('apiKey')));
@@ -141,10 +140,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     await vscode.commands.executeCommand('setContext', 'compoundDb.remoteServer', readSettings().serverUrl !== '');
   };
   own(secrets.onDidChange(() => void updateContext()));
-  const updateHasSearches = () => vscode.commands.executeCommand('setContext', 'compoundDb.hasSearches', searches.all().length > 0);
-  own(searches.onDidChange((state) => state === undefined && void updateHasSearches()));
   // An unset context key is already false: no round trip to VS Code at activation for an empty list.
-  if (searches.all().length > 0) void updateHasSearches();
+  if (hasKeptSearches(context)) void vscode.commands.executeCommand('setContext', 'compoundDb.hasSearches', true);
   own(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('compoundDb.serverUrl') && void updateContext()));
   void updateContext();
   openWalkthroughOnFirstRun(context).catch((e: Error) => log.warn(`The walkthrough did not open: ${e.message}`));
@@ -158,9 +155,14 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   return {
     activationMs,
     activationCpuMs,
-    searches: () => JSON.parse(JSON.stringify(searches.all())) as ReturnType<CompoundDbApi['searches']>,
-    treeItems: (node) => tree.getChildren(node).map((n) => ({ node: n, item: tree.getTreeItem(n) })),
-    rowsFirstServed: (searchId) => tree.rowsFirstServed(searchId),
+    partsMade: () => parts.made !== undefined,
+    makeParts: async () => void (await parts.get()),
+    searches: () => JSON.parse(JSON.stringify(madeParts(parts).searches.all())) as ReturnType<CompoundDbApi['searches']>,
+    treeItems: (node) => {
+      const made = madeParts(parts).tree;
+      return made.getChildren(node).map((n) => ({ node: n, item: made.getTreeItem(n) }));
+    },
+    rowsFirstServed: (searchId) => madeParts(parts).tree.rowsFirstServed(searchId),
     details: {
       rendered: (recordId) => openDetailsPanel().then((panel) => panel.rendered(recordId)),
       plot: (spectrumId, range) => openDetailsPanel().then((panel) => panel.plot(spectrumId, range)),
@@ -173,9 +175,9 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     localService: () => ({ state: local.state, info: local.current, pid: local.pid }),
     statusBarText: () => statusBar.text,
     skippedDataFileNotices: () => [...testHooks(skippedFiles.shown)],
-    hoverBackendLookups: () => testHooks(hoverBackend.calls)(),
+    hoverBackendLookups: () => testHooks(madeParts(parts).hoverBackendCalls)(),
     mcpServer: () => {
-      const { command, args, env } = mcpServerDefinition(services);
+      const { command, args, env } = mcpServerDefinition(shell);
       return { command, args, env };
     },
     logFolder: context.logUri.fsPath,
@@ -201,6 +203,11 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
       return { read: () => editor.read(), type: (text) => editor.type(text), run: (action) => editor.run(action), layout: () => editor.layout() };
     },
   };
+}
+
+function madeParts(parts: Lazy<Parts>): Parts {
+  if (!parts.made) throw new Error('The Searches view and hovers are made on first use: await makeParts() first');
+  return parts.made;
 }
 
 /** The test hooks exist only when the extension runs in test mode. */

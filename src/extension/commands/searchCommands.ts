@@ -16,7 +16,7 @@ import { readSettings } from '../config/settings';
 import { findHoverTarget } from '../hover/hoverTargets';
 import { describeSpec, type IntrinsicInputs, type Ordering, type SearchSpec } from '../searches/searchSpec';
 import type { SearchState } from '../searches/searchState';
-import { VIEW_ID } from '../searches/searchesTreeProvider';
+import { VIEW_ID } from '../searches/searchesView';
 import { withCancellableProgress } from '../common/progress';
 import {
   askElements,

@@ -12,7 +12,7 @@ import type { SearchNode, SearchesTreeProvider } from '../searches/searchesTreeP
 import type { ResultDocuments } from './resultDocuments';
 import type { Thumbnails } from '../common/thumbnails';
 
-/** What command handlers work with; built once in extension.ts. */
+/** What command handlers work with: made at activation (extension.ts) but for the Searches view and hovers (parts.ts). */
 export interface Services {
   context: vscode.ExtensionContext;
   connection: Connection;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { sdfRecord } from '../../wire';
-import { VIEW_ID, type SearchNode } from '../searches/searchesTreeProvider';
+import type { SearchNode } from '../searches/searchesTreeProvider';
+import { VIEW_ID } from '../searches/searchesView';
 import { DetailsPanel } from '../details/detailsPanel';
 import { searchTitle, type SearchState } from '../searches/searchState';
 import { isFilterQueryKind } from '../searches/searchSpec';

@@ -10,8 +10,6 @@ import type { Connection } from '../server/connection';
 import type { HoverLookup } from './hoverLookup';
 import { findTargetsInLine, type HoverTarget } from './hoverTargets';
 
-export const INLAY_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.{csv,tsv,smi,CSV,TSV,SMI}' }, { notebookType: '*' }];
-
 /** Lines read per request (a huge file's visible part is what VS Code asks for anyway). */
 const MAX_LINES = 2000;
 /** Lookups started per batch, and how many run at once. */

@@ -4,6 +4,8 @@ import type { CompoundHoverProvider } from './compoundHoverProvider';
 
 /** Files, untitled editors and the cells of any notebook; not output panes or git documents. */
 const HOVER_SELECTOR: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { notebookType: '*' }];
+/** Where inlay hints name the compounds (`CompoundInlayHints`): data files and notebook cells. */
+export const INLAY_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.{csv,tsv,smi,CSV,TSV,SMI}' }, { notebookType: '*' }];
 
 /**
  * The hover provider, registered only while a hover setting (`compoundDb.hover.inchikey.enabled`, `.smiles.enabled`)

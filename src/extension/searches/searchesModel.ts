@@ -7,9 +7,9 @@ import { readSettings } from '../config/settings';
 import { PAGE_SIZE, newSearchState, sanitizeStates, type SearchState } from './searchState';
 import { inputOf, type SearchSpec } from './searchSpec';
 import { InFlight } from '../../shared/in-flight';
+import { SEARCHES_STORAGE_KEY } from './searchesView';
 import type { CompoundDbClient } from '../../client';
 
-const STORAGE_KEY = 'compoundDb.searches';
 const MAX_SEARCHES = 100;
 /** How long a new search's changes wait to reach the tree together (see `start`). */
 const HOLD_MS = 150;
@@ -35,7 +35,7 @@ export class SearchesModel extends Disposable {
     private readonly log: Logger,
   ) {
     super();
-    this.states = sanitizeStates(memento.get<unknown>(STORAGE_KEY));
+    this.states = sanitizeStates(memento.get<unknown>(SEARCHES_STORAGE_KEY));
     this._register({ dispose: () => this.running.forEach((c) => c.abort()) });
   }
 
@@ -48,7 +48,7 @@ export class SearchesModel extends Disposable {
   }
 
   private persist(): void {
-    this.memento.update(STORAGE_KEY, this.states.slice(0, MAX_SEARCHES)).then(undefined, (e: Error) => this.log.error(e));
+    this.memento.update(SEARCHES_STORAGE_KEY, this.states.slice(0, MAX_SEARCHES)).then(undefined, (e: Error) => this.log.error(e));
   }
 
   private changed(state: SearchState | undefined, persist = true): void {

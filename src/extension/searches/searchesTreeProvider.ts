@@ -14,8 +14,6 @@ export type SearchNode =
   | { type: 'message'; searchId: string; text: string; error: boolean }
   | { type: 'suggestion'; searchId: string; index: number };
 
-export const VIEW_ID = 'compoundDb.searches';
-
 /** The list a node is shown in: '' the searches, `id\n` a search's children, `id\ng:label` a group's. */
 function listOf(node: SearchNode): string {
   if (node.type === 'search') return '';

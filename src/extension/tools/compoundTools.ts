@@ -9,6 +9,9 @@ import type { CompoundTool } from '../../tools';
 import { readSettings, type HoverKind } from '../config/settings';
 import type { Services } from '../commands/services';
 
+/** What the tools work with: all of it made at activation. */
+type ToolServices = Pick<Services, 'context' | 'connection' | 'secrets'>;
+
 /** The tools, and the client under them, load on first use, not at activation. */
 async function toolNamed(name: string): Promise<CompoundTool<unknown>> {
   const { toolNamed } = await import('../../tools/index.js');
@@ -18,7 +21,7 @@ async function toolNamed(name: string): Promise<CompoundTool<unknown>> {
 }
 
 /** Registered by the names package.json contributes (the VS Code suite checks them against src/tools). */
-export function registerCompoundTools(s: Services): vscode.Disposable[] {
+export function registerCompoundTools(s: ToolServices): vscode.Disposable[] {
   const manifest = s.context.extension.packageJSON as { contributes: { languageModelTools: Array<{ name: string }> } };
   return manifest.contributes.languageModelTools.map(({ name }) =>
     vscode.lm.registerTool<object>(name, {
@@ -53,7 +56,7 @@ export function textsNeedingConsent(texts: readonly string[], allowed: Record<Ho
 }
 
 /** A confirmation when the tool would send text the hover settings do not let go to the remote server; none otherwise. */
-export function confirmation(s: Services, tool: CompoundTool<unknown>, raw: unknown): vscode.LanguageModelToolConfirmationMessages | undefined {
+export function confirmation(s: ToolServices, tool: CompoundTool<unknown>, raw: unknown): vscode.LanguageModelToolConfirmationMessages | undefined {
   if (s.connection.usesLocal()) return undefined;
   let texts: string[];
   try {

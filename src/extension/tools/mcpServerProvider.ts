@@ -10,7 +10,7 @@ import type { Services } from '../commands/services';
 
 export const MCP_PROVIDER_ID = 'compoundDb.mcpServer';
 
-export function registerMcpServerProvider(s: Services): vscode.Disposable {
+export function registerMcpServerProvider(s: Pick<Services, 'connection' | 'secrets' | 'context'>): vscode.Disposable {
   const changed = new vscode.EventEmitter<void>();
   const sub = s.connection.onDidChange(() => changed.fire());
   const provider: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> = {
@@ -28,7 +28,7 @@ export function registerMcpServerProvider(s: Services): vscode.Disposable {
 }
 
 /** Node runs the bundle: VS Code's own executable in Node mode (ELECTRON_RUN_AS_NODE), or node under code-server. */
-export function mcpServerDefinition(s: Services): vscode.McpStdioServerDefinition {
+export function mcpServerDefinition(s: Pick<Services, 'context'>): vscode.McpStdioServerDefinition {
   const server = readSettings().serverUrl;
   const args = [s.context.asAbsolutePath('dist/cli.js'), 'mcp', ...(server ? ['--server', server] : [])];
   return new vscode.McpStdioServerDefinition(

@@ -13,7 +13,9 @@ export const ETHANOL_KEY = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
 export async function api(): Promise<CompoundDbApi> {
   const ext = vscode.extensions.getExtension<CompoundDbApi>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is not installed`);
-  return ext.isActive ? ext.exports : ext.activate();
+  const a = ext.isActive ? ext.exports : await ext.activate();
+  await a.makeParts();
+  return a;
 }
 
 export function run<T>(command: string, args?: object): Promise<T> {

@@ -57,6 +57,7 @@ suite('First activation', () => {
     const file = workspaceFile('compounds.py');
     const doc = await vscode.window.showTextDocument(file);
     const a = await waitFor(() => (ext.isActive ? ext.exports : undefined), 'the extension to activate');
+    assert.strictEqual(a.partsMade(), false, 'activation leaves the Searches view and hovers to their first use');
     const line = doc.document
       .getText()
       .split('\n')
@@ -65,6 +66,7 @@ suite('First activation', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', file, position);
     const hoverText = hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''));
     assert.match(hoverText.join('\n'), /Caffeine/, 'the hover works in the first file opened');
+    assert.ok(a.partsMade(), 'the first hover made them');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     // VS Code starts the load-code clock of every extension of one activation event before it loads any of them,
