@@ -17,7 +17,7 @@ import { SecretStore } from './config/secretStore';
 import type { DetailsHost } from './details/detailsPanel';
 import { INLAY_SELECTOR, registerHoverWhileEnabled } from './hover/hoverRegistration';
 import { registerGrids } from './grid/registerGrids';
-import { molInserter } from './mol/insertMol';
+import type { InsertMol } from './mol/insertMol';
 import { InsertTarget } from './mol/insertTarget';
 import type { Parts, Shell } from './parts';
 import { hasKeptSearches, VIEW_ID } from './searches/searchesView';
@@ -64,7 +64,8 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   const skippedFiles = own(new SkippedDataFilesNotice(local));
 
   const insertTarget = own(new InsertTarget());
-  const insertMol = molInserter(connection, insertTarget);
+  const inserter = new Lazy(async () => (await import('./mol/insertMol.js')).molInserter(connection, insertTarget));
+  const insertMol: InsertMol = async (recordId, kind) => (await inserter.get())(recordId, kind);
   const details: DetailsHost = { extensionUri: context.extensionUri, connection, log, insertMol };
   const grids = registerGrids(context.extensionUri, details, insertTarget);
   grids.disposables.forEach(own);
@@ -146,12 +147,10 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
   void updateContext();
   openWalkthroughOnFirstRun(context).catch((e: Error) => log.warn(`The walkthrough did not open: ${e.message}`));
 
-  const activateMs = performance.now() - activateStarted;
-  const activationMs = bundleLoadMs + activateMs;
+  // For the test hooks (VS Code's own figure is in Running Extensions); not logged: a first line would make the log's
+  // channel at activation.
+  const activationMs = bundleLoadMs + performance.now() - activateStarted;
   const activationCpuMs = bundleLoadCpuMs + cpuMs(process.cpuUsage(activateStartedCpu));
-  log.info(
-    `Activated in ${activationMs.toFixed(1)} ms (bundle ${bundleLoadMs.toFixed(1)} ms, activate() ${activateMs.toFixed(1)} ms; CPU ${activationCpuMs.toFixed(1)} ms)`,
-  );
   return {
     activationMs,
     activationCpuMs,

@@ -3,12 +3,17 @@ import type { RequestLogEntry } from '../../client';
 // The one module of the client the logger needs, not its index: the rest of the client loads on first use.
 import { makeRedactor } from '../../client/redact';
 
-/** The `Compound DB` LogOutputChannel. Every line passes through redaction of the known secrets. */
+/**
+ * The `Compound DB` LogOutputChannel, made with its first line (or when shown): the Output view lists no channel
+ * for a window that has nothing to say. Every line passes through redaction of the known secrets.
+ */
 export class Logger implements vscode.Disposable {
-  readonly channel: vscode.LogOutputChannel;
+  private made?: vscode.LogOutputChannel;
 
-  constructor(private readonly secrets: () => string[]) {
-    this.channel = vscode.window.createOutputChannel('Compound DB', { log: true });
+  constructor(private readonly secrets: () => string[]) {}
+
+  get channel(): vscode.LogOutputChannel {
+    return (this.made ??= vscode.window.createOutputChannel('Compound DB', { log: true }));
   }
 
   /** `text` with every known secret replaced: for log lines and for server text kept in the extension's state. */
@@ -35,6 +40,6 @@ export class Logger implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel.dispose();
+    this.made?.dispose();
   }
 }

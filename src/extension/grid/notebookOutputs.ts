@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isOutputMessage, NOTEBOOK_RENDERER_ID, type NotebookGridProtocol, type OutputMessage } from '../../grid/protocol';
+import { isOutputMessage, type NotebookGridProtocol, type OutputMessage } from '../../grid/protocol';
 import { HostEndpoint } from '../../webview-protocol/endpoint';
 import { Disposable, disposeAll } from '../common/lifecycle';
 import { errorMessage } from '../common/errors';
@@ -17,17 +17,19 @@ interface OutputConnection extends vscode.Disposable {
  * messaging channel.
  */
 export class NotebookOutputs extends Disposable {
-  private readonly messaging = vscode.notebooks.createRendererMessaging(NOTEBOOK_RENDERER_ID);
   private readonly outputs = new Map<string, OutputConnection>();
 
-  constructor(private readonly host: GridSessionHost) {
+  /** `messaging`: made at activation (a renderer may speak first), which hands every message to `onMessage`. */
+  constructor(
+    private readonly messaging: vscode.NotebookRendererMessaging,
+    private readonly host: GridSessionHost,
+  ) {
     super();
-    this._register(this.messaging.onDidReceiveMessage(({ editor, message }) => this.onMessage(editor, message)));
     this._register(vscode.window.onDidChangeVisibleNotebookEditors((visible) => this.forgetHidden(visible)));
     this._register({ dispose: () => this.forgetHidden([]) });
   }
 
-  private onMessage(editor: vscode.NotebookEditor, message: unknown): void {
+  onMessage(editor: vscode.NotebookEditor, message: unknown): void {
     if (!isOutputMessage(message)) return;
     let output = this.outputs.get(message.outputId);
     // A notebook closed and opened again keeps its output IDs but draws them in a new editor: answer that one.
