@@ -117,6 +117,31 @@ describe('postgres: the PostgreSQL store answers as the in-memory store', functi
     }
   });
 
+  it('by name: a name inside longer names is found through the trigram indexes (pg_trgm), not by reading every name', async () => {
+    const { rows } = await pg.pool.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'names' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname",
+    );
+    assert.deepStrictEqual(
+      rows.map((r) => r.indexname),
+      ['names_bare_key_trigrams', 'names_key_trigrams'],
+    );
+    // The substring arm's form (LIKE with the key escaped), planned where reading every name costs the most.
+    const client = await pg.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>('EXPLAIN SELECT record_pos FROM names WHERE name_key LIKE $1 OR bare_key LIKE $1', [
+        '%penicillin%',
+      ]);
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      assert.match(text, /names_key_trigrams/, text);
+      assert.match(text, /names_bare_key_trigrams/, text);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('by identity keys at every looser level', async () => {
     for (const level of LOOSE_LEVELS) {
       const keys = records.slice(0, 400).map((r) => identityKeyOf(r, level));

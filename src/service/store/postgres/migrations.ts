@@ -160,6 +160,25 @@ const MIGRATIONS: readonly Migration[] = [
     what: "records' RDKit pattern fingerprints and pickles: the substructure screen and what the service's matchers read (made in Node at load; NULL: screened in, read from the SMILES)",
     sql: `ALTER TABLE records ADD COLUMN pattern_fp bit(2048), ADD COLUMN pickle bytea;`,
   },
+  {
+    version: 8,
+    what: 'trigram indexes of the name keys (pg_trgm, where the server has it): a name found inside longer names without reading every name',
+    // Without pg_trgm (a server without its contrib modules, a role that may not create it) the same query reads every
+    // name, as every version before did: the service works either way.
+    sql: `
+      DO $$ BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
+        RAISE NOTICE 'pg_trgm is not available: a name search reads every name';
+      END $$;
+      DO $$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+          CREATE INDEX names_key_trigrams ON names USING gin (name_key gin_trgm_ops);
+          CREATE INDEX names_bare_key_trigrams ON names USING gin (bare_key gin_trgm_ops);
+        END IF;
+      END $$;
+    `,
+  },
 ];
 
 const LOCK_KEY = 0x636462; // any constant: one migrator at a time per database

@@ -101,6 +101,8 @@ export function toRecord(row: RecordRow): CompoundRecord {
 
 /** PostgreSQL text cannot hold NUL: such input matches no stored value. */
 const storable = (s: string): boolean => !s.includes('\0');
+/** `s` matched as itself inside a LIKE pattern (whose escape character is the backslash). */
+const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, '\\$&');
 
 export class PostgresStore implements CompoundStore {
   private count = 0;
@@ -179,11 +181,11 @@ export class PostgresStore implements CompoundStore {
                                  ELSE 4 END AS rank
          FROM names
          WHERE name_key = $1 OR bare_key = $2
-            OR ($3 AND (strpos(name_key, $1) > 0 OR strpos(bare_key, $1) > 0))
+            OR ($3 AND (name_key LIKE $5 OR bare_key LIKE $5))
             OR ($4 AND (starts_with(name_key, $2) OR starts_with(bare_key, $2)))
        ), best AS (SELECT record_pos, min(rank) AS rank FROM hits GROUP BY record_pos)
        ${SELECT_RECORD} JOIN best b ON b.record_pos = r.pos ORDER BY b.rank, r.id`,
-      [key, bare, long, bareLong],
+      [key, bare, long, bareLong, `%${likeLiteral(key)}%`],
     );
   }
 
