@@ -71,9 +71,9 @@ async function spectrumMatch(page) {
   await page.locator('.editor-group-container.active .view-line span', { hasText: 'rel.int.' }).first().click();
   await page.keyboard.press('Control+A');
   await W.runCommand(page, label('compoundDb.identifySpectrum'));
-  await W.answerInput(page, 'selection');
-  await W.answerInput(page, '195.0877');
-  await W.answerInput(page, 'Positive');
+  await W.answerInput(page, 'selection', { title: 'Identify Spectrum' });
+  await W.answerInput(page, '195.0877', { title: 'Identify Spectrum: precursor m/z' });
+  await W.answerInput(page, 'Positive', { title: 'Identify Spectrum: ion mode' });
   // the result's label carries its score and matched peaks: "Caffeine (0.9987 · 9 peaks)"
   const row = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Caffeine \(/ }) }).first();
   await row.waitFor({ timeout: 60000 });

@@ -38,7 +38,13 @@ async function runCommand(page, label) {
 }
 
 /** Answers the input box that a command opened. */
-async function answerInput(page, value) {
+/**
+ * Types `value` into the open prompt and presses Enter. `title`: the prompt to answer, waited for by its title, for
+ * prompts that follow one another in the same widget (without it an answer can go to the prompt that is closing, and
+ * its text to the editor that gets the focus back).
+ */
+async function answerInput(page, value, { title } = {}) {
+  if (title) await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: title }).waitFor({ state: 'visible', timeout: 15000 });
   const input = page.locator(`${QUICK_INPUT} .quick-input-box input`);
   await input.waitFor({ state: 'visible', timeout: 15000 });
   await input.fill(value);
