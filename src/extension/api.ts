@@ -51,6 +51,8 @@ export interface CompoundDbApi {
   skippedDataFileNotices(): string[];
   /** Hover lookups that went to the server (cache misses, not merged). */
   hoverBackendLookups(): number;
+  /** Resolves the next time the extension tells VS Code that its inlay hints changed (the event VS Code listens to). */
+  nextInlayHintsChange(): Promise<void>;
   /** The MCP server definition the extension offers VS Code: how it starts `compound-db mcp`. */
   mcpServer(): { command: string; args: string[]; env: Record<string, string | number | null> };
   /** The folder of this extension's logs, where VS Code writes the `Compound DB` output channel. */

@@ -8,6 +8,7 @@ import { registerContributedCommands } from './commands/registerCommands';
 import { ResultDocuments } from './commands/resultDocuments';
 import { Lazy } from './common/lazy';
 import { lazyInlayHints, lazyTreeDataProvider, RelayedEvent } from './common/lazyProviders';
+import { nextEvent } from './common/nextEvent';
 import { openPanels } from './common/openPanels';
 import { registerCompoundTools } from './tools/compoundTools';
 import { mcpServerDefinition, registerMcpServerProvider } from './tools/mcpServerProvider';
@@ -175,6 +176,7 @@ export function activate(context: vscode.ExtensionContext): CompoundDbApi {
     statusBarText: () => statusBar.text,
     skippedDataFileNotices: () => [...testHooks(skippedFiles.shown)],
     hoverBackendLookups: () => testHooks(madeParts(parts).hoverBackendCalls)(),
+    nextInlayHintsChange: () => nextEvent(inlayHintsChanged.event, () => true, 'the inlay hints to change'),
     mcpServer: () => {
       const { command, args, env } = mcpServerDefinition(shell);
       return { command, args, env };

@@ -171,10 +171,13 @@ const MIGRATIONS: readonly Migration[] = [
       EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
         RAISE NOTICE 'pg_trgm is not available: a name search reads every name';
       END $$;
-      DO $$ BEGIN
-        IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-          CREATE INDEX names_key_trigrams ON names USING gin (name_key gin_trgm_ops);
-          CREATE INDEX names_bare_key_trigrams ON names USING gin (bare_key gin_trgm_ops);
+      DO $$ DECLARE
+        schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+      BEGIN
+        -- Its operator class named with its schema: an administrator may have put pg_trgm outside the search path.
+        IF schema IS NOT NULL THEN
+          EXECUTE format('CREATE INDEX names_key_trigrams ON names USING gin (name_key %I.gin_trgm_ops)', schema);
+          EXECUTE format('CREATE INDEX names_bare_key_trigrams ON names USING gin (bare_key %I.gin_trgm_ops)', schema);
         END IF;
       END $$;
     `,
